@@ -1,0 +1,132 @@
+// Builds everything with esbuild: client islands (ESM, split, hashed), the one CSS file,
+// the Node server and CLI entries, and the Cloudflare Worker bundle.
+//   node build.mjs                 client + server + worker
+//   node build.mjs --server-only   server and CLI entries only (for npm run users / db:migrate)
+import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin';
+import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+const dist = path.join(root, 'dist');
+const serverOnly = process.argv.includes('--server-only');
+// Pinned in every build, or server and client class names differ and hydration breaks.
+const identifiers = 'short';
+const sqlText = { '.sql': 'text' };
+
+const started = performance.now();
+
+async function islandEntries() {
+  const files = await readdir(path.join(root, 'src/islands'));
+  return files.filter((f) => f.endsWith('.tsx')).map((f) => path.join('src/islands', f));
+}
+
+async function buildClient() {
+  const islands = await islandEntries();
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['src/client/main.tsx', ...islands],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: true,
+    sourcemap: false,
+    metafile: true,
+    outdir: path.join(dist, 'public/assets'),
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    publicPath: '/assets/',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [vanillaExtractPlugin({ identifiers, outputCss: false })],
+    logLevel: 'warning',
+  });
+  // Island name -> its chunk and the chunks it imports (for modulepreload).
+  const islandsByName = {};
+  let main = '';
+  const toUrl = (out) => '/assets/' + path.basename(out);
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+    if (!out.endsWith('.js') || !meta.entryPoint) continue;
+    if (meta.entryPoint === 'src/client/main.tsx') {
+      main = toUrl(out);
+      continue;
+    }
+    const name = path.basename(meta.entryPoint, '.tsx');
+    const imports = meta.imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path));
+    islandsByName[name] = { js: toUrl(out), imports };
+  }
+  // The entry's own static imports are needed by every island page.
+  const mainMeta = Object.entries(result.metafile.outputs).find(([, m]) => m.entryPoint === 'src/client/main.tsx')[1];
+  const mainImports = mainMeta.imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path));
+  for (const island of Object.values(islandsByName)) island.imports = [...new Set([...mainImports, ...island.imports])];
+  return { main, islands: islandsByName };
+}
+
+async function buildServer() {
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: {
+      server: 'src/server.ts',
+      users: 'src/cli/users.ts',
+      migrate: 'src/cli/migrate.ts',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: ['node20'],
+    packages: 'external',
+    sourcemap: true,
+    outdir: path.join(dist, 'server'),
+    loader: sqlText,
+    plugins: [vanillaExtractPlugin({ identifiers, outputCss: true })],
+    logLevel: 'warning',
+  });
+  // The server bundle imports every page, so its CSS is the whole app's stylesheet.
+  const cssPath = path.join(dist, 'server/server.css');
+  const css = await readFile(cssPath, 'utf8').catch(() => '');
+  const hash = createHash('sha256').update(css).digest('hex').slice(0, 10).toUpperCase();
+  await mkdir(path.join(dist, 'public/assets'), { recursive: true });
+  await writeFile(path.join(dist, 'public/assets', `app-${hash}.css`), css);
+  return `/assets/app-${hash}.css`;
+}
+
+async function buildWorker(manifest) {
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { worker: 'src/worker.ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: ['es2022'],
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    external: ['cloudflare:*', 'node:*'],
+    minify: true,
+    outdir: path.join(dist, 'worker'),
+    loader: sqlText,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [
+      vanillaExtractPlugin({ identifiers, outputCss: false }),
+      {
+        name: 'asset-manifest',
+        setup(b) {
+          b.onResolve({ filter: /^virtual:asset-manifest$/ }, () => ({ path: 'asset-manifest', namespace: 'virtual' }));
+          b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({ contents: JSON.stringify(manifest), loader: 'json' }));
+        },
+      },
+    ],
+    logLevel: 'warning',
+  });
+}
+
+if (!serverOnly) await rm(path.join(dist, 'public'), { recursive: true, force: true });
+const css = await buildServer();
+if (!serverOnly) {
+  const client = await buildClient();
+  const manifest = { css, ...client };
+  await writeFile(path.join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  await buildWorker(manifest);
+}
+console.log(`built in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,46 @@
+/**
+ * The fetch wrapper every island uses (spec section 7): cookies are sent, a body goes as JSON
+ * only when there is one, and a non-OK answer throws '<status>: <message>'. Our server answers
+ * errors as {"message": "..."}; the message is shown rather than the raw JSON.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+  ) {
+    super(`${status}: ${serverMessage}`);
+    this.name = 'ApiError';
+  }
+}
+
+export async function errorFromResponse(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  let message = text || res.statusText;
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    if (body && typeof body.message === 'string') message = body.message;
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  return new ApiError(res.status, message);
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw await errorFromResponse(res);
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+}
+
+/** The server's own words for a failed call, for toasts that show "the server's error text". */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,42 @@
+import { useSyncExternalStore } from 'react';
+
+/** Spec section 9: one toast at a time, shown for 5000 ms. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+// One store for the whole page: every island's chunk shares this module.
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function toast(input: Omit<Toast, 'id'>): number {
+  const id = nextId++;
+  toasts = [{ ...input, id }, ...toasts].slice(0, TOAST_LIMIT);
+  emit();
+  return id;
+}
+
+export function dismissToast(id: number): void {
+  toasts = toasts.filter((t) => t.id !== id);
+  emit();
+}
+
+const EMPTY: Toast[] = [];
+export function useToasts(): Toast[] {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => toasts,
+    () => EMPTY,
+  );
+}

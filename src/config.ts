@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_ORIGIN: optionalUrl,
+  JIRA_BASE_URL: optionalUrl,
+  JIRA_EMAIL: optionalText,
+  JIRA_API_TOKEN: optionalText,
+  JIRA_QA_STATUS: z.string().min(1).default('Ready for QA Testing'),
+  FORECAST_BASE_URL: z.url().default('https://api.forecast.it'),
+  FORECAST_API_KEY: optionalText,
+  PIPEDRIVE_DASHBOARD_URL: optionalUrl,
+  AGENCY_TIMEZONE: z
+    .string()
+    .default('UTC')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Europe/London'),
+  DEMO_ADMIN_EMAIL: z.email().default('admin@demo.agency'),
+  DEMO_ADMIN_PASSWORD: z.string().min(8).default('demo-admin-password'),
+  DEMO_SCALE: z.coerce.number().int().min(1).max(100).default(1),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  /** Jira runs against the built-in demo agency when its credentials are unset. */
+  jiraDemo: boolean;
+  forecastDemo: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once at start; a bad value names the variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const jiraParts = [c.JIRA_BASE_URL, c.JIRA_EMAIL, c.JIRA_API_TOKEN];
+  if (jiraParts.some(Boolean) && !jiraParts.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JIRA_BASE_URL, JIRA_EMAIL and JIRA_API_TOKEN must be set together (or all left unset for demo mode)',
+    );
+  }
+  return { ...c, jiraDemo: !c.JIRA_API_TOKEN, forecastDemo: !c.FORECAST_API_KEY };
+}

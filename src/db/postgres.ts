@@ -1,0 +1,50 @@
+import postgres from 'postgres';
+import type { Db } from './port';
+
+type Sql = postgres.Sql<Record<string, never>>;
+
+const types = {
+  numeric: { to: 1700, from: [1700, 20], serialize: (x: unknown) => String(x), parse: (x: string) => Number(x) },
+  date: { to: 1082, from: [1082], serialize: (x: unknown) => String(x), parse: (x: string) => x },
+};
+
+function adapt(sql: Sql | postgres.TransactionSql<Record<string, never>>, root: Sql | null): Db {
+  return {
+    kind: 'postgres',
+    async query(text, params = []) {
+      return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as never;
+    },
+    async transaction(fn) {
+      if (root) return (await root.begin((tx) => fn(adapt(tx, null)))) as never;
+      // Nested: a savepoint inside the outer transaction.
+      return (await (sql as postgres.TransactionSql<Record<string, never>>).savepoint((sp) =>
+        fn(adapt(sp, null)),
+      )) as never;
+    },
+    async exec(text) {
+      await sql.unsafe(text);
+    },
+    async close() {
+      if (root) await root.end({ timeout: 5 });
+    },
+  };
+}
+
+export interface PostgresOptions {
+  /** Pool size; Workers want 1 per request with Hyperdrive. */
+  max?: number;
+  connectTimeoutSeconds?: number;
+}
+
+/** Opens a postgres.js pool; connections are made lazily on the first query. */
+export function createPostgresDb(url: string, options: PostgresOptions = {}): Db {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    connect_timeout: options.connectTimeoutSeconds ?? 5,
+    idle_timeout: 30,
+    onnotice: () => {},
+    types,
+    fetch_types: false,
+  }) as unknown as Sql;
+  return adapt(sql, sql);
+}

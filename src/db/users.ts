@@ -1,0 +1,83 @@
+import type { Db } from './port';
+
+export const ROLES = ['admin', 'staff', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A user as the app shows it; the password hash never leaves this module's callers on the server. */
+export interface User {
+  id: string;
+  email: string;
+  role: Role;
+  approved: boolean;
+  createdAt: Date;
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  role: Role;
+  approved: boolean;
+  created_at: Date;
+}
+const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, role: r.role, approved: r.approved, createdAt: r.created_at });
+
+/** Emails are compared case-insensitively: they are stored trimmed and lower-cased. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export async function getUserByEmail(db: Db, email: string): Promise<(User & { passwordHash: string }) | null> {
+  const rows = await db.query<UserRow & { password: string }>(
+    'SELECT id, email, role, approved, created_at, password FROM users WHERE email = $1',
+    [normaliseEmail(email)],
+  );
+  const row = rows[0];
+  return row ? { ...toUser(row), passwordHash: row.password } : null;
+}
+
+/** Creates an account; returns null when the email is taken. */
+export async function createUser(
+  db: Db,
+  input: { email: string; passwordHash: string; role?: Role; approved?: boolean },
+): Promise<User | null> {
+  const rows = await db.query<UserRow>(
+    `INSERT INTO users (email, password, role, approved) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (email) DO NOTHING
+     RETURNING id, email, role, approved, created_at`,
+    [normaliseEmail(input.email), input.passwordHash, input.role ?? 'user', input.approved ?? false],
+  );
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+export async function listUsers(db: Db): Promise<User[]> {
+  const rows = await db.query<UserRow>('SELECT id, email, role, approved, created_at FROM users ORDER BY created_at, email');
+  return rows.map(toUser);
+}
+
+export async function getUserById(db: Db, id: string): Promise<User | null> {
+  const rows = await db.query<UserRow>('SELECT id, email, role, approved, created_at FROM users WHERE id = $1', [id]);
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+/**
+ * Approves, revokes or changes the role of an account. Revoking or changing the role ends
+ * every session of that account, so the new rights apply at once.
+ */
+export async function updateUserAccess(
+  db: Db,
+  id: string,
+  change: { approved?: boolean; role?: Role },
+): Promise<User | null> {
+  return db.transaction(async (tx) => {
+    const before = await getUserById(tx, id);
+    if (!before) return null;
+    const approved = change.approved ?? before.approved;
+    const role = change.role ?? before.role;
+    const rows = await tx.query<UserRow>(
+      'UPDATE users SET approved = $2, role = $3 WHERE id = $1 RETURNING id, email, role, approved, created_at',
+      [id, approved, role],
+    );
+    if (!approved || role !== before.role) {
+      await tx.query('DELETE FROM sessions WHERE user_id = $1', [id]);
+    }
+    return toUser(rows[0]!);
+  });
+}

@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { dismissToast, TOAST_DURATION_MS, useToasts, type Toast } from '../client/toast';
+import * as s from './Toaster.css';
+
+export type Props = Record<string, never>;
+
+/** Past this many pixels of a rightward swipe a toast is dismissed (spec section 9). */
+export const SWIPE_THRESHOLD_PX = 50;
+
+function ToastItem({ item }: { item: Toast }) {
+  const [offset, setOffset] = useState(0);
+  const start = useRef<number | null>(null);
+  const paused = useRef(false);
+  const expired = useRef(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      expired.current = true;
+      if (!paused.current) dismissToast(item.id);
+    }, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [item.id]);
+
+  const onPointerDown = (e: PointerEvent<HTMLLIElement>) => {
+    if ((e.target as HTMLElement).closest('button')) return;
+    start.current = e.clientX;
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLLIElement>) => {
+    if (start.current === null) return;
+    setOffset(Math.max(0, e.clientX - start.current));
+  };
+  const onPointerUp = (e: PointerEvent<HTMLLIElement>) => {
+    if (start.current === null) return;
+    const moved = e.clientX - start.current;
+    start.current = null;
+    if (moved > SWIPE_THRESHOLD_PX) dismissToast(item.id);
+    else setOffset(0);
+  };
+
+  return (
+    <li
+      className={s.toast[item.variant ?? 'default']}
+      role="status"
+      aria-live={item.variant === 'destructive' ? 'assertive' : 'polite'}
+      aria-atomic="true"
+      data-variant={item.variant ?? 'default'}
+      style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => {
+        start.current = null;
+        setOffset(0);
+      }}
+      onMouseEnter={() => (paused.current = true)}
+      onMouseLeave={() => {
+        // A toast whose time ran out while hovered goes when the pointer leaves.
+        paused.current = false;
+        if (expired.current) dismissToast(item.id);
+      }}
+    >
+      <div>
+        <div className={s.title}>{item.title}</div>
+        {item.description ? <div className={s.description}>{item.description}</div> : null}
+      </div>
+      <button type="button" className={s.close} aria-label="Close" onClick={() => dismissToast(item.id)}>
+        ×
+      </button>
+    </li>
+  );
+}
+
+/** The notification area: one toast at a time; F8 moves focus here. */
+export default function Toaster(_props: Props) {
+  const toasts = useToasts();
+  const region = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F8') {
+        e.preventDefault();
+        region.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <section aria-label="Notifications (F8)">
+      <ol ref={region} tabIndex={-1} className={s.viewport} data-testid="toast-viewport">
+        {toasts.map((t) => (
+          <ToastItem key={t.id} item={t} />
+        ))}
+      </ol>
+    </section>
+  );
+}

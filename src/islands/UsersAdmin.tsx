@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, serverMessage } from '../client/api';
+import { toast } from '../client/toast';
+import { badge, button, table } from '../components/ui.css';
+import * as s from './UsersAdmin.css';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  role: 'admin' | 'staff' | 'user';
+  approved: boolean;
+  createdAt: string;
+}
+export interface Props {
+  users: UserRow[];
+  currentUserId: string;
+}
+
+const ROLES = ['admin', 'staff', 'user'] as const;
+
+/** Admin-only list of accounts: approve or revoke, and set roles. */
+export default function UsersAdmin({ users: initialUsers, currentUserId }: Props) {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: ['/api/admin/users'],
+    queryFn: () => apiRequest<{ users: UserRow[] }>('GET', '/api/admin/users'),
+    initialData: { users: initialUsers },
+  });
+  const update = useMutation({
+    mutationFn: ({ id, change }: { id: string; change: Partial<Pick<UserRow, 'approved' | 'role'>> }) =>
+      apiRequest<{ user: UserRow }>('PATCH', `/api/admin/users/${id}`, change),
+    onSuccess: ({ user }) => {
+      toast({ title: 'User updated', description: `${user.email}: ${user.approved ? 'approved' : 'not approved'}, ${user.role}` });
+      return queryClient.invalidateQueries({ queryKey: ['/api/admin/users'] });
+    },
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to update user'), variant: 'destructive' }),
+  });
+
+  if (data.users.length === 0) return <p>No accounts yet.</p>;
+  return (
+    <table className={table}>
+      <thead>
+        <tr>
+          <th className={s.head}>Email</th>
+          <th className={s.head}>Status</th>
+          <th className={s.head}>Role</th>
+          <th className={s.head}>Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.users.map((u) => {
+          const self = u.id === currentUserId;
+          const pending = update.isPending && update.variables?.id === u.id;
+          return (
+            <tr key={u.id} className={s.row}>
+              <td className={s.cell}>{u.email}</td>
+              <td className={s.cell}>
+                {u.approved ? <span className={badge.green}>Approved</span> : <span className={badge.amber}>Awaiting approval</span>}
+              </td>
+              <td className={s.cell}>
+                <select
+                  className={s.select}
+                  aria-label={`Role of ${u.email}`}
+                  value={u.role}
+                  disabled={self || pending}
+                  onChange={(e) => update.mutate({ id: u.id, change: { role: e.target.value as UserRow['role'] } })}
+                >
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td className={s.cell}>
+                <div className={s.actions}>
+                  {u.approved ? (
+                    <button type="button" className={button.secondary} disabled={self || pending} onClick={() => update.mutate({ id: u.id, change: { approved: false } })}>
+                      Revoke
+                    </button>
+                  ) : (
+                    <button type="button" className={button.primary} disabled={pending} onClick={() => update.mutate({ id: u.id, change: { approved: true } })}>
+                      Approve
+                    </button>
+                  )}
+                  {self ? <span className={badge.grey}>You</span> : null}
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

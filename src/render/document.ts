@@ -1,0 +1,32 @@
+import { html, raw } from 'hono/html';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { AssetManifest } from './assets';
+import { IslandCollector } from './Island';
+import { createElement } from 'react';
+
+/**
+ * Renders a page to a full HTML document. The page's islands are recorded while it renders;
+ * a page with none ships no JavaScript at all, and one with some preloads exactly their chunks.
+ */
+export function renderDocument(page: ReactElement, options: { title: string; assets: AssetManifest }): string {
+  const used = new Set<string>();
+  const body = renderToString(createElement(IslandCollector.Provider, { value: used }, page));
+  const { assets } = options;
+  const preloads = new Set<string>();
+  for (const name of used) {
+    const island = assets.islands[name];
+    if (!island) continue;
+    preloads.add(island.js);
+    for (const dep of island.imports) preloads.add(dep);
+  }
+  const scripts =
+    used.size === 0
+      ? ''
+      : [...preloads].map((href) => html`<link rel="modulepreload" href="${href}">`).join('') +
+        html`<script type="module" src="${assets.main}"></script>`;
+  return (
+    '<!doctype html>' +
+    html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${options.title} · Agency Dashboard</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${assets.css}">${raw(scripts)}</head><body>${raw(body)}</body></html>`
+  );
+}

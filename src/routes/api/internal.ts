@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { z } from 'zod';
+import { runUsersCommand } from '../../cli/users-command';
+import type { AppEnv } from '../../env';
+import { valid } from '../validation';
+
+const encoder = new TextEncoder();
+const CommandSchema = z.strictObject({ args: z.array(z.string().max(320)).max(4) });
+
+/**
+ * Lets `npm run users` act through the running server when the server owns the embedded
+ * database (PGlite allows one process). Guarded by a random token the server writes to a
+ * file only its user can read; absent unless the server set one.
+ */
+export const internalApi = new Hono<AppEnv>().post('/users-command', valid('json', CommandSchema), async (c) => {
+  const expected = c.var.deps.internalToken;
+  const given = c.req.header('x-internal-token') ?? '';
+  // Hash both sides so the comparison is constant time whatever the lengths.
+  if (!expected || !constantTimeEqual(sha256(encoder.encode(given)), sha256(encoder.encode(expected)))) {
+    return c.json({ message: 'Not found' }, 404);
+  }
+  const result = await runUsersCommand(c.var.deps.db, c.req.valid('json').args);
+  return c.json(result, result.ok ? 200 : 400);
+});

@@ -1,0 +1,24 @@
+import type { SessionUser } from '../../auth/session';
+import { Layout } from '../../components/Layout';
+import { card, h1, muted, page, pageHeader } from '../../components/ui.css';
+import UsersAdmin, { type UserRow } from '../../islands/UsersAdmin';
+import { Island } from '../../render/Island';
+
+/** `/agency/users` (admin): approve accounts and set roles (design section 3). */
+export function UsersPage({ user, users }: { user: SessionUser; users: UserRow[] }) {
+  return (
+    <Layout user={user} active="users">
+      <div className={page}>
+        <div className={pageHeader}>
+          <div>
+            <h1 className={h1}>Users</h1>
+            <p className={muted}>New accounts can sign in once an admin approves them. Revoking or changing a role ends that person's sessions.</p>
+          </div>
+        </div>
+        <div className={card}>
+          <Island name="UsersAdmin" component={UsersAdmin} props={{ users, currentUserId: user.id }} />
+        </div>
+      </div>
+    </Layout>
+  );
+}

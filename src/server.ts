@@ -1,0 +1,88 @@
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { createPasswordHasher } from './auth/password';
+import { nodeScrypt } from './auth/password.node';
+import { ConfigError, loadConfig } from './config';
+import { migrate } from './db/migrate';
+import { openDatabase, serverInfoPath } from './db/open';
+import { createUser, getUserByEmail, updateUserAccess } from './db/users';
+import type { AssetManifest } from './render/assets';
+
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const config = loadConfig(process.env);
+  const db = await openDatabase(config);
+  const applied = await migrate(db);
+  if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+  const passwords = createPasswordHasher(nodeScrypt);
+
+  if (config.jiraDemo || config.forecastDemo) {
+    // Demo mode: make sure the demo admin exists and can sign in.
+    const existing = await getUserByEmail(db, config.DEMO_ADMIN_EMAIL);
+    if (!existing) {
+      await createUser(db, { email: config.DEMO_ADMIN_EMAIL, passwordHash: await passwords.hash(config.DEMO_ADMIN_PASSWORD), role: 'admin', approved: true });
+    } else if (!existing.approved || existing.role !== 'admin') {
+      await updateUserAccess(db, existing.id, { approved: true, role: 'admin' });
+    }
+    const demoParts = [config.jiraDemo && 'Jira', config.forecastDemo && 'Forecast'].filter(Boolean).join(' and ');
+    console.log(`Demo mode (${demoParts} from the built-in demo agency).`);
+    console.log(`Demo admin: ${config.DEMO_ADMIN_EMAIL} / ${config.DEMO_ADMIN_PASSWORD}`);
+  }
+
+  const assets = JSON.parse(readFileSync(path.join(distDir, 'manifest.json'), 'utf8')) as AssetManifest;
+  const internalToken = db.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
+
+  const app = createApp({
+    db,
+    config,
+    clock: () => new Date(),
+    passwords,
+    assets,
+    clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    internalToken,
+  });
+
+  const root = new Hono();
+  root.use('/assets/*', async (c, next) => {
+    await next();
+    // File names carry a content hash, so they never change: cache them for a year.
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  root.use('/assets/*', serveStatic({ root: path.relative(process.cwd(), path.join(distDir, 'public')) || '.' }));
+  root.route('/', app);
+
+  const server = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`;
+    console.log(`Agency Dashboard listening on ${url} (database: ${db.kind === 'pglite' ? `embedded, ${config.DATA_DIR}` : 'PostgreSQL'})`);
+    if (internalToken) {
+      mkdirSync(config.DATA_DIR, { recursive: true });
+      writeFileSync(serverInfoPath(config), JSON.stringify({ pid: process.pid, url, token: internalToken }), { mode: 0o600 });
+    }
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    if (internalToken) rmSync(serverInfoPath(config), { force: true });
+    server.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('The server could not start:', error);
+  process.exit(1);
+});

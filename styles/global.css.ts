@@ -1,0 +1,19 @@
+import { globalStyle } from '@vanilla-extract/css';
+import { vars } from './theme.css';
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+globalStyle('html, body', {
+  margin: 0,
+  padding: 0,
+  background: vars.color.bg,
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+  fontSize: '15px',
+  lineHeight: 1.5,
+});
+globalStyle('a', { color: vars.color.primary });
+globalStyle(':focus-visible', { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' });
+globalStyle('h1, h2, h3, h4', { margin: 0, lineHeight: 1.25 });
+// Island wrappers must not affect layout.
+globalStyle('app-island', { display: 'contents' });
+globalStyle('body.scroll-locked', { overflow: 'hidden' });

@@ -1,0 +1,44 @@
+import { createGlobalTheme } from '@vanilla-extract/css';
+
+/** Design tokens: one palette for the whole dashboard. */
+export const vars = createGlobalTheme(':root', {
+  color: {
+    bg: '#f6f7f9',
+    surface: '#ffffff',
+    surfaceMuted: '#f1f3f6',
+    border: '#e2e6ec',
+    text: '#111827',
+    textMuted: '#5b6472',
+    primary: '#2f5bea',
+    primaryHover: '#2449c4',
+    primaryText: '#ffffff',
+    green: '#15803d',
+    greenBg: '#dcfce7',
+    blue: '#1d4ed8',
+    blueBg: '#dbeafe',
+    purple: '#7e22ce',
+    purpleBg: '#f3e8ff',
+    amber: '#b45309',
+    amberBg: '#fef3c7',
+    red: '#b91c1c',
+    redBg: '#fee2e2',
+    grey: '#4b5563',
+    greyBg: '#e5e7eb',
+    cyan: '#0e7490',
+    cyanBg: '#cffafe',
+    violet: '#6d28d9',
+    violetBg: '#ede9fe',
+    yellow: '#ca8a04',
+    focus: '#2f5bea',
+  },
+  font: {
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  },
+  radius: { sm: '6px', md: '10px', lg: '14px', full: '999px' },
+  shadow: {
+    card: '0 1px 2px rgba(16, 24, 40, 0.06), 0 1px 3px rgba(16, 24, 40, 0.08)',
+    pop: '0 12px 32px rgba(16, 24, 40, 0.18)',
+  },
+  space: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px', xxl: '32px' },
+});

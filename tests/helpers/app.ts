@@ -1,0 +1,75 @@
+import { createApp } from '../../src/app';
+import { createPasswordHasher } from '../../src/auth/password';
+import { nodeScrypt } from '../../src/auth/password.node';
+import { loadConfig, type Config } from '../../src/config';
+import type { Db } from '../../src/db/port';
+import { createUser, type Role } from '../../src/db/users';
+import type { AppDeps } from '../../src/env';
+import { TEST_ASSETS } from '../../src/render/assets';
+
+export const ORIGIN = 'http://localhost';
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+const passwords = createPasswordHasher(nodeScrypt);
+// Hashing is deliberately slow; tests make many accounts with the same password, hashed once.
+let testPasswordHash: Promise<string> | null = null;
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  /** Calls the app as a browser on our own origin would (Origin header, JSON body, cookie). */
+  request(method: string, path: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** Creates an account directly in the database and signs it in; returns its cookie. */
+  signIn(role: Role | 'unapproved', email?: string): Promise<string>;
+}
+
+export function createTestApp(db: Db, overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}): TestApp {
+  const config: Config = loadConfig({ NODE_ENV: 'test', ...overrides.env });
+  const deps: AppDeps = {
+    db,
+    config,
+    clock: () => new Date(),
+    passwords,
+    assets: TEST_ASSETS,
+    clientAddress: (c) => c.req.header('x-test-client-address') ?? '203.0.113.7',
+    ...overrides,
+  };
+  const app = createApp(deps);
+  let counter = 0;
+
+  const request: TestApp['request'] = (method, path, options = {}) => {
+    const headers: Record<string, string> = { Origin: ORIGIN, ...options.headers };
+    if (options.cookie) headers.Cookie = options.cookie;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['Content-Type'] ??= 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    return Promise.resolve(app.request(`${ORIGIN}${path}`, { method, headers, body }));
+  };
+
+  const signIn: TestApp['signIn'] = async (role, email) => {
+    testPasswordHash ??= passwords.hash(TEST_PASSWORD);
+    const address = email ?? `${role}-${Date.now()}-${counter++}@agency.test`;
+    await createUser(db, {
+      email: address,
+      passwordHash: await testPasswordHash,
+      role: role === 'unapproved' ? 'user' : role,
+      approved: role !== 'unapproved',
+    });
+    if (role === 'unapproved') return '';
+    const res = await request('POST', '/api/login', { body: { email: address, password: TEST_PASSWORD } });
+    if (res.status !== 200) throw new Error(`test sign-in failed: ${res.status} ${await res.text()}`);
+    return cookieFrom(res);
+  };
+
+  return { app, deps, request, signIn };
+}
+
+/** The session cookie a response sets, as a Cookie header value. */
+export function cookieFrom(res: Response): string {
+  const set = res.headers.getSetCookie?.() ?? [];
+  const session = set.find((c) => c.startsWith('session='));
+  if (!session) throw new Error('no session cookie was set');
+  return session.split(';')[0]!;
+}

@@ -1,0 +1,23 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+/** Loads sql/*.sql as text, as esbuild's text loader does in the real build. */
+const sqlText: Plugin = {
+  name: 'sql-text',
+  transform(code, id) {
+    if (id.endsWith('.sql')) return { code: `export default ${JSON.stringify(code)};`, map: null };
+  },
+};
+
+export default defineConfig({
+  plugins: [vanillaExtractPlugin(), sqlText],
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+    setupFiles: ['tests/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // Each test file gets its own database; two cores, so two files at a time.
+    maxWorkers: 2,
+  },
+});
