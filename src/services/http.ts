@@ -1,0 +1,227 @@
+/**
+ * The HTTP core both upstream clients (Jira, Forecast) stand on: a timeout per call, retries
+ * with exponential backoff and full jitter on 429/5xx for idempotent calls (honouring
+ * Retry-After) within an overall deadline, a concurrency limit, and errors that say which
+ * service failed and why, in words the UI can show.
+ */
+
+export type UpstreamService = 'Jira' | 'Forecast';
+
+export type UpstreamErrorKind =
+  | 'bad_credentials'
+  | 'forbidden'
+  | 'not_found'
+  | 'bad_request'
+  | 'rate_limited'
+  | 'timeout'
+  | 'unavailable'
+  | 'malformed_response'
+  | 'network';
+
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  constructor(
+    readonly service: UpstreamService,
+    readonly kind: UpstreamErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(`${service}: ${message}`);
+  }
+
+  /** The status our own API answers with: 504 for a timeout, 502 for anything else upstream. */
+  get httpStatus(): 502 | 504 {
+    return this.kind === 'timeout' ? 504 : 502;
+  }
+}
+
+export interface HttpClientOptions {
+  service: UpstreamService;
+  baseUrl: string;
+  /** Headers sent on every call (auth). Never logged. */
+  headers: Record<string, string>;
+  fetch?: typeof fetch;
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** For the whole call including retries and waits. */
+  deadlineMs?: number;
+  maxRetries?: number;
+  /** Calls in flight at once to this service. */
+  concurrency?: number;
+  /** Longest Retry-After we are willing to wait; longer means "rate limit exhausted". */
+  maxRetryAfterMs?: number;
+  /** Injected for tests. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Called once per HTTP request sent (for counting upstream calls in the bench). */
+  onRequest?: (info: { method: string; url: string }) => void;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+  body?: unknown;
+  /** Retry on 429/5xx. Defaults to true for GET, false otherwise; a read-only POST (search) sets it. */
+  idempotent?: boolean;
+}
+
+export interface HttpClient {
+  get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  post<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  readonly service: UpstreamService;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A counting semaphore: at most `limit` tasks run at once, the rest wait in order. */
+export function createLimiter(limit: number) {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      queue.shift()?.();
+    }
+  };
+}
+
+/** Retry-After as milliseconds: seconds, or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
+  const url = new URL(path.replace(/^\//, ''), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
+    else url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+async function readErrorDetail(res: Response): Promise<string> {
+  const text = await res.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { errorMessages?: string[]; message?: string; errors?: Record<string, string> };
+    const parts = [...(body.errorMessages ?? []), ...(body.message ? [body.message] : []), ...Object.values(body.errors ?? {})];
+    if (parts.length) return parts.join('; ').slice(0, 300);
+  } catch {
+    // Proxies answer HTML or plain text: fall through.
+  }
+  return text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
+}
+
+function errorForStatus(service: UpstreamService, status: number, detail: string): UpstreamError {
+  const suffix = detail ? ` (${detail})` : '';
+  switch (status) {
+    case 401:
+      return new UpstreamError(service, 'bad_credentials', `the credentials were refused; check the API token${suffix}`, status);
+    case 403:
+      return new UpstreamError(service, 'forbidden', `the account is not allowed to do this${suffix}`, status);
+    case 404:
+      return new UpstreamError(service, 'not_found', `not found${suffix}`, status);
+    case 410:
+      return new UpstreamError(service, 'bad_request', `this endpoint has been removed${suffix}`, status);
+    case 429:
+      return new UpstreamError(service, 'rate_limited', `rate limit exhausted; try again later${suffix}`, status);
+    default:
+      if (status >= 500) return new UpstreamError(service, 'unavailable', `the service is unavailable (HTTP ${status})${suffix}`, status);
+      return new UpstreamError(service, 'bad_request', `the request was rejected (HTTP ${status})${suffix}`, status);
+  }
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const {
+    service,
+    baseUrl,
+    headers,
+    fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
+    timeoutMs = 15_000,
+    deadlineMs = 45_000,
+    maxRetries = 4,
+    concurrency = 4,
+    maxRetryAfterMs = 30_000,
+    sleep = defaultSleep,
+    random = Math.random,
+    onRequest,
+  } = options;
+  const limit = createLimiter(concurrency);
+
+  async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+    const url = buildUrl(baseUrl, path, opts.query);
+    const idempotent = opts.idempotent ?? method === 'GET';
+    const deadline = Date.now() + deadlineMs;
+    for (let attempt = 0; ; attempt++) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new UpstreamError(service, 'timeout', `no answer within ${Math.round(deadlineMs / 1000)} s`);
+      let res: Response;
+      try {
+        res = await limit(async () => {
+          onRequest?.({ method, url });
+          const controller = new AbortController();
+          const timer = setTimeout(() => controller.abort(), Math.min(timeoutMs, remaining));
+          try {
+            return await fetchImpl(url, {
+              method,
+              headers: {
+                Accept: 'application/json',
+                ...(opts.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+                ...headers,
+              },
+              body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+              signal: controller.signal,
+            });
+          } finally {
+            clearTimeout(timer);
+          }
+        });
+      } catch (error) {
+        const aborted = (error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError';
+        const failure = aborted
+          ? new UpstreamError(service, 'timeout', `no answer within ${Math.round(Math.min(timeoutMs, remaining) / 1000)} s`)
+          : new UpstreamError(service, 'network', `could not be reached (${(error as Error).message})`);
+        if (!idempotent || attempt >= maxRetries) throw failure;
+        await waitBeforeRetry(attempt, null, deadline, failure);
+        continue;
+      }
+
+      if (res.ok) {
+        const text = await res.text();
+        if (text === '') return undefined as T;
+        try {
+          return JSON.parse(text) as T;
+        } catch {
+          throw new UpstreamError(service, 'malformed_response', 'answered with a body that is not valid JSON', res.status);
+        }
+      }
+
+      const retryable = res.status === 429 || res.status >= 500;
+      const failure = errorForStatus(service, res.status, await readErrorDetail(res));
+      if (!retryable || !idempotent || attempt >= maxRetries) throw failure;
+      const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+      if (retryAfter !== null && retryAfter > maxRetryAfterMs) throw failure;
+      await waitBeforeRetry(attempt, retryAfter, deadline, failure);
+    }
+  }
+
+  async function waitBeforeRetry(attempt: number, retryAfterMs: number | null, deadline: number, failure: UpstreamError) {
+    // Retry-After is honoured exactly (plus a little jitter); otherwise 0.5 s, 1 s, 2 s... with full jitter.
+    const wait = retryAfterMs !== null ? retryAfterMs + random() * 250 : random() * Math.min(8_000, 500 * 2 ** attempt);
+    if (Date.now() + wait >= deadline) throw failure;
+    await sleep(wait);
+  }
+
+  return {
+    service,
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, opts) => request('POST', path, opts),
+  };
+}
