@@ -1,0 +1,1 @@
+-- Jira snapshots: filled by the Jira integration.

@@ -1,0 +1,1 @@
+-- Forecast data: filled by the Forecast integration.
