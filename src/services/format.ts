@@ -1,0 +1,105 @@
+/**
+ * Display formats of the spec (§5, §9): dates, currencies, hours and week labels.
+ * Pure and browser-safe: the server render and the hydrated islands print the same text.
+ */
+import { format, isValid, parseISO } from 'date-fns';
+import { weekEndOf } from './metrics';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Formats a date for display (spec §5): 'No date' when empty, 'Invalid date' when unparsable,
+ * 'Error formatting date' when formatting throws (a bad pattern). A 'YYYY-MM-DD' string is a
+ * calendar date and prints as that day in every zone; a timestamp prints in the runtime's zone.
+ */
+export function formatDate(value: string | Date | null | undefined, pattern = 'MMM d, yyyy'): string {
+  if (value === null || value === undefined || value === '') return 'No date';
+  try {
+    const date = toDate(value);
+    if (!isValid(date)) return 'Invalid date';
+    return format(date, pattern);
+  } catch {
+    return 'Error formatting date';
+  }
+}
+
+function toDate(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  const trimmed = value.trim();
+  // parseISO reads a date-only string as local midnight, so the day never shifts.
+  const iso = parseISO(trimmed);
+  if (isValid(iso) || DATE_ONLY.test(trimmed)) return iso;
+  return new Date(trimmed);
+}
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+// The agency's own locale: '$1,235', as an Australian reads an amount in their currency.
+const aud = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+const billing = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+// `+ 0` keeps a rounded -0 from printing as '-$0'.
+const finite = (n: number) => (Number.isFinite(n) ? n + 0 : 0);
+
+/** Whole US dollars, as on the agency dashboard: 1234.5 → '$1,235'. */
+export function formatUsd(n: number): string {
+  return usd.format(finite(Math.round(n)));
+}
+
+/** Whole Australian dollars, as for retainer amounts in the project detail: 1234.5 → '$1,235'. */
+export function formatAud(n: number): string {
+  return aud.format(finite(Math.round(n)));
+}
+
+/** Billing amounts on project cards: two decimals, en-US: 1234.5 → '$1,234.50'. */
+export function formatBillingAmount(n: number): string {
+  return billing.format(finite(n));
+}
+
+/**
+ * Hours for display: whole hours as 'hrs' and the remainder as 'min' ('2 hrs 30 min', '1 hrs',
+ * '3 hrs'); under one hour in minutes only ('45 min'); 0 → '0 min'. Rounded to the minute.
+ */
+export function formatHours(hours: number): string {
+  const totalMinutes = Math.round(Math.abs(finite(hours)) * 60);
+  const sign = hours < 0 && totalMinutes > 0 ? '-' : '';
+  const h = Math.floor(totalMinutes / 60);
+  const m = totalMinutes % 60;
+  if (h === 0) return `${sign}${m} min`;
+  if (m === 0) return `${sign}${h} hrs`;
+  return `${sign}${h} hrs ${m} min`;
+}
+
+/** Hours billed for a retainer period: billable minutes / 60 with one decimal (90 → '1.5'). */
+export function hoursBilled(minutes: number): string {
+  // minutes / 6 is exact for whole minutes, so halves round up instead of drifting.
+  return (Math.round(finite(minutes) / 6) / 10).toFixed(1);
+}
+
+/**
+ * A week's label, Monday to Sunday: 'Nov 16 - Nov 22, 2026'. A week spanning New Year names
+ * both years: 'Dec 28, 2026 - Jan 3, 2027'.
+ */
+export function formatWeekLabel(weekStart: string): string {
+  const weekEnd = weekEndOf(weekStart);
+  const start = parseISO(weekStart);
+  const end = parseISO(weekEnd);
+  const sameYear = start.getFullYear() === end.getFullYear();
+  return `${format(start, sameYear ? 'MMM d' : 'MMM d, yyyy')} - ${format(end, 'MMM d, yyyy')}`;
+}
