@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestDb } from '../helpers/db';
+
+/**
+ * Who may reach what. One row per route the app serves: a route without a row fails the
+ * first test, so every new page or call must say who may use it.
+ *   public  — anyone, signed in or not
+ *   guest   — pages for signed-out visitors (a signed-in user is sent to /)
+ *   user    — any approved, signed-in account (user, staff, admin)
+ *   admin   — admins only; others get 403 (API) or are sent to / (pages)
+ *   token   — internal, needs the server's token (never a session)
+ */
+type Access = 'public' | 'guest' | 'user' | 'admin' | 'token';
+interface Row {
+  method: string;
+  /** The route pattern as Hono lists it. */
+  route: string;
+  access: Access;
+  /** A concrete request for the pattern (defaults to the pattern itself). */
+  path?: string;
+  body?: unknown;
+}
+
+export const ACCESS_MATRIX: Row[] = [
+  { method: 'GET', route: '/healthz', access: 'public' },
+  { method: 'GET', route: '/auth', access: 'guest' },
+  { method: 'GET', route: '/', access: 'user' },
+  { method: 'GET', route: '/developer', access: 'user' },
+  { method: 'GET', route: '/agency', access: 'admin' },
+  { method: 'GET', route: '/agency/settings', access: 'user' },
+  { method: 'GET', route: '/agency/users', access: 'admin' },
+  { method: 'GET', route: '/api/user', access: 'user' },
+  { method: 'POST', route: '/api/signup', access: 'public', body: {} },
+  { method: 'POST', route: '/api/login', access: 'public', body: {} },
+  { method: 'GET', route: '/api/admin/users', access: 'admin' },
+  { method: 'PATCH', route: '/api/admin/users/:id', access: 'admin', path: '/api/admin/users/00000000-0000-4000-8000-000000000000', body: { approved: true } },
+  { method: 'POST', route: '/internal/users-command', access: 'token', body: { args: ['list'] } },
+  // Last: it ends the session the rows above used.
+  { method: 'POST', route: '/api/logout', access: 'public' },
+];
+
+let t: TestApp;
+let drop: () => Promise<void>;
+const cookies: Record<string, string> = {};
+
+beforeAll(async () => {
+  const created = await createTestDb();
+  drop = created.drop;
+  t = createTestApp(created.db);
+  cookies.user = await t.signIn('user');
+  cookies.staff = await t.signIn('staff');
+  cookies.admin = await t.signIn('admin');
+  // A session whose account was revoked afterwards must count as signed out.
+  cookies.revoked = await t.signIn('user', 'revoked@agency.test');
+  await created.db.query("UPDATE users SET approved = false WHERE email = 'revoked@agency.test'");
+});
+afterAll(() => drop());
+
+const pathOf = (location: string | null) => (location ? new URL(location, 'http://localhost').pathname : null);
+const isApi = (row: Row) => row.route.startsWith('/api/') || row.route.startsWith('/internal/');
+
+function expectedStatus(row: Row, who: 'anonymous' | 'revoked' | 'user' | 'staff' | 'admin'): (status: number, location: string | null) => boolean {
+  const signedIn = who === 'user' || who === 'staff' || who === 'admin';
+  const allowed = (s: number) => s !== 401 && s !== 403 && s !== 302 && s < 500;
+  switch (row.access) {
+    case 'public':
+      return (s) => s < 500 && s !== 401 && s !== 403;
+    case 'guest':
+      return signedIn ? (s, loc) => s === 302 && pathOf(loc) === '/' : (s) => s === 200;
+    case 'token':
+      return (s) => s === 404;
+    case 'user':
+      if (signedIn) return allowed;
+      return isApi(row) ? (s) => s === 401 : (s, loc) => s === 302 && pathOf(loc) === '/auth';
+    case 'admin':
+      if (who === 'admin') return allowed;
+      if (!signedIn) return isApi(row) ? (s) => s === 401 : (s, loc) => s === 302 && pathOf(loc) === '/auth';
+      return isApi(row) ? (s) => s === 403 : (s, loc) => s === 302 && pathOf(loc) === '/';
+  }
+}
+
+describe('the access matrix', () => {
+  it('has a row for every route the app serves', () => {
+    const served = new Set(
+      t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path.replace(/\/$/, '') || '/'}`),
+    );
+    const covered = new Set(ACCESS_MATRIX.map((r) => `${r.method} ${r.route}`));
+    expect([...served].filter((r) => !covered.has(r)).sort()).toEqual([]);
+  });
+
+  for (const who of ['anonymous', 'revoked', 'user', 'staff', 'admin'] as const) {
+    it(`lets ${who === 'anonymous' ? 'a signed-out visitor' : `a ${who}`} reach exactly what they may`, async () => {
+      const failures: string[] = [];
+      for (const row of ACCESS_MATRIX) {
+        const res = await t.request(row.method, row.path ?? row.route, { cookie: cookies[who], body: row.body });
+        const ok = expectedStatus(row, who)(res.status, res.headers.get('location'));
+        if (!ok) failures.push(`${row.method} ${row.path ?? row.route} (${row.access}) answered ${res.status} ${res.headers.get('location') ?? ''}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});
