@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './env';
 import { sameOrigin } from './middleware/origin';
 import { session } from './middleware/session';
+import { agencyApi } from './routes/api/agency';
 import { authApi } from './routes/api/auth';
 import { internalApi } from './routes/api/internal';
 import { usersApi } from './routes/api/users';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/internal', internalApi);
   app.route('/api', authApi);
+  app.route('/api', agencyApi);
   app.route('/api/admin/users', usersApi);
   app.route('/', pages);
 
