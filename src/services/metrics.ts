@@ -285,14 +285,25 @@ function startOfDayInZone(day: IsoDate, timeZone: string): Date {
 }
 
 /**
+ * Whole calendar days as UTC instants in an IANA zone: `firstDay` 00:00 up to the 00:00 after
+ * `lastDay` (exclusive), so both days are included. A `lastDay` before `firstDay` gives an empty
+ * range (`to` before `from`). Throws RangeError for a malformed date or an unknown zone.
+ */
+export function dayRangeInZone(firstDay: IsoDate, lastDay: IsoDate, timeZone: string): { from: Date; to: Date } {
+  const dayAfter = isoDate(addDays(calendarDate(lastDay), 1));
+  return {
+    from: startOfDayInZone(isoDate(calendarDate(firstDay)), timeZone),
+    to: startOfDayInZone(dayAfter, timeZone),
+  };
+}
+
+/**
  * The week as UTC instants: Monday 00:00 to the next Monday 00:00 (exclusive) in an IANA zone.
  * A week with a DST change is 167 or 169 hours long. Throws RangeError for an unknown zone.
  */
 export function weekRangeInZone(weekStart: IsoDate, timeZone: string): { from: Date; to: Date } {
-  return {
-    from: startOfDayInZone(weekStartOf(weekStart), timeZone),
-    to: startOfDayInZone(shiftWeek(weekStartOf(weekStart), 1), timeZone),
-  };
+  const monday = weekStartOf(weekStart);
+  return dayRangeInZone(monday, weekEndOf(monday), timeZone);
 }
 
 // ---------------------------------------------------------------------------
@@ -351,13 +362,21 @@ export function availablePoints(input: AvailablePointsInput): number {
 /** Default internal hourly rate, used when a project has no cost breakdown (spec §9). */
 export const DEFAULT_HOURLY_RATE = 100;
 
-/** Rounds to cents, half away from zero, without binary drift (1.005 → 1.01). */
-export function roundMoney(n: number): number {
+/**
+ * Rounds half away from zero to `decimals` places. The scaled value is first cut to 15
+ * significant digits, which removes binary drift such as 1.005 * 100 === 100.49999999999999.
+ */
+function roundHalfAway(n: number, decimals: number): number {
   if (!Number.isFinite(n)) return 0;
-  const sign = n < 0 ? -1 : 1;
-  // Shifting through the exponent avoids 1.005 * 100 === 100.49999999999999.
-  const cents = Math.round(Number(`${Math.abs(n)}e2`));
-  return (sign * Number(`${cents}e-2`)) + 0;
+  const scale = 10 ** decimals;
+  const scaled = Number((Math.abs(n) * scale).toPrecision(15));
+  // `+ 0` turns -0 into 0 so a tiny negative never prints as "-0".
+  return (Math.sign(n) * Math.round(scaled)) / scale + 0;
+}
+
+/** Rounds money to cents, half away from zero (1.005 → 1.01, -1.005 → -1.01). */
+export function roundMoney(n: number): number {
+  return roundHalfAway(n, 2);
 }
 
 /** Internal cost: the sum of the breakdown's costs if above 0, otherwise hours × $100. */
@@ -374,8 +393,7 @@ export function grossMargin(invoiced: number, cost: number): number {
 /** Margin % = margin / invoiced × 100 to one decimal, 0 when nothing is invoiced. */
 export function marginPercent(margin: number, invoiced: number): number {
   if (!invoiced) return 0;
-  const tenths = Math.round(Number(`${Math.abs((margin / invoiced) * 100)}e1`));
-  return (Math.sign(margin / invoiced) * Number(`${tenths}e-1`)) + 0;
+  return roundHalfAway((margin / invoiced) * 100, 1);
 }
 
 export type LiveMargin = {
@@ -398,10 +416,10 @@ export type CostPeriod = { startDate: IsoDate | null; cost: number };
  * beginning); else `fallback` (the person's own cost); else $100.
  */
 export function costRateOn(periods: readonly CostPeriod[], date: IsoDate, fallback: number | null): number {
-  let best: CostPeriod | undefined;
-  for (const p of periods) {
-    if (p.startDate === null || p.startDate > date) continue;
-    if (!best || p.startDate! > best.startDate!) best = p;
+  let best: { startDate: IsoDate; cost: number } | undefined;
+  for (const { startDate, cost } of periods) {
+    if (startDate === null || startDate > date) continue;
+    if (!best || startDate > best.startDate) best = { startDate, cost };
   }
   if (best) return best.cost;
   const open = periods.find((p) => p.startDate === null);
