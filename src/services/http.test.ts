@@ -42,7 +42,7 @@ describe('the upstream HTTP core', () => {
 
   it('backs off exponentially on 5xx without Retry-After, and gives up after the retries with a clear error', async () => {
     const { client, waits, calls } = clientWith(() => json({ message: 'boom' }, 503), { random: () => 1, maxRetries: 3 });
-    const error = await client.get('/x').catch((e) => e);
+    const error = (await client.get("/x").catch((e: unknown) => e)) as UpstreamError;
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.kind).toBe('unavailable');
     expect(error.message).toBe('Jira: the service is unavailable (HTTP 503) (boom)');
@@ -91,7 +91,7 @@ describe('the upstream HTTP core', () => {
     const hang: Handler = (_url, init) =>
       new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))));
     const { client, calls } = clientWith(hang, { timeoutMs: 20, maxRetries: 1 });
-    const error = await client.get('/x').catch((e) => e);
+    const error = (await client.get("/x").catch((e: unknown) => e)) as UpstreamError;
     expect(error).toMatchObject({ kind: 'timeout' });
     expect(error.httpStatus).toBe(504);
     expect(calls).toHaveLength(2);
@@ -104,7 +104,7 @@ describe('the upstream HTTP core', () => {
 
   it('keeps the credentials out of error messages', async () => {
     const { client } = clientWith(() => json({ errorMessages: ['bad'] }, 401));
-    const error = await client.get('/x').catch((e: Error) => e);
+    const error = (await client.get('/x').catch((e: unknown) => e)) as Error;
     expect(error.message).not.toContain('secret');
   });
 
