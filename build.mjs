@@ -119,6 +119,8 @@ async function buildWorker(manifest) {
     ],
     logLevel: 'warning',
   });
+  // Workers assets serve dist/public without the Worker; hashed names never change, so cache for a year.
+  await writeFile(path.join(dist, 'public/_headers'), '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
 }
 
 if (!serverOnly) await rm(path.join(dist, 'public'), { recursive: true, force: true });
