@@ -4,6 +4,8 @@ import type { Session, SessionUser } from './auth/session';
 import type { Config } from './config';
 import type { Db } from './db/port';
 import type { AssetManifest } from './render/assets';
+import type { ForecastClient } from './services/forecast/client';
+import type { JiraClient } from './services/jira/client';
 
 /** Everything the app needs from the outside, passed in once (no I/O at import time). */
 export interface AppDeps {
@@ -12,6 +14,9 @@ export interface AppDeps {
   /** The current time; tests and the demo pass their own. */
   clock: () => Date;
   passwords: PasswordHasher;
+  /** Upstream clients; in demo mode they talk to the in-process mock agency. */
+  jira: JiraClient;
+  forecast: ForecastClient;
   assets: AssetManifest;
   /** The client's network address, for login limits (the socket on Node, a header on Workers). */
   clientAddress: (c: Context) => string;

@@ -14,6 +14,7 @@ import { migrate } from './db/migrate';
 import { openDatabase, serverInfoPath } from './db/open';
 import { createUser, getUserByEmail, updateUserAccess } from './db/users';
 import type { AssetManifest } from './render/assets';
+import { createIntegrations } from './services/integrations';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,6 +47,7 @@ async function main() {
     clock: () => new Date(),
     passwords,
     assets,
+    ...createIntegrations(config),
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     internalToken,
   });
@@ -57,7 +59,8 @@ async function main() {
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
   root.use('/assets/*', serveStatic({ root: path.relative(process.cwd(), path.join(distDir, 'public')) || '.' }));
-  root.route('/', app);
+  // Handed over whole (not root.route), so the app's own not-found page answers unknown paths.
+  root.all('*', (c) => app.fetch(c.req.raw, c.env));
 
   const server = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`;

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import type { Db } from './db/port';
 import { createPostgresDb } from './db/postgres';
 import type { AssetManifest } from './render/assets';
+import { createIntegrations } from './services/integrations';
 
 export interface Env {
   /** The Hyperdrive binding of wrangler.toml; locally, wrangler dev points it at localConnectionString. */
@@ -58,6 +59,7 @@ export default {
         clock: () => new Date(),
         passwords: createPasswordHasher(),
         assets: manifest as AssetManifest,
+        ...createIntegrations(config),
         clientAddress: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
       });
       return await app.fetch(request);

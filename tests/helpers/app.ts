@@ -6,6 +6,7 @@ import type { Db } from '../../src/db/port';
 import { createUser, type Role } from '../../src/db/users';
 import type { AppDeps } from '../../src/env';
 import { TEST_ASSETS } from '../../src/render/assets';
+import { createIntegrations } from '../../src/services/integrations';
 
 export const ORIGIN = 'http://localhost';
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -31,6 +32,8 @@ export function createTestApp(db: Db, overrides: Partial<AppDeps> & { env?: Reco
     clock: () => new Date(),
     passwords,
     assets: TEST_ASSETS,
+    // Demo hosts: a test that reaches upstream starts the mock handlers (MSW) for them.
+    ...createIntegrations(config, { timeoutMs: 2_000, deadlineMs: 5_000, sleep: async () => {} }),
     clientAddress: (c) => c.req.header('x-test-client-address') ?? '203.0.113.7',
     ...overrides,
   };
