@@ -10,6 +10,8 @@ type IslandModule = { default: ComponentType<any> };
 export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
   AuthForm: () => import('../islands/AuthForm'),
   LogoutButton: () => import('../islands/LogoutButton'),
+  ManageProjectsDialog: () => import('../islands/ManageProjectsDialog'),
+  ProjectPortfolio: () => import('../islands/ProjectPortfolio'),
   Toaster: () => import('../islands/Toaster'),
   UsersAdmin: () => import('../islands/UsersAdmin'),
 };

@@ -8,7 +8,7 @@ import { toUserJson } from '../api/users';
 import { AgencyPage } from './AgencyPage';
 import { AuthPage } from './AuthPage';
 import { NotFoundPage } from './NotFoundPage';
-import { PortfolioPage } from './PortfolioPage';
+import { loadPortfolio, PortfolioPage } from './PortfolioPage';
 import { SettingsPage } from './SettingsPage';
 import { UsersPage } from './UsersPage';
 import { WeeklyHistoryPage } from './WeeklyHistoryPage';
@@ -25,7 +25,7 @@ export const pages = new Hono<AppEnv>()
     if (c.var.user) return c.redirect('/', 302);
     return renderPage(c, <AuthPage next="/" />, 'Sign in');
   })
-  .get('/', requirePageUser(), (c) => renderPage(c, <PortfolioPage user={c.var.user!} />, 'Projects'))
+  .get('/', requirePageUser(), async (c) => renderPage(c, <PortfolioPage user={c.var.user!} {...await loadPortfolio(c.var.deps)} />, 'Projects'))
   .get('/developer', requirePageUser(), (c) => renderPage(c, <WeeklyHistoryPage user={c.var.user!} />, 'Weekly History'))
   .get('/agency', requirePageUser('admin'), (c) => renderPage(c, <AgencyPage user={c.var.user!} />, 'Agency Dashboard'))
   .get('/agency/settings', requirePageUser(), (c) => renderPage(c, <SettingsPage user={c.var.user!} />, 'Agency Settings'))

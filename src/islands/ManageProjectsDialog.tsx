@@ -1,0 +1,200 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest, serverMessage } from '../client/api';
+import { toast } from '../client/toast';
+import { Dialog } from '../components/Dialog';
+import { badge, button, spinner } from '../components/ui.css';
+import type { Project } from '../db/projects';
+import { FORECAST_PROJECTS_KEY, PROJECTS_KEY, refreshProjects } from './projects/api';
+import { listedForecastProjects } from './projects/rules';
+import type { ForecastProjectItem } from './projects/types';
+import * as s from './ManageProjectsDialog.css';
+
+export type Props = Record<string, never>;
+
+/**
+ * 'Manage Projects' (spec section 2): show or hide dashboard projects, and add or remove
+ * Forecast projects. The Forecast list is fetched only when asked for (Load Projects).
+ */
+export default function ManageProjectsDialog(_: Props) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={button.secondary} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Manage Projects
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Manage Projects" size="lg" testId="manage-projects">
+        <DashboardProjects />
+        <ForecastProjects />
+      </Dialog>
+    </>
+  );
+}
+
+function DashboardProjects() {
+  const queryClient = useQueryClient();
+  // The portfolio on the same page has already put the list in the shared cache.
+  const projects = useQuery({ queryKey: PROJECTS_KEY, queryFn: () => apiRequest<Project[]>('GET', '/api/projects') });
+  const visibility = useMutation({
+    mutationFn: ({ id, visible }: { id: number; visible: 0 | 1 }) => apiRequest('PATCH', `/api/projects/${id}/visibility`, { visible }),
+    onSuccess: (_data, { visible }) => {
+      toast({ title: 'Success', description: visible === 1 ? 'Project added to dashboard!' : 'Project removed from dashboard!' });
+      return refreshProjects(queryClient);
+    },
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to update project visibility'), variant: 'destructive' }),
+  });
+
+  const list = projects.data ?? [];
+  const visibleCount = list.filter((p) => p.visible === 1).length;
+  return (
+    <section className={s.section} aria-labelledby="manage-dashboard">
+      <div className={s.sectionHead}>
+        <h3 id="manage-dashboard" className={s.h3}>
+          Dashboard Projects
+        </h3>
+        <span className={s.count} data-testid="visible-count">
+          {visibleCount} of {list.length} visible
+        </span>
+      </div>
+      {projects.isPending ? (
+        <div className={s.loading}>
+          <div className={spinner} />
+        </div>
+      ) : list.length === 0 ? (
+        <p className={s.prompt}>No projects on the dashboard yet. Add one from the Forecast projects below.</p>
+      ) : (
+        <ul className={s.list}>
+          {list.map((p) => (
+            <li key={p.id} className={s.item} data-testid="dashboard-project">
+              <div className={s.itemMain}>
+                <span className={s.itemName}>{p.name}</span>
+                <span className={s.meta}>
+                  {p.jiraProjectKey ? <span className={s.key}>{p.jiraProjectKey}</span> : null}
+                  <span>{p.teamName ?? 'No team'}</span>
+                  <span>{p.devStatus}</span>
+                  {p.forecastProjectId !== null ? <span>Forecast ID: {p.forecastProjectId}</span> : null}
+                </span>
+              </div>
+              <button
+                type="button"
+                role="switch"
+                className={s.toggle}
+                aria-checked={p.visible === 1}
+                aria-label={`Show ${p.name} on the portfolio`}
+                disabled={visibility.isPending}
+                onClick={() => visibility.mutate({ id: p.id, visible: p.visible === 1 ? 0 : 1 })}
+              >
+                {p.visible === 1 ? 'Visible' : 'Hidden'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ForecastProjects() {
+  const queryClient = useQueryClient();
+  const [requested, setRequested] = useState(false);
+  const forecast = useQuery({
+    queryKey: FORECAST_PROJECTS_KEY,
+    queryFn: () => apiRequest<{ projects: ForecastProjectItem[] }>('GET', '/api/forecast/projects'),
+    enabled: requested,
+  });
+  const dashboard = useQuery({ queryKey: PROJECTS_KEY, queryFn: () => apiRequest<Project[]>('GET', '/api/projects') });
+  const byForecastId = new Map<number, Project>();
+  for (const p of dashboard.data ?? []) if (p.forecastProjectId !== null) byForecastId.set(p.forecastProjectId, p);
+
+  const importProject = useMutation({
+    mutationFn: (forecastProjectId: number) => apiRequest<{ project: Project }>('POST', '/api/projects/import-forecast', { forecastProjectId }),
+    onSuccess: ({ project }) => {
+      toast({ title: 'Success', description: `Project "${project.name}" imported successfully from Forecast!` });
+      return refreshProjects(queryClient);
+    },
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to import project from Forecast'), variant: 'destructive' }),
+  });
+  const removeProject = useMutation({
+    mutationFn: (projectId: number) => apiRequest('DELETE', `/api/projects/${projectId}`),
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'Project removed from dashboard successfully!' });
+      return refreshProjects(queryClient);
+    },
+    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to remove project'), variant: 'destructive' }),
+  });
+  const busy = importProject.isPending || removeProject.isPending;
+
+  const load = () => {
+    if (requested) void forecast.refetch();
+    else setRequested(true);
+  };
+  const listed = forecast.data ? listedForecastProjects(forecast.data.projects, new Set(byForecastId.keys())) : [];
+
+  return (
+    <section className={s.section} aria-labelledby="manage-forecast">
+      <div className={s.sectionHead}>
+        <h3 id="manage-forecast" className={s.h3}>
+          Forecast Projects
+        </h3>
+        <button type="button" className={button.secondary} onClick={load} disabled={forecast.isFetching}>
+          {forecast.isFetching ? <span className={`${spinner} ${s.smallSpinner}`} /> : null}
+          Load Projects
+        </button>
+      </div>
+      {!requested ? (
+        <p className={s.prompt}>Click "Load Projects" to see available Forecast projects</p>
+      ) : forecast.isPending ? (
+        <div className={s.loading} role="status" aria-label="Loading Forecast projects">
+          <div className={spinner} />
+        </div>
+      ) : forecast.isError ? (
+        <div className={s.error} role="alert">
+          <strong>Unable to load Forecast projects</strong>
+          <span>Check your Forecast API credentials</span>
+        </div>
+      ) : listed.length === 0 ? (
+        <p className={s.prompt}>No open Forecast projects found.</p>
+      ) : (
+        <ul className={s.list}>
+          {listed.map((fp) => {
+            const onDashboard = byForecastId.get(fp.id);
+            return (
+              <li key={fp.id} className={s.item} data-testid="forecast-project">
+                <div className={s.itemMain}>
+                  <span className={s.itemName}>{fp.name}</span>
+                  <span className={s.meta}>
+                    <span>ID: {fp.id}</span>
+                    <span>{fp.stage}</span>
+                    {onDashboard ? <span className={badge.green}>On Dashboard</span> : null}
+                  </span>
+                </div>
+                {onDashboard ? (
+                  <button
+                    type="button"
+                    className={button.secondary}
+                    aria-label={`Remove ${fp.name} from the dashboard`}
+                    disabled={busy}
+                    onClick={() => removeProject.mutate(onDashboard.id)}
+                  >
+                    Remove
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className={button.primary}
+                    aria-label={`Add ${fp.name} to the dashboard`}
+                    disabled={busy}
+                    onClick={() => importProject.mutate(fp.id)}
+                  >
+                    Add
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className={s.footnote}>Finished and halted Forecast projects are not listed.</p>
+    </section>
+  );
+}

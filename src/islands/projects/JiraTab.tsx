@@ -1,0 +1,170 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest } from '../../client/api';
+import { WarningIcon } from '../../components/icons';
+import { ProgressBar } from '../../components/ProgressBar';
+import { badge, button, spinner } from '../../components/ui.css';
+import type { Project } from '../../db/projects';
+import { formatDate } from '../../services/format';
+import { completionRate, sprintProgress, statusColor } from '../../services/metrics';
+import { jiraDataKey } from './api';
+import { LinkJiraDialog } from './LinkJiraDialog';
+import * as s from './ProjectDetailModal.css';
+import { blockedTickets, currentSprint, EPICS_PAGE_SIZE } from './rules';
+import { TicketStatusPie } from './TicketStatusPie';
+import type { JiraEpic, JiraOverview, JiraSprint } from './types';
+
+/** The detail modal's 'Jira Integration' tab (spec section 2). */
+export function JiraTab({ project, onCloseModal }: { project: Project; onCloseModal: () => void }) {
+  return (
+    <div>
+      <div className={`${s.sectionHead} ${s.section}`}>
+        <h3 className={s.h3}>Jira Integration</h3>
+        <LinkJiraDialog projectId={project.id} currentKey={project.jiraProjectKey} onClose={onCloseModal} />
+      </div>
+      {project.jiraProjectKey ? (
+        <JiraOverviewPanel projectId={project.id} />
+      ) : (
+        <div className={s.centered}>
+          <div className={s.stateTitle}>No Jira Project Linked</div>
+          <p className={s.mutedText}>Link a Jira project to view sprints, epics, and ticket details</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function JiraOverviewPanel({ projectId }: { projectId: number }) {
+  const overview = useQuery({
+    queryKey: jiraDataKey(projectId),
+    queryFn: () => apiRequest<JiraOverview>('GET', `/api/projects/${projectId}/jira-data`),
+  });
+  if (overview.isPending) {
+    return (
+      <div className={s.centered} role="status">
+        <div className={spinner} />
+        <span className={s.mutedText}>Loading Jira data...</span>
+      </div>
+    );
+  }
+  if (overview.isError) {
+    return (
+      <div className={s.centered} role="alert">
+        <WarningIcon size={24} className={s.red} />
+        <div className={s.stateTitle}>Failed to load Jira data</div>
+        <p className={s.mutedText}>Please check your Jira project configuration</p>
+      </div>
+    );
+  }
+  const data = overview.data;
+  const rate = completionRate(data.completedTickets, data.totalTickets);
+  return (
+    <>
+      <section className={s.section} aria-labelledby="jira-overview">
+        <h3 id="jira-overview" className={s.h3}>
+          Project Overview
+        </h3>
+        <div className={s.stats}>
+          <Stat label="Total Tickets" value={data.totalTickets} />
+          <Stat label="Completed" value={data.completedTickets} />
+          <Stat label="Blocked" value={blockedTickets(data)} />
+          <Stat label="Completion Rate" value={`${rate}%`} />
+        </div>
+        <ProgressBar percent={rate} ariaLabel="Completion Rate" hideValue tone="green" />
+      </section>
+
+      <section className={s.section} aria-labelledby="jira-status">
+        <h3 id="jira-status" className={s.h3}>
+          Ticket Status Breakdown
+        </h3>
+        <TicketStatusPie ticketsByStatus={data.ticketsByStatus} />
+      </section>
+
+      <ThisSprint sprint={currentSprint(data.sprints)} />
+      <Epics epics={data.epics} />
+    </>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number | string }) {
+  return (
+    <div className={s.stat}>
+      <span className={s.statLabel}>{label}</span>
+      <span className={s.statValue}>{value}</span>
+    </div>
+  );
+}
+
+function sprintBadge(state: string): string {
+  const st = state.toLowerCase();
+  if (st === 'active') return badge.green;
+  if (st === 'closed') return badge.grey;
+  return badge.blue;
+}
+
+function ThisSprint({ sprint }: { sprint: JiraSprint | null }) {
+  return (
+    <section className={s.section} aria-labelledby="jira-sprint">
+      <h3 id="jira-sprint" className={s.h3}>
+        This Sprint
+      </h3>
+      {sprint ? (
+        <div className={s.panel}>
+          <div className={s.row}>
+            <span className={sprintBadge(sprint.state)}>{sprint.state}</span>
+            <strong>{sprint.name}</strong>
+          </div>
+          <div className={s.mutedText}>
+            {formatDate(sprint.startDate)} - {formatDate(sprint.endDate)}
+          </div>
+          {sprint.goal ? <p className={s.goal}>"{sprint.goal}"</p> : null}
+          <div className={s.stats}>
+            <Stat label="Total" value={sprint.totalTickets} />
+            <Stat label="Completed" value={sprint.completedTickets} />
+            <Stat label="Descoped" value={sprint.descopedTickets} />
+            <Stat label="Blocked" value={sprint.blockedTickets} />
+          </div>
+          <ProgressBar
+            label="Progress (including descoped)"
+            percent={sprintProgress({ completed: sprint.completedTickets, descoped: sprint.descopedTickets, total: sprint.totalTickets })}
+          />
+        </div>
+      ) : (
+        <p className={s.mutedText}>No sprints found for this project</p>
+      )}
+    </section>
+  );
+}
+
+function Epics({ epics }: { epics: JiraEpic[] }) {
+  const [shown, setShown] = useState(EPICS_PAGE_SIZE);
+  const remaining = Math.max(0, epics.length - shown);
+  return (
+    <section className={s.section} aria-labelledby="jira-epics">
+      <h3 id="jira-epics" className={s.h3}>
+        Epics ({epics.length})
+      </h3>
+      <ul className={s.list}>
+        {epics.slice(0, shown).map((epic) => (
+          <li key={epic.key} className={s.epic} data-testid="epic">
+            <div className={s.row}>
+              <span className={s.epicKey}>{epic.key}</span>
+              <span className={s.epicName}>{epic.name}</span>
+              <span className={badge[statusColor(epic.status.name)]}>{epic.status.name}</span>
+            </div>
+            {epic.tickets > 0 ? (
+              <ProgressBar label={`${epic.completedTickets}/${epic.tickets} tickets`} percent={epic.completionPercentage} tone="cyan" />
+            ) : (
+              <span className={s.mutedText}>No tickets assigned to this epic</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {remaining > 0 ? (
+        <button type="button" className={button.secondary} onClick={() => setShown((n) => n + EPICS_PAGE_SIZE)}>
+          Load More ({remaining} remaining)
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+export const list = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.lg, margin: 0, padding: 0, listStyle: 'none' });
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.xl,
+  cursor: 'pointer',
+  display: 'grid',
+  gap: vars.space.lg,
+  transition: 'border-color 120ms',
+  selectors: { '&:hover': { borderColor: vars.color.primary } },
+});
+export const top = style({ display: 'flex', gap: vars.space.lg, alignItems: 'flex-start', justifyContent: 'space-between' });
+export const titleBlock = style({ display: 'grid', gap: vars.space.sm, minWidth: 0 });
+export const titleRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
+export const name = style({
+  font: 'inherit',
+  fontSize: '1.12rem',
+  fontWeight: 700,
+  color: vars.color.text,
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  cursor: 'pointer',
+  textAlign: 'left',
+  overflowWrap: 'anywhere',
+  selectors: { '&:hover': { color: vars.color.primary } },
+});
+export const marker = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  padding: '1px 7px',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  fontSize: '0.72rem',
+  fontWeight: 650,
+  color: vars.color.textMuted,
+});
+export const subRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, flexWrap: 'wrap', fontSize: '0.88rem' });
+export const sprintLine = style({ color: vars.color.textMuted });
+export const teamSelect = style({
+  padding: '4px 8px',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  fontFamily: 'inherit',
+  fontSize: '0.85rem',
+  cursor: 'pointer',
+});
+export const gaugeBlock = style({ display: 'grid', justifyItems: 'center', gap: '2px', fontSize: '0.75rem', color: vars.color.textMuted });
+export const facts = style({ display: 'flex', gap: vars.space.xl, flexWrap: 'wrap', alignItems: 'flex-start', fontSize: '0.9rem' });
+export const fact = style({ display: 'grid', gap: '2px' });
+export const factLabel = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, color: vars.color.textMuted, fontSize: '0.8rem', fontWeight: 600 });
+export const factValue = style({ fontWeight: 650, fontVariantNumeric: 'tabular-nums' });
+export const redIcon = style({ color: vars.color.red });
+export const billing = style({ position: 'relative', outline: 'none', cursor: 'help' });
+export const billingDetails = style({
+  display: 'none',
+  position: 'absolute',
+  zIndex: 10,
+  top: 'calc(100% + 6px)',
+  left: 0,
+  minWidth: '260px',
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.pop,
+  cursor: 'default',
+  selectors: {
+    [`${billing}:hover > &, ${billing}:focus-within > &`]: { display: 'block' },
+  },
+});
+export const detailsTitle = style({ fontWeight: 700, fontSize: '0.85rem', marginBottom: vars.space.sm });
+export const detailsList = style({ display: 'grid', gridTemplateColumns: 'auto auto', gap: `2px ${vars.space.lg}`, margin: 0, fontSize: '0.85rem' });
+export const detailsTerm = style({ color: vars.color.textMuted });
+export const detailsValue = style({ margin: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
+export const bars = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: `${vars.space.md} ${vars.space.xl}` });
+export const footer = style({ display: 'flex', justifyContent: 'flex-end' });
+
+const syncBase = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: '6px 12px',
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontFamily: 'inherit',
+  fontSize: '0.85rem',
+  fontWeight: 600,
+  cursor: 'pointer',
+  selectors: { '&:disabled': { opacity: 0.6, cursor: 'progress' }, '&:hover:not(:disabled)': { background: vars.color.surfaceMuted } },
+});
+export const syncButton = styleVariants({
+  fresh: [syncBase, { border: `1px solid ${vars.color.border}` }],
+  // Spec section 2: older than 24 hours gives a yellow outline.
+  stale: [syncBase, { border: `2px solid ${vars.color.yellow}` }],
+});
+export const staleIcon = style({ color: vars.color.yellow });
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
+export const spinning = style({ animationName: spin, animationDuration: '0.9s', animationIterationCount: 'infinite', animationTimingFunction: 'linear' });

@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../client/api';
+import { Gauge } from '../../components/Gauge';
+import { WarningIcon } from '../../components/icons';
+import { badge, spinner } from '../../components/ui.css';
+import type { Project } from '../../db/projects';
+import { formatAud, formatDate, hoursBilled } from '../../services/format';
+import { percentOf, retainerStatusColor } from '../../services/metrics';
+import { retainerPeriodsKey } from './api';
+import * as s from './ProjectDetailModal.css';
+import { retainerSummary } from './rules';
+import type { RetainerPeriod } from './types';
+
+/** The detail modal's 'Retainer Periods' tab (spec section 2). */
+export function RetainerTab({ project }: { project: Project }) {
+  if (project.forecastProjectId === null) {
+    return (
+      <div className={s.centered}>
+        <div className={s.stateTitle}>Not Linked to Forecast</div>
+      </div>
+    );
+  }
+  return <RetainerPeriods projectId={project.id} />;
+}
+
+function RetainerPeriods({ projectId }: { projectId: number }) {
+  const query = useQuery({
+    queryKey: retainerPeriodsKey(projectId),
+    queryFn: () => apiRequest<{ retainerPeriods: RetainerPeriod[] }>('GET', `/api/projects/${projectId}/retainer-periods`),
+  });
+  if (query.isPending) {
+    return (
+      <div className={s.centered} role="status">
+        <div className={spinner} />
+        <span className={s.mutedText}>Loading retainer periods...</span>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className={s.centered} role="alert">
+        <WarningIcon size={24} className={s.red} />
+        <div className={s.stateTitle}>Failed to load retainer periods</div>
+        <p className={s.mutedText}>This project may not have retainer periods configured in Forecast</p>
+      </div>
+    );
+  }
+  const periods = query.data.retainerPeriods;
+  if (periods.length === 0) {
+    return (
+      <div className={s.centered}>
+        <div className={s.stateTitle}>No Retainer Periods</div>
+      </div>
+    );
+  }
+  const summary = retainerSummary(periods);
+  return (
+    <>
+      <section className={s.section} aria-labelledby="retainer-summary">
+        <h3 id="retainer-summary" className={s.h3}>
+          Project Summary
+        </h3>
+        <div className={`${s.panel} ${s.summary}`}>
+          <div className={s.stats}>
+            <div className={s.stat}>
+              <span className={s.statLabel}>Total Target T&amp;M</span>
+              <span className={s.statValue}>{formatAud(summary.totalTarget)}</span>
+            </div>
+            <div className={s.stat}>
+              <span className={s.statLabel}>Total Actual T&amp;M</span>
+              <span className={s.statValue}>{formatAud(summary.totalActual)}</span>
+            </div>
+            <div className={s.stat} data-testid="target-difference">
+              <span className={s.statLabel}>{summary.over ? 'Over Target' : 'Under Target'}</span>
+              <span className={`${s.statValue} ${summary.over ? s.red : s.green}`}>{formatAud(summary.difference)}</span>
+            </div>
+          </div>
+          <div className={s.ringBlock}>
+            <strong>Overall Achievement</strong>
+            <Gauge percent={summary.achievement} size={84} label="Overall Achievement" />
+            <span>{summary.achievement}% of target achieved</span>
+          </div>
+        </div>
+      </section>
+      <ul className={s.periods} aria-label="Retainer periods">
+        {periods.map((p) => (
+          <li key={p.id} className={s.period} data-testid="retainer-period">
+            <div>
+              <div className={s.row}>
+                <strong>Week {p.period_number}</strong>
+                <span className={badge[retainerStatusColor(p.status)]}>{p.status}</span>
+              </div>
+              <dl className={s.periodFacts}>
+                <dt className={s.term}>Start</dt>
+                <dd className={s.value}>{formatDate(p.start_date)}</dd>
+                <dt className={s.term}>End</dt>
+                <dd className={s.value}>{formatDate(p.end_date)}</dd>
+                <dt className={s.term}>Target Amount</dt>
+                <dd className={s.value}>{formatAud(p.target_amount)}</dd>
+                <dt className={s.term}>Actual Amount</dt>
+                <dd className={s.value}>
+                  {formatAud(p.actual_amount)}
+                  {p.actual_billable_minutes > 0 ? ` (${hoursBilled(p.actual_billable_minutes)} hrs billed)` : null}
+                </dd>
+              </dl>
+            </div>
+            <Gauge percent={percentOf(p.actual_amount, p.target_amount)} size={56} strokeWidth={6} label={`Week ${p.period_number} of target`} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Project } from '../../db/projects';
+
+/** Query keys are the call paths (spec section 7): the list is refetched after any change. */
+export const PROJECTS_KEY = ['/api/projects'] as const;
+export const retainerPeriodsKey = (id: number) => [`/api/projects/${id}/retainer-periods`] as const;
+export const jiraDataKey = (id: number) => [`/api/projects/${id}/jira-data`] as const;
+export const costBreakdownKey = (id: number) => [`/api/projects/${id}/cost-breakdown`] as const;
+export const JIRA_PROJECTS_KEY = ['/api/jira/projects'] as const;
+export const FORECAST_PROJECTS_KEY = ['/api/forecast/projects'] as const;
+
+/** Puts a project the server just returned into the cached list, so the screen shows it at once. */
+export function replaceProjectInList(client: QueryClient, project: Project): void {
+  client.setQueryData<Project[]>(PROJECTS_KEY, (list) => list?.map((p) => (p.id === project.id ? project : p)));
+}
+
+/** Refetches the project list (spec section 7: "refetched after any change"). */
+export function refreshProjects(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: PROJECTS_KEY });
+}
