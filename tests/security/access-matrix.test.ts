@@ -34,6 +34,8 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'POST', route: '/api/signup', access: 'public', body: {} },
   { method: 'POST', route: '/api/login', access: 'public', body: {} },
   { method: 'GET', route: '/api/admin/users', access: 'admin' },
+  { method: 'GET', route: '/api/agency-time-entries', access: 'admin', path: '/api/agency-time-entries?weekStart=2026-11-16' },
+  { method: 'GET', route: '/api/gross-margins', access: 'admin' },
   { method: 'PATCH', route: '/api/admin/users/:id', access: 'admin', path: '/api/admin/users/00000000-0000-4000-8000-000000000000', body: { approved: true } },
   { method: 'POST', route: '/internal/users-command', access: 'token', body: { args: ['list'] } },
   // Last: it ends the session the rows above used.
