@@ -1,0 +1,630 @@
+/**
+ * The demo agency as Forecast would answer it (shared/reference/forecast-api.md shapes, every
+ * documented field), generated from the shared spine and a seeded random relative to `today`:
+ * projects in every stage, rate cards, weekly retainer periods, invoices in every state,
+ * persons with changing cost rates, and about six months of time registrations.
+ * Deterministic: the same seed, scale and today always give the same data.
+ */
+import { addDays, addWeeks, differenceInCalendarDays, format, isWeekend, parseISO } from 'date-fns';
+import { createDemoSpine, intBetween, pick, seededRandom, type DemoProject, type DemoSpine } from '../agency/spine';
+
+type IsoDate = string;
+
+export interface ForecastProjectJson {
+  id: number;
+  company_project_id: number;
+  custom_project_id: string | null;
+  name: string;
+  stage: string;
+  status: string;
+  status_description: string;
+  budget_type: string;
+  budget: number | null;
+  baseline_target: number;
+  client: number | null;
+  rate_card: number | null;
+  start_date: IsoDate | null;
+  end_date: IsoDate | null;
+  default_period_periodicity: string;
+  default_period_length: number;
+  default_period_budget_type: string;
+  default_period_hours_amount: number;
+  default_period_price_amount: number;
+  labels: number[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ForecastRateCardJson {
+  id: number;
+  name: string;
+  default_rate: number;
+  currency: string;
+}
+
+export interface ForecastInvoiceEntryJson {
+  id: number;
+  invoice_id: number;
+  project_id: number;
+  name: string;
+  description: string;
+  quantity: number;
+  unit_price: number;
+  discount: number;
+  tax: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ForecastPaymentJson {
+  id: number;
+  invoice_id: number;
+  amount: number;
+  date: IsoDate;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ForecastInvoiceJson {
+  id: number;
+  company_invoice_id: number;
+  project_id: number;
+  client_id: number;
+  name: string;
+  invoice_reference: string;
+  invoice_type: string;
+  currency: string;
+  created_date: IsoDate;
+  due_date: IsoDate;
+  status: 'DRAFT' | 'APPROVED' | 'SENT';
+  payment_status: 'UNPAID' | 'PARTIALLY_PAID' | 'PAID' | 'OVERDUE';
+  notes: string;
+  entries: ForecastInvoiceEntryJson[];
+  payments: ForecastPaymentJson[];
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ForecastRetainerPeriodJson {
+  id: number;
+  name: string;
+  project_id: number;
+  start_year: number;
+  start_month: number;
+  start_day: number;
+  end_year: number;
+  end_month: number;
+  end_day: number;
+  period_length: number;
+  retainer_budget_type: string;
+  retainer_billing_period: string;
+  period_locked: boolean;
+  invoice_id: number | null;
+  period_target_minutes: number;
+  period_rollover_minutes: number;
+  period_target_price: number;
+  period_rollover_price: number;
+  estimated_billable_minutes: number;
+  actual_billable_minutes: number;
+  remaining_work_billable_minutes: number;
+  projected_total_billable_minutes: number;
+  estimated_billable_value_of_service: number;
+  actual_billable_value_of_service: number;
+  remaining_work_billable_value_of_service: number;
+  projected_total_billable_value_of_service: number;
+  created_at: string;
+  created_by: number;
+  updated_at: string;
+  updated_by: string;
+}
+
+export interface ForecastPersonJson {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  job_title: string;
+  active: boolean;
+  is_system_user: boolean;
+  client_id: number | null;
+  default_role: number | null;
+  department_id: number | null;
+  cost: number;
+  monday: number;
+  tuesday: number;
+  wednesday: number;
+  thursday: number;
+  friday: number;
+  saturday: number;
+  sunday: number;
+  start_date: IsoDate | null;
+  end_date: IsoDate | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ForecastCostPeriodJson {
+  id: number;
+  person_id: number;
+  start_year?: number;
+  start_month?: number;
+  start_day?: number;
+  cost: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ForecastTimeRegistrationJson {
+  id: number;
+  person: number;
+  project: number | null;
+  task: number | null;
+  task_project: number | null;
+  phase: number | null;
+  non_project_time: number | null;
+  role: number | null;
+  time_registered: number;
+  billable_minutes_registered: number;
+  date: IsoDate;
+  notes: string | null;
+  approval_status: 'NOT_SUBMITTED' | 'SUBMITTED' | 'APPROVED';
+  invoice: number | null;
+  invoice_entry: number | null;
+  created_by: number;
+  updated_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ForecastDeletedRegistrationJson {
+  id: number;
+  minutesRegistered: number;
+  person: { id: number; name: string; email: string };
+  registeredOn: { type: string; id: number; name: string; project?: { id: number; name: string } };
+  datetime: string;
+  deletedBy: { id: number; name: string; email: string };
+  deletedAt: string;
+}
+
+export interface ForecastDemoData {
+  today: IsoDate;
+  /** The demo's "now" (18:00 UTC on `today`): no timestamp in the data is later. */
+  now: string;
+  spine: DemoSpine;
+  projects: ForecastProjectJson[];
+  rateCards: ForecastRateCardJson[];
+  invoices: ForecastInvoiceJson[];
+  retainerPeriods: ForecastRetainerPeriodJson[];
+  /** Includes one system user and one client user, as Forecast does. */
+  persons: ForecastPersonJson[];
+  costPeriods: ForecastCostPeriodJson[];
+  timeRegistrations: ForecastTimeRegistrationJson[];
+  deletedRegistrations: ForecastDeletedRegistrationJson[];
+}
+
+/** Non-project time types (GET /api/v1/non_project_time). */
+export const NON_PROJECT_TIME = { vacation: 1, internal: 2 } as const;
+export const SYSTEM_USER_ID = 90;
+export const CLIENT_USER_ID = 91;
+/** A note with markup: notes are untrusted text and must render as text. */
+export const HTML_NOTE = '<script>alert("note")</script> Fixed <b>checkout</b> totals & "tax" rounding';
+
+const NOTES = [
+  'Checkout bug triage',
+  'Sprint planning',
+  'Code review',
+  'Release preparation',
+  'API integration',
+  'Fixed flaky tests',
+  'Client call',
+  'Performance tuning',
+  'Accessibility fixes',
+  'Deployment pipeline',
+];
+const JOB_TITLES = ['Developer', 'Senior Developer', 'Tech Lead', 'QA Engineer', 'Designer'];
+
+const iso = (d: Date): IsoDate => format(d, 'yyyy-MM-dd');
+const shiftDays = (day: IsoDate, n: number): IsoDate => iso(addDays(parseISO(day), n));
+const split = (day: IsoDate) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return { year: y, month: m, day: d };
+};
+const stamp = (day: IsoDate, minuteOfDay: number) =>
+  `${day}T${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}:00Z`;
+const money = (n: number) => Math.round(n * 100) / 100;
+
+/** The Monday of the week of a calendar date. */
+function mondayOf(day: IsoDate): IsoDate {
+  const d = parseISO(day);
+  return iso(addDays(d, -((d.getDay() + 6) % 7)));
+}
+
+export interface ForecastDemoOptions {
+  /** 'YYYY-MM-DD': everything is generated relative to this day. */
+  today: IsoDate;
+  /** DEMO_SCALE: 12 projects and 15 developers per unit. */
+  scale?: number;
+  seed?: number;
+}
+
+export function createForecastDemoData({ today, scale = 1, seed }: ForecastDemoOptions): ForecastDemoData {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new RangeError(`today must be YYYY-MM-DD, got ${JSON.stringify(today)}`);
+  const spine = createDemoSpine({ scale, ...(seed === undefined ? {} : { seed }) });
+  // A stream of its own, so adding Jira detail to the spine never changes the Forecast data.
+  const rand = seededRandom(spine.seed ^ 0x0f0eca57);
+  const now = stamp(today, 18 * 60);
+  const thisMonday = mondayOf(today);
+  const firstDay = iso(addWeeks(parseISO(thisMonday), -26));
+
+  // Rate cards: one per distinct client rate.
+  const rateCards: ForecastRateCardJson[] = [];
+  const rateCardOf = new Map<number, number>();
+  for (const p of spine.projects) {
+    if (rateCardOf.has(p.hourlyRate)) continue;
+    const id = 12 + rateCards.length;
+    rateCardOf.set(p.hourlyRate, id);
+    rateCards.push({ id, name: `Standard $${p.hourlyRate}/h`, default_rate: p.hourlyRate, currency: 'USD' });
+  }
+
+  // Two neighbouring projects share a client, so an invoice can span them.
+  const clientOf = (p: DemoProject) => 300 + Math.floor(p.index / 2);
+  const projects: ForecastProjectJson[] = spine.projects.map((p) => {
+    const retainerFixedPrice = p.index % 8 === 0;
+    return {
+      id: p.forecastId,
+      company_project_id: p.companyProjectId,
+      custom_project_id: p.index % 3 === 0 ? `DEMO-${p.companyProjectId}` : null,
+      name: p.name,
+      stage: p.stage,
+      status: pick(rand, ['GREEN', 'GREEN', 'GREEN', 'YELLOW', 'RED']),
+      status_description: '',
+      budget_type: p.budgetType,
+      budget: p.budget,
+      baseline_target: p.budgetType === 'FIXED_PRICE' ? p.budget : 0,
+      client: clientOf(p),
+      rate_card: rateCardOf.get(p.hourlyRate) ?? null,
+      start_date: shiftDays(firstDay, -7 * (p.index % 5)),
+      end_date: p.stage === 'DONE' ? shiftDays(firstDay, 70) : shiftDays(thisMonday, 7 * (10 + (p.index % 20))),
+      default_period_periodicity: 'WEEKLY',
+      default_period_length: 1,
+      default_period_budget_type: p.weeklyRetainer ? (retainerFixedPrice ? 'FIXED_PRICE' : 'FIXED_HOURS') : 'TIME_AND_MATERIALS',
+      default_period_hours_amount: p.weeklyRetainer && !retainerFixedPrice ? 40 : 0,
+      default_period_price_amount: p.weeklyRetainer && retainerFixedPrice ? 40 * p.hourlyRate : 0,
+      labels: [],
+      created_at: stamp(shiftDays(firstDay, -30), 9 * 60),
+      updated_at: stamp(shiftDays(today, -(p.index % 9)), 10 * 60),
+    };
+  });
+
+  // Which days a project takes time: PLANNING none, DONE the first ten weeks, HALTED the first half.
+  const workUntil = (p: DemoProject): IsoDate | null =>
+    p.stage === 'PLANNING' ? null : p.stage === 'DONE' ? shiftDays(firstDay, 70) : p.stage === 'HALTED' ? shiftDays(firstDay, 91) : today;
+  const working = spine.projects.filter((p) => workUntil(p) !== null);
+  const running = spine.projects.filter((p) => p.stage === 'RUNNING');
+
+  // Persons: the developers, plus a system user and a client user the client must leave out.
+  const persons: ForecastPersonJson[] = spine.developers.map((d) => ({
+    id: d.forecastPersonId,
+    first_name: d.firstName,
+    last_name: d.lastName,
+    email: d.email,
+    job_title: JOB_TITLES[d.index % JOB_TITLES.length]!,
+    active: true,
+    is_system_user: false,
+    client_id: null,
+    default_role: 7,
+    department_id: 2,
+    cost: d.costRate,
+    monday: 450,
+    tuesday: 450,
+    wednesday: 450,
+    thursday: 450,
+    friday: 450,
+    saturday: 0,
+    sunday: 0,
+    start_date: shiftDays(firstDay, -400 - d.index * 13),
+    end_date: null,
+    created_at: stamp(shiftDays(firstDay, -410), 8 * 60),
+    updated_at: stamp(shiftDays(firstDay, 5), 9 * 60),
+  }));
+  const blankPerson = { job_title: '', default_role: null, department_id: null, cost: 0, saturday: 0, sunday: 0, start_date: null, end_date: null };
+  const workDay = { monday: 0, tuesday: 0, wednesday: 0, thursday: 0, friday: 0 };
+  persons.push(
+    { ...blankPerson, ...workDay, id: SYSTEM_USER_ID, first_name: 'Forecast', last_name: 'Integration', email: 'integration@forecast.test', active: true, is_system_user: true, client_id: null, created_at: now, updated_at: now },
+    { ...blankPerson, ...workDay, id: CLIENT_USER_ID, first_name: 'Clara', last_name: 'Client', email: 'clara@client.test', active: true, is_system_user: false, client_id: 300, created_at: now, updated_at: now },
+  );
+
+  // Cost periods: a start-less first period and a raise later. The first developer's rate also
+  // changes on a Wednesday of this week (or last week, early in the week); the second developer
+  // has no periods at all, so the person's own cost applies.
+  const costPeriods: ForecastCostPeriodJson[] = [];
+  const changeDay = shiftDays(today >= shiftDays(thisMonday, 2) ? thisMonday : shiftDays(thisMonday, -7), 2);
+  const costPeriod = (personId: number, cost: number, start: IsoDate | null) => {
+    const s = start ? split(start) : null;
+    const created = stamp(start ? shiftDays(start, -7) : shiftDays(firstDay, -400), 11 * 60);
+    costPeriods.push({
+      id: 300 + costPeriods.length,
+      person_id: personId,
+      ...(s ? { start_year: s.year, start_month: s.month, start_day: s.day } : {}),
+      cost,
+      created_at: created,
+      updated_at: created,
+    });
+  };
+  for (const d of spine.developers) {
+    if (d.index % 15 === 1) continue;
+    if (d.index === 0) {
+      costPeriod(d.forecastPersonId, d.costRate - 15, null);
+      costPeriod(d.forecastPersonId, d.costRate - 5, shiftDays(firstDay, 56));
+      costPeriod(d.forecastPersonId, d.costRate, changeDay);
+    } else {
+      costPeriod(d.forecastPersonId, d.costRate - 10, null);
+      costPeriod(d.forecastPersonId, d.costRate, shiftDays(firstDay, 7 * (4 + (d.index % 8)) + (d.index % 5)));
+    }
+  }
+
+  // Time registrations: every weekday of the last 26 weeks up to today, per developer.
+  const timeRegistrations: ForecastTimeRegistrationJson[] = [];
+  const billableByProjectDay = new Map<string, number>();
+  const days: IsoDate[] = [];
+  for (let day = firstDay; day <= today; day = shiftDays(day, 1)) if (!isWeekend(parseISO(day))) days.push(day);
+  const nowDay = today;
+  let nextId = 100_000;
+  let htmlNoteDone = false;
+  for (const d of spine.developers) {
+    const primary = running.length ? running[d.index % running.length]! : working[0];
+    const secondary = working.length ? working[(d.index * 3 + 1) % working.length]! : undefined;
+    for (const day of days) {
+      const inThisWeek = day >= thisMonday;
+      const approval = inThisWeek ? (rand() < 0.5 ? 'NOT_SUBMITTED' : 'SUBMITTED') : 'APPROVED';
+      const register = (minutes: number, target: { project?: DemoProject; nonProject?: number }, note: string | null) => {
+        const onTask = target.project !== undefined && rand() < 0.6;
+        const created = stamp(day, intBetween(rand, 15 * 60, 17 * 60 + 30));
+        // A few rows were edited a few days later (never after the demo's now).
+        const edited = rand() < 0.02 ? stamp(shiftDays(day, intBetween(rand, 1, 3)), 9 * 60) : created;
+        const reg: ForecastTimeRegistrationJson = {
+          id: nextId++,
+          person: d.forecastPersonId,
+          project: target.project && !onTask ? target.project.forecastId : null,
+          task: target.project && onTask ? target.project.forecastId * 100 + intBetween(rand, 1, 40) : null,
+          task_project: target.project && onTask ? target.project.forecastId : null,
+          phase: target.project && onTask ? target.project.forecastId * 10 + 1 : null,
+          non_project_time: target.nonProject ?? null,
+          role: target.project ? 7 : null,
+          time_registered: minutes,
+          billable_minutes_registered: target.project ? minutes : 0,
+          date: day,
+          notes: note,
+          approval_status: approval,
+          invoice: null,
+          invoice_entry: null,
+          created_by: d.forecastPersonId,
+          updated_by: d.forecastPersonId,
+          created_at: created,
+          updated_at: edited > now || day > nowDay ? created : edited,
+        };
+        timeRegistrations.push(reg);
+        if (target.project) {
+          const key = `${target.project.forecastId}|${day}`;
+          billableByProjectDay.set(key, (billableByProjectDay.get(key) ?? 0) + minutes);
+        }
+      };
+      if (rand() < 0.04) {
+        register(450, { nonProject: NON_PROJECT_TIME.vacation }, 'Vacation');
+        continue;
+      }
+      let left = 450;
+      if (rand() < 0.1) {
+        const meeting = intBetween(rand, 2, 4) * 15;
+        register(meeting, { nonProject: NON_PROJECT_TIME.internal }, 'Internal meeting');
+        left -= meeting;
+      }
+      const targets = [primary, secondary].filter((p): p is DemoProject => p !== undefined && day <= workUntil(p)!);
+      if (targets.length === 0) {
+        register(left, { nonProject: NON_PROJECT_TIME.internal }, null);
+        continue;
+      }
+      const first = targets.length > 1 ? intBetween(rand, 12, Math.floor(left / 15) - 4) * 15 : left;
+      targets.forEach((project, i) => {
+        const minutes = i === 0 ? first : left - first;
+        let note: string | null = rand() < 0.7 ? pick(rand, NOTES) : null;
+        if (!htmlNoteDone && inThisWeek && i === 0) {
+          note = HTML_NOTE;
+          htmlNoteDone = true;
+        }
+        register(minutes, { project }, note);
+      });
+    }
+  }
+
+  // Weekly retainer periods: 12 weeks back to 4 ahead. Past weeks are locked except last week
+  // (not yet closed); this week is open; later weeks are drafts in waiting.
+  const retainerPeriods: ForecastRetainerPeriodJson[] = [];
+  for (const p of spine.projects.filter((x) => x.weeklyRetainer)) {
+    const fixedPrice = p.index % 8 === 0;
+    for (let w = -12; w <= 4; w++) {
+      const start = shiftDays(thisMonday, 7 * w);
+      const end = shiftDays(start, 6);
+      let billable = 0;
+      for (let i = 0; i < 7; i++) billable += billableByProjectDay.get(`${p.forecastId}|${shiftDays(start, i)}`) ?? 0;
+      const target = 40 * 60;
+      const value = money((billable / 60) * p.hourlyRate);
+      const s = split(start);
+      const e = split(end);
+      retainerPeriods.push({
+        id: 6000 + p.index * 100 + (w + 12),
+        name: `Week ${w + 13}`,
+        project_id: p.forecastId,
+        start_year: s.year,
+        start_month: s.month,
+        start_day: s.day,
+        end_year: e.year,
+        end_month: e.month,
+        end_day: e.day,
+        period_length: 7,
+        retainer_budget_type: fixedPrice ? 'FIXED_PRICE' : 'FIXED_HOURS',
+        retainer_billing_period: 'WEEKLY',
+        period_locked: w < -1,
+        invoice_id: null,
+        period_target_minutes: fixedPrice ? 0 : target,
+        period_rollover_minutes: 0,
+        period_target_price: fixedPrice ? 40 * p.hourlyRate : 0,
+        period_rollover_price: 0,
+        estimated_billable_minutes: target,
+        actual_billable_minutes: billable,
+        remaining_work_billable_minutes: w >= 0 ? Math.max(0, target - billable) : 0,
+        projected_total_billable_minutes: w >= 0 ? Math.max(target, billable) : billable,
+        estimated_billable_value_of_service: money((target / 60) * p.hourlyRate),
+        actual_billable_value_of_service: value,
+        remaining_work_billable_value_of_service: w >= 0 ? money((Math.max(0, target - billable) / 60) * p.hourlyRate) : 0,
+        projected_total_billable_value_of_service: w >= 0 ? money((Math.max(target, billable) / 60) * p.hourlyRate) : value,
+        created_at: stamp(shiftDays(thisMonday, -7 * 13), 8 * 60),
+        created_by: persons[0]?.id ?? SYSTEM_USER_ID,
+        updated_at: stamp(w < -1 ? shiftDays(end, 1) : shiftDays(thisMonday, -7 * 13), 8 * 60),
+        updated_by: String(persons[0]?.id ?? SYSTEM_USER_ID),
+      });
+    }
+  }
+
+  const invoices = generateInvoices({ spine, rand, firstDay, today, thisMonday, workUntil, clientOf, now });
+
+  const deletedRegistrations: ForecastDeletedRegistrationJson[] = [0, 1, 2].map((i) => {
+    const dev = spine.developers[i % spine.developers.length]!;
+    const project = running[i % Math.max(1, running.length)];
+    const person = { id: dev.forecastPersonId, name: dev.displayName, email: dev.email };
+    const when = stamp(shiftDays(thisMonday, -7 * (i + 1)), 9 * 60);
+    return {
+      id: 99_990 + i,
+      minutesRegistered: 60,
+      person,
+      registeredOn: project
+        ? { type: 'PROJECT', id: project.forecastId, name: project.name, project: { id: project.forecastId, name: project.name } }
+        : { type: 'NON_PROJECT_TIME', id: NON_PROJECT_TIME.internal, name: 'Internal meeting' },
+      datetime: when,
+      deletedBy: person,
+      deletedAt: when,
+    };
+  });
+
+  return { today, now, spine, projects, rateCards, invoices, retainerPeriods, persons, costPeriods, timeRegistrations, deletedRegistrations };
+}
+
+interface InvoiceContext {
+  spine: DemoSpine;
+  rand: () => number;
+  firstDay: IsoDate;
+  today: IsoDate;
+  thisMonday: IsoDate;
+  workUntil: (p: DemoProject) => IsoDate | null;
+  clientOf: (p: DemoProject) => number;
+  now: string;
+}
+
+/**
+ * Invoices every four weeks per billable project, in every state: paid, partly paid, overdue,
+ * sent and not yet due, approved, draft; one with a discounted line; one spanning two projects
+ * of the same client; and one dated this week.
+ */
+function generateInvoices({ spine, rand, firstDay, today, thisMonday, workUntil, clientOf, now }: InvoiceContext): ForecastInvoiceJson[] {
+  const invoices: ForecastInvoiceJson[] = [];
+  let entryId = 20_000;
+  let paymentId = 700;
+  const stampAt = (day: IsoDate) => (day >= today ? now : stamp(day, 10 * 60));
+
+  const add = (
+    lines: { project: DemoProject; hours: number; discount?: number; name: string }[],
+    created: IsoDate,
+    status: ForecastInvoiceJson['status'],
+    paidShare: number,
+  ) => {
+    const id = 8_800 + invoices.length;
+    const due = shiftDays(created, 30);
+    const owner = lines[0]!.project;
+    const entries: ForecastInvoiceEntryJson[] = lines.map((l) => ({
+      id: entryId++,
+      invoice_id: id,
+      project_id: l.project.forecastId,
+      name: l.name,
+      description: '',
+      quantity: l.hours,
+      unit_price: l.project.hourlyRate,
+      discount: l.discount ?? 0,
+      tax: 10,
+      created_at: stampAt(created),
+      updated_at: stampAt(created),
+    }));
+    const total = entries.reduce((sum, e) => sum + e.quantity * e.unit_price * (1 - e.discount / 100), 0);
+    const paidAmount = status === 'SENT' ? money(total * paidShare) : 0;
+    const paidOn = differenceInCalendarDays(parseISO(today), parseISO(created)) > 20 ? shiftDays(created, 20) : today;
+    const payments: ForecastPaymentJson[] =
+      paidAmount > 0
+        ? [{ id: paymentId++, invoice_id: id, amount: paidAmount, date: paidOn, notes: 'EFT', created_at: stampAt(paidOn), updated_at: stampAt(paidOn) }]
+        : [];
+    const pastDue = due < today;
+    const paymentStatus: ForecastInvoiceJson['payment_status'] =
+      paidAmount >= money(total) && paidAmount > 0 ? 'PAID' : status !== 'DRAFT' && pastDue ? 'OVERDUE' : paidAmount > 0 ? 'PARTIALLY_PAID' : 'UNPAID';
+    invoices.push({
+      id,
+      company_invoice_id: 100 + invoices.length,
+      project_id: owner.forecastId,
+      client_id: clientOf(owner),
+      name: `${owner.name} - ${format(parseISO(created), 'MMM yyyy')}`,
+      invoice_reference: `INV-${100 + invoices.length}`,
+      invoice_type: owner.budgetType === 'FIXED_PRICE' ? 'FIXED_PRICE' : 'TIME_AND_MATERIAL',
+      currency: 'USD',
+      created_date: created,
+      due_date: due,
+      status,
+      payment_status: paymentStatus,
+      notes: '',
+      entries,
+      payments,
+      created_by: spine.developers[0]?.forecastPersonId ?? SYSTEM_USER_ID,
+      created_at: stampAt(created),
+      updated_at: stampAt(payments[0]?.date ?? created),
+    });
+  };
+
+  for (const p of spine.projects) {
+    const until = workUntil(p);
+    if (until === null) continue;
+    const dates: IsoDate[] = [];
+    for (let day = shiftDays(firstDay, 14 + (p.index % 7)); day <= until && day <= today; day = shiftDays(day, 28)) dates.push(day);
+    dates.forEach((created, k) => {
+      const last = k === dates.length - 1;
+      const secondLast = k === dates.length - 2;
+      const hours = intBetween(rand, 30, 120);
+      const lines: { project: DemoProject; hours: number; discount?: number; name: string }[] = [
+        { project: p, hours, name: `Development ${format(parseISO(created), 'MMMM')}` },
+      ];
+      // A discounted support line now and then (discount is a percentage of the line).
+      if (k % 3 === 1) lines.push({ project: p, hours: intBetween(rand, 4, 12), discount: 10, name: 'Support (10% discount)' });
+      if (p.stage === 'RUNNING' && last && p.index % 3 === 0) add(lines, created, 'DRAFT', 0);
+      else if (p.stage === 'RUNNING' && last && p.index % 3 === 1) add(lines, created, 'APPROVED', 0);
+      else if (p.index % 4 === 1 && secondLast) add(lines, created, 'SENT', 0); // overdue, nothing paid
+      else if (p.index % 4 === 3 && secondLast) add(lines, created, 'SENT', 0.5); // overdue, half paid
+      else if (shiftDays(created, 30) >= today) add(lines, created, 'SENT', p.index % 2 ? 0.4 : 0); // not yet due
+      else add(lines, created, 'SENT', 1);
+    });
+  }
+
+  // One invoice across two projects of the same client (the first two), partly paid.
+  const [a, b] = spine.projects;
+  if (a && b && clientOf(a) === clientOf(b)) {
+    add(
+      [
+        { project: a, hours: 20, name: `${a.name} support` },
+        { project: b, hours: 60, name: `${b.name} delivery` },
+      ],
+      shiftDays(thisMonday, -21),
+      'SENT',
+      0.5,
+    );
+  }
+  // And one dated this week, so 'Invoices This Week' has something to show.
+  const weekly = spine.projects.find((p) => p.stage === 'RUNNING' && p.budgetType === 'FIXED_PRICE');
+  if (weekly) add([{ project: weekly, hours: 32, name: 'Milestone 3' }], thisMonday, 'SENT', 0);
+  return invoices;
+}
