@@ -1,0 +1,181 @@
+/**
+ * The shapes of the Forecast responses we read, written from shared/reference/forecast-api.md.
+ * Only the fields the dashboard uses are required; everything else Forecast sends is ignored,
+ * so an additive change upstream does not break the sync while a changed type or a missing
+ * field we rely on is caught at the door (the client turns it into a 'malformed_response').
+ */
+import { z } from 'zod';
+
+const id = z.number().int();
+const ref = id.nullable();
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date');
+const timestamp = z.string().min(1);
+/** Money and minutes that Forecast may leave out or send as null mean nothing: 0. */
+const amount = z.number().nullish().transform((n) => n ?? 0);
+
+// §2 Projects (v1)
+export const forecastProjectSchema = z.object({
+  id,
+  company_project_id: id.nullish(),
+  name: z.string(),
+  // Documented: PLANNING, RUNNING, HALTED, DONE (and OPPORTUNITY elsewhere); kept open.
+  stage: z.string(),
+  // Health colour GREEN / YELLOW / RED.
+  status: z.string().nullish(),
+  budget_type: z.string().nullish(),
+  budget: z.number().nullish(),
+  baseline_target: z.number().nullish(),
+  client: ref.optional(),
+  rate_card: ref.optional(),
+  start_date: isoDate.nullish(),
+  end_date: isoDate.nullish(),
+  updated_at: timestamp.nullish(),
+});
+export type ForecastProject = z.infer<typeof forecastProjectSchema>;
+export const forecastProjectListSchema = z.array(forecastProjectSchema);
+
+// §2 Rate cards (v1): the project's hourly rate is its rate card's default rate.
+export const forecastRateCardSchema = z.object({
+  id,
+  name: z.string().nullish(),
+  default_rate: z.number().nullish(),
+  currency: z.string().nullish(),
+});
+export type ForecastRateCard = z.infer<typeof forecastRateCardSchema>;
+export const forecastRateCardListSchema = z.array(forecastRateCardSchema);
+
+// §3 Invoices (v1): no total field; totals come from the entries, paid from the payments.
+export const forecastInvoiceEntrySchema = z.object({
+  id,
+  invoice_id: id.nullish(),
+  project_id: ref,
+  name: z.string().nullish(),
+  quantity: z.number(),
+  unit_price: z.number(),
+  discount: amount,
+  tax: amount,
+});
+export type ForecastInvoiceEntry = z.infer<typeof forecastInvoiceEntrySchema>;
+
+export const forecastPaymentSchema = z.object({
+  id,
+  invoice_id: id.nullish(),
+  amount: z.number(),
+  date: isoDate.nullish(),
+});
+export type ForecastPayment = z.infer<typeof forecastPaymentSchema>;
+
+export const forecastInvoiceSchema = z.object({
+  id,
+  company_invoice_id: id.nullish(),
+  project_id: ref.optional(),
+  client_id: ref.optional(),
+  name: z.string().nullish(),
+  invoice_reference: z.string().nullish(),
+  invoice_type: z.string().nullish(),
+  currency: z.string().nullish(),
+  created_date: isoDate,
+  due_date: isoDate.nullish(),
+  // Workflow DRAFT → APPROVED → SENT.
+  status: z.string(),
+  // Absent when an accounting integration (Xero, QuickBooks, e-conomic) is connected.
+  payment_status: z.string().nullish(),
+  entries: z.array(forecastInvoiceEntrySchema),
+  payments: z.array(forecastPaymentSchema).nullish().transform((p) => p ?? []),
+});
+export type ForecastInvoice = z.infer<typeof forecastInvoiceSchema>;
+export const forecastInvoiceListSchema = z.array(forecastInvoiceSchema);
+
+// §4 Retainer periods (v1): split dates, no number and no status (we derive both).
+const year = z.number().int().min(1970).max(9999);
+const month = z.number().int().min(1).max(12);
+const day = z.number().int().min(1).max(31);
+export const forecastRetainerPeriodSchema = z.object({
+  id,
+  name: z.string().nullish(),
+  project_id: id,
+  start_year: year,
+  start_month: month,
+  start_day: day,
+  end_year: year,
+  end_month: month,
+  end_day: day,
+  period_length: z.number().nullish(),
+  retainer_budget_type: z.string().nullish(),
+  retainer_billing_period: z.string().nullish(),
+  period_locked: z.boolean(),
+  invoice_id: ref.optional(),
+  period_target_minutes: amount,
+  period_target_price: amount,
+  actual_billable_minutes: amount,
+  actual_billable_value_of_service: amount,
+});
+export type ForecastRetainerPeriod = z.infer<typeof forecastRetainerPeriodSchema>;
+export const forecastRetainerPeriodListSchema = z.array(forecastRetainerPeriodSchema);
+
+// §7 Persons (v2)
+export const forecastPersonSchema = z.object({
+  id,
+  first_name: z.string().nullish().transform((s) => s ?? ''),
+  last_name: z.string().nullish().transform((s) => s ?? ''),
+  email: z.string().nullish(),
+  active: z.boolean(),
+  is_system_user: z.boolean(),
+  client_id: ref.optional(),
+  cost: z.number().nullish(),
+  start_date: isoDate.nullish(),
+  end_date: isoDate.nullish(),
+});
+export type ForecastPerson = z.infer<typeof forecastPersonSchema>;
+export const forecastPersonListSchema = z.array(forecastPersonSchema);
+
+// §8 Person cost periods (v1): the first period of a person has no start.
+export const forecastCostPeriodSchema = z.object({
+  id,
+  person_id: id,
+  start_year: year.nullish(),
+  start_month: month.nullish(),
+  start_day: day.nullish(),
+  cost: z.number(),
+});
+export type ForecastCostPeriod = z.infer<typeof forecastCostPeriodSchema>;
+export const forecastCostPeriodListSchema = z.array(forecastCostPeriodSchema);
+
+// §5 Time registrations (v4, paginated)
+export const forecastTimeRegistrationSchema = z.object({
+  id,
+  person: id,
+  project: ref,
+  task: ref.optional(),
+  task_project: ref.optional(),
+  non_project_time: ref.optional(),
+  time_registered: z.number().min(0),
+  billable_minutes_registered: amount,
+  date: isoDate,
+  notes: z.string().nullish(),
+  approval_status: z.string().nullish(),
+  updated_at: timestamp,
+});
+export type ForecastTimeRegistration = z.infer<typeof forecastTimeRegistrationSchema>;
+
+// §5.4 Deleted registrations (v4, paginated, camelCase): only the id matters to us.
+export const forecastDeletedRegistrationSchema = z.object({
+  id,
+  minutesRegistered: z.number().nullish(),
+  person: z.object({ id, name: z.string().nullish(), email: z.string().nullish() }).nullish(),
+  deletedAt: z.string().nullish(),
+});
+export type ForecastDeletedRegistration = z.infer<typeof forecastDeletedRegistrationSchema>;
+
+// §1.3 The envelope of the paginated v4 endpoints.
+export function forecastPageSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    pageNumber: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+    totalObjectCount: z.number().int().min(0),
+    pageContents: z.array(item),
+  });
+}
+export const forecastTimeRegistrationPageSchema = forecastPageSchema(forecastTimeRegistrationSchema);
+export const forecastDeletedRegistrationPageSchema = forecastPageSchema(forecastDeletedRegistrationSchema);
+export type ForecastPage<Item> = { pageNumber: number; pageSize: number; totalObjectCount: number; pageContents: Item[] };
