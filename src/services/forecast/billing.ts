@@ -1,0 +1,237 @@
+/**
+ * Pure derivations from Forecast data to the dashboard's figures (design.md §5, reference §3, §4,
+ * §8): billing per project from invoice entries, retainer periods with a number and a status,
+ * and cost periods as date ranges. No I/O: the sync feeds them what the client read.
+ */
+import { billingPercentages, costRateOn, retainerProgress, roundMoney, type IsoDate } from '../metrics';
+import type { ForecastCostPeriod, ForecastInvoice, ForecastInvoiceEntry, ForecastRetainerPeriod } from './schemas';
+
+/**
+ * One invoice line, tax excluded: quantity × unit price less the discount, which Forecast's
+ * invoice editor takes as a percentage of the line (docs/decisions/020).
+ */
+export function entryAmount(entry: Pick<ForecastInvoiceEntry, 'quantity' | 'unit_price' | 'discount'>): number {
+  const gross = entry.quantity * entry.unit_price;
+  return roundMoney(gross - (gross * (entry.discount ?? 0)) / 100);
+}
+
+/** One project's share of one invoice. */
+export interface ProjectInvoiceShare {
+  invoiceId: number;
+  forecastProjectId: number;
+  invoiceReference: string | null;
+  /** The invoice date (Forecast `created_date`). */
+  invoiceDate: IsoDate;
+  dueDate: IsoDate | null;
+  status: string;
+  /** This project's entries, tax excluded. */
+  amount: number;
+  /** The invoice's payments shared pro rata to this project's part of its total. */
+  paid: number;
+}
+
+/** Splits each invoice into the projects its entries bill: one share per (invoice, project). */
+export function invoiceShares(invoices: readonly ForecastInvoice[]): ProjectInvoiceShare[] {
+  const shares: ProjectInvoiceShare[] = [];
+  for (const invoice of invoices) {
+    const byProject = new Map<number, number>();
+    let total = 0;
+    for (const entry of invoice.entries) {
+      const line = entryAmount(entry);
+      total += line;
+      // An entry without a project belongs to the invoice's own project, when it has one.
+      const project = entry.project_id ?? invoice.project_id ?? null;
+      if (project !== null) byProject.set(project, (byProject.get(project) ?? 0) + line);
+    }
+    const paidTotal = invoice.payments.reduce((sum, p) => sum + p.amount, 0);
+    for (const [forecastProjectId, amount] of byProject) {
+      shares.push({
+        invoiceId: invoice.id,
+        forecastProjectId,
+        invoiceReference: invoice.invoice_reference ?? null,
+        invoiceDate: invoice.created_date,
+        dueDate: invoice.due_date ?? null,
+        status: invoice.status,
+        amount: roundMoney(amount),
+        paid: total > 0 ? roundMoney((paidTotal * amount) / total) : 0,
+      });
+    }
+  }
+  return shares;
+}
+
+export interface ProjectBilling {
+  /** All invoices, drafts included. */
+  totalCreated: number;
+  /** Invoices that are not drafts (the margins' Invoices Created). */
+  totalInvoiced: number;
+  /** Invoices with status SENT. */
+  totalSent: number;
+  /** Payments. */
+  totalPaid: number;
+  /** The unpaid remainder of non-draft invoices past their due date. */
+  overdue: number;
+  sentPercentage: number;
+  paidPercentage: number;
+}
+
+/**
+ * Billing of one Forecast project from its invoice shares (design.md §5). An invoice is overdue
+ * from the day after its due date; a share paid in full or more is never overdue.
+ */
+export function projectBilling(
+  shares: readonly ProjectInvoiceShare[],
+  { forecastProjectId, projectValue, today }: { forecastProjectId: number; projectValue: number; today: IsoDate },
+): ProjectBilling {
+  let created = 0;
+  let invoiced = 0;
+  let sent = 0;
+  let paid = 0;
+  let overdue = 0;
+  for (const share of shares) {
+    if (share.forecastProjectId !== forecastProjectId) continue;
+    created += share.amount;
+    paid += share.paid;
+    if (share.status === 'DRAFT') continue;
+    invoiced += share.amount;
+    if (share.status === 'SENT') sent += share.amount;
+    if (share.dueDate !== null && share.dueDate < today) overdue += Math.max(0, share.amount - share.paid);
+  }
+  const totals = {
+    totalCreated: roundMoney(created),
+    totalInvoiced: roundMoney(invoiced),
+    totalSent: roundMoney(sent),
+    totalPaid: roundMoney(paid),
+    overdue: roundMoney(overdue),
+  };
+  return { ...totals, ...billingPercentages({ projectValue, sent: totals.totalSent, paid: totals.totalPaid }) };
+}
+
+export type RetainerStatus = 'COMPLETED' | 'ACTIVE' | 'DRAFT' | 'CANCELLED';
+
+/** A retainer period in the spec's shape (spec §3), snake_case as the spec writes it. */
+export interface RetainerPeriod {
+  id: number;
+  period_number: number;
+  status: RetainerStatus;
+  start_date: IsoDate;
+  end_date: IsoDate;
+  target_amount: number;
+  actual_amount: number;
+  actual_billable_minutes: number;
+}
+
+/** Forecast's split dates (year, month 1–12, day) as 'YYYY-MM-DD'. */
+export function splitDate(year: number, month: number, day: number): IsoDate {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * Forecast has no period status (docs/decisions/021): locked periods are COMPLETED; a period
+ * starting after today is DRAFT; otherwise ACTIVE, including a past period not yet locked
+ * (it awaits closing). CANCELLED has no Forecast source and is never produced.
+ */
+export function retainerStatus(period: { locked: boolean; startDate: IsoDate }, today: IsoDate): RetainerStatus {
+  if (period.locked) return 'COMPLETED';
+  if (period.startDate > today) return 'DRAFT';
+  return 'ACTIVE';
+}
+
+/** A derived period plus Forecast's lock flag, which the status is re-derived from at read time. */
+export type StoredRetainerPeriod = RetainerPeriod & { locked: boolean };
+
+/**
+ * A project's retainer periods numbered 1.. by start date (ties by id), with a status and money:
+ * target = the period's price for a FIXED_PRICE retainer, else its target hours × the project's
+ * hourly rate (0 when the project has no rate); actual = Forecast's billable value of service.
+ */
+export function deriveRetainerPeriods(
+  periods: readonly ForecastRetainerPeriod[],
+  { today, hourlyRate }: { today: IsoDate; hourlyRate: number | null },
+): StoredRetainerPeriod[] {
+  return periods
+    .map((p) => ({
+      period: p,
+      start: splitDate(p.start_year, p.start_month, p.start_day),
+      end: splitDate(p.end_year, p.end_month, p.end_day),
+    }))
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.period.id - b.period.id))
+    .map(({ period, start, end }, index) => ({
+      id: period.id,
+      period_number: index + 1,
+      status: retainerStatus({ locked: period.period_locked, startDate: start }, today),
+      locked: period.period_locked,
+      start_date: start,
+      end_date: end,
+      target_amount:
+        period.retainer_budget_type === 'FIXED_PRICE'
+          ? roundMoney(period.period_target_price)
+          : roundMoney((period.period_target_minutes / 60) * (hourlyRate ?? 0)),
+      actual_amount: roundMoney(period.actual_billable_value_of_service),
+      actual_billable_minutes: roundMoney(period.actual_billable_minutes),
+    }));
+}
+
+/** 'Agreed Weeks' on the card: COMPLETED periods over all periods. */
+export function retainerCounts(periods: readonly { status: string }[]): { completed: number; total: number } {
+  const { completed, total } = retainerProgress(periods);
+  return { completed, total };
+}
+
+/** A cost period as a date range: `endDate` is the day before the person's next period starts. */
+export interface CostPeriodRange {
+  id: number;
+  personId: number;
+  /** null: the first period, in force since the beginning. */
+  startDate: IsoDate | null;
+  /** null: still in force. */
+  endDate: IsoDate | null;
+  cost: number;
+}
+
+function dayBefore(date: IsoDate): IsoDate {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Person cost periods as ranges, so a registration finds its rate with one range join. Agrees
+ * with `costRateOn` day by day: where two periods of a person share a start (or both have none),
+ * the one with the lower id is the one in force, as `costRateOn` picks the first it meets in id
+ * order, and the other is dropped.
+ */
+export function costPeriodRanges(periods: readonly ForecastCostPeriod[]): CostPeriodRange[] {
+  const byPerson = new Map<number, Map<string, CostPeriodRange>>();
+  for (const p of [...periods].sort((a, b) => a.id - b.id)) {
+    const startDate =
+      p.start_year != null && p.start_month != null && p.start_day != null ? splitDate(p.start_year, p.start_month, p.start_day) : null;
+    const own = byPerson.get(p.person_id) ?? new Map<string, CostPeriodRange>();
+    byPerson.set(p.person_id, own);
+    const key = startDate ?? '';
+    if (!own.has(key)) own.set(key, { id: p.id, personId: p.person_id, startDate, endDate: null, cost: p.cost });
+  }
+  const ranges: CostPeriodRange[] = [];
+  for (const own of byPerson.values()) {
+    // '' (no start) sorts before every date.
+    const ordered = [...own.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+    ordered.forEach((range, i) => {
+      const next = ordered[i + 1];
+      ranges.push({ ...range, endDate: next?.startDate ? dayBefore(next.startDate) : null });
+    });
+  }
+  return ranges;
+}
+
+/** The cost per hour of a person on a day: their period in force, else their own cost, else $100. */
+export function personCostOn(
+  ranges: readonly Pick<CostPeriodRange, 'personId' | 'startDate' | 'cost'>[],
+  person: { id: number; cost: number | null | undefined },
+  date: IsoDate,
+): number {
+  return costRateOn(
+    ranges.filter((r) => r.personId === person.id),
+    date,
+    person.cost ?? null,
+  );
+}
