@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -53,6 +54,8 @@ async function main() {
   });
 
   const root = new Hono();
+  // Pages, JSON and assets go gzip-compressed: the first paint on a slow link depends on it.
+  root.use('*', compress());
   root.use('/assets/*', async (c, next) => {
     await next();
     // File names carry a content hash, so they never change: cache them for a year.
