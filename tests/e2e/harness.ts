@@ -1,0 +1,333 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
+import type { AssetManifest } from '../../src/render/assets';
+import { createTestDb } from '../helpers/db';
+
+/**
+ * End-to-end harness: the BUILT server (`node dist/server/server.js`) as a child process on a
+ * free port with its own data folder (and its own PostgreSQL database when DATABASE_URL is
+ * set), and Debian's Chromium driven by playwright-core. Nothing here builds: `npm test`
+ * runs `node build.mjs` first.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = path.join(repoRoot, 'dist');
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+const SERVER_START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface UsersCommandResult {
+  code: number;
+  /** stdout and stderr together, as a person at the shell would read them. */
+  output: string;
+}
+
+/** What a page logged that a user would call broken: console errors, uncaught errors, CSP violations. */
+export interface PageWatch {
+  /** A call the test makes fail on purpose: Chromium logs its status as a console error. */
+  expectFailedLoad(pathname: string, status: number): void;
+  /** Everything unexpected so far. */
+  problems(): string[];
+}
+
+export interface Harness {
+  baseUrl: string;
+  database: 'embedded PGlite' | 'PostgreSQL';
+  context: BrowserContext;
+  /** A new tab that records console errors, page errors and CSP violations. */
+  openPage(): Promise<{ page: Page; watch: PageWatch }>;
+  /** `node dist/server/users.js ...args` with the server's environment (the `npm run users` of the README). */
+  runUsersCommand(args: readonly string[]): Promise<UsersCommandResult>;
+  /** The server's own output so far, for failure messages. */
+  serverLog(): string;
+  close(): Promise<void>;
+}
+
+/** The server and every client file named by dist/manifest.json must exist; a half-done build fails clearly here. */
+function assertBuilt(): void {
+  const manifestPath = path.join(dist, 'manifest.json');
+  const rebuild = 'Run `npm test` (which builds first) or `node build.mjs`, then run the tests again.';
+  if (!existsSync(manifestPath) || !existsSync(path.join(dist, 'server/server.js')) || !existsSync(path.join(dist, 'server/users.js'))) {
+    throw new Error(`The end-to-end tests need the built app, but ${path.relative(repoRoot, manifestPath)} or the server bundle is missing. ${rebuild}`);
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as AssetManifest;
+  const files = [manifest.css, manifest.main, ...Object.values(manifest.islands).flatMap((i) => [i.js, ...i.imports])];
+  const missing = files.filter((url) => !existsSync(path.join(dist, 'public', url)));
+  if (missing.length) throw new Error(`The build in dist/ is incomplete (missing ${missing.join(', ')}). ${rebuild}`);
+}
+
+/** Starts a fresh server and browser. Everything it made is removed by close(), or at once if starting fails. */
+export async function startHarness(): Promise<Harness> {
+  assertBuilt();
+
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanUp = async () => {
+    const errors: unknown[] = [];
+    // Last made, first removed: the browser and server go before their folders and database.
+    for (const step of cleanups.reverse()) await step().catch((e: unknown) => errors.push(e));
+    cleanups.length = 0;
+    if (errors.length) throw new AggregateError(errors, 'end-to-end clean-up failed');
+  };
+
+  try {
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'agency-e2e-'));
+    cleanups.push(() => rm(tmp, { recursive: true, force: true }));
+    const home = path.join(tmp, 'home');
+    const dataDir = path.join(tmp, 'data');
+    await mkdir(home, { recursive: true });
+
+    let databaseUrl: string | undefined;
+    if (process.env.DATABASE_URL) {
+      const created = await createTestDb();
+      cleanups.push(created.drop);
+      databaseUrl = created.url;
+    }
+
+    // A clean environment, so nothing from the shell (Jira tokens, another DATABASE_URL) leaks in.
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      XDG_CACHE_HOME: path.join(home, '.cache'),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
+
+    const server = await startServer(env);
+    cleanups.push(() => stopServer(server.child));
+
+    const context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      env,
+      baseURL: server.url,
+    });
+    cleanups.push(() => context.close());
+    // Well inside the test timeout, so a missing element fails with Playwright's own message.
+    context.setDefaultTimeout(10_000);
+    // The first tab Chromium opens is not watched; tests open their own.
+    await Promise.all(context.pages().map((p) => p.close()));
+    // CSP violations also reach the console, but only this event says which directive failed.
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline content'}`);
+      });
+    });
+
+    const harness: Harness = {
+      baseUrl: server.url,
+      database: databaseUrl ? 'PostgreSQL' : 'embedded PGlite',
+      context,
+      async openPage() {
+        const page = await context.newPage();
+        return { page, watch: watchPage(page) };
+      },
+      runUsersCommand: (args) => runNode(path.join(dist, 'server/users.js'), args, env),
+      serverLog: () => server.log.join(''),
+      close: cleanUp,
+    };
+    return harness;
+  } catch (error) {
+    await cleanUp().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Call once at the top of a test file. After each test its tabs are closed, so the next test
+ * starts with none; when it failed, each is first saved as a screenshot under test-results/.
+ */
+export function screenshotOnFailure(getHarness: () => Harness | undefined): void {
+  afterEach(async ({ task }) => {
+    const pages = getHarness()?.context.pages() ?? [];
+    if (task.result?.state === 'fail') {
+      const dir = path.join(repoRoot, 'test-results');
+      await mkdir(dir, { recursive: true });
+      const slug = `${path.basename(task.file.name, '.ts')}-${task.name}`.replace(/[^a-z0-9]+/gi, '-').slice(0, 100);
+      for (const [i, page] of pages.entries()) {
+        const file = path.join(dir, `${slug}${pages.length > 1 ? `-${i + 1}` : ''}.png`);
+        await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      }
+    }
+    await Promise.all(pages.map((page) => page.close()));
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; log: string[] }> {
+  const child = spawn(process.execPath, [path.join(dist, 'server/server.js')], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Should the test process die without cleaning up, the server must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
+
+  const log: string[] = [];
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => log.push(d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => log.push(d));
+
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start within ${SERVER_START_TIMEOUT_MS / 1000} s`)), SERVER_START_TIMEOUT_MS);
+      const onData = () => {
+        const match = /listening on (http:\/\/\S+)/.exec(log.join(''));
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`the server exited while starting (${signal ?? `code ${code}`})`));
+      });
+    });
+    await waitForHealth(url);
+    return { child, url, log };
+  } catch (error) {
+    await stopServer(child);
+    throw new Error(`${(error as Error).message}. Server output:\n${log.join('')}`);
+  }
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`/healthz did not answer 200 (last: ${last})`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // SIGTERM lets the server close its database and remove its token file.
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+function runNode(script: string, args: readonly string[], env: Record<string, string>): Promise<UsersCommandResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [script, ...args], { cwd: repoRoot, env, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, output: `${stdout}${stderr}`.trim() });
+    });
+  });
+}
+
+function watchPage(page: Page): PageWatch {
+  const problems: string[] = [];
+  const expected: { pathname: string; status: number }[] = [];
+  const isExpected = (msg: ConsoleMessage) => {
+    const status = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(msg.text())?.[1];
+    if (!status) return false;
+    let pathname = '';
+    try {
+      pathname = new URL(msg.location().url).pathname;
+    } catch {
+      return false;
+    }
+    return expected.some((e) => e.pathname === pathname && e.status === Number(status));
+  };
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !isExpected(msg)) problems.push(`${page.url()}: console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: uncaught ${error.name}: ${error.message}`));
+  return {
+    expectFailedLoad: (pathname, status) => expected.push({ pathname, status }),
+    problems: () => [...problems],
+  };
+}
+
+/**
+ * Waits until every island on the page has been handed to React (hydrateRoot marks its
+ * container), so clicks reach React handlers instead of the bare server markup.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const islands = [...document.querySelectorAll('app-island')];
+    return islands.length > 0 && islands.every((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$')));
+  });
+}
+
+/** Fills and submits the /auth form in the given mode; the caller checks what follows. */
+async function submitAuthForm(page: Page, mode: 'signin' | 'signup', email: string, password: string): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith('/auth')) await page.goto('/auth');
+  await waitForHydration(page);
+  const wanted = mode === 'signin' ? 'Sign In' : 'Create Account';
+  const submit = page.locator('form button[type=submit]');
+  if ((await submit.textContent()) !== wanted) {
+    await page.getByRole('button', { name: mode === 'signin' ? 'Already have an account? Sign in' : 'Need an account? Sign up' }).click();
+  }
+  await expect.poll(() => submit.textContent()).toBe(wanted);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await submit.click();
+}
+
+/** Signs up through the UI and waits for the 'Account created' toast. */
+export async function signUp(page: Page, email: string, password: string): Promise<void> {
+  await submitAuthForm(page, 'signup', email, password);
+  await toastWithTitle(page, 'Account created').waitFor();
+}
+
+/** Signs in through the UI and waits until the browser has left /auth. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await submitAuthForm(page, 'signin', email, password);
+  await page.waitForURL((url) => url.pathname !== '/auth');
+}
+
+/** Fills the /auth form and submits it without waiting for the outcome (for failures and busy states). */
+export const submitSignIn = (page: Page, email: string, password: string) => submitAuthForm(page, 'signin', email, password);
+export const submitSignUp = (page: Page, email: string, password: string) => submitAuthForm(page, 'signup', email, password);
+
+/**
+ * Holds the next call to `pathname` until release() is called, so a test can see the busy
+ * state that is otherwise too brief to observe.
+ */
+export async function holdNextCall(page: Page, pathname: string): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return { release };
+}
+
+/** The notification area and its toasts, located the way a screen reader finds them. */
+export const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+export const toasts = (page: Page) => notifications(page).getByRole('status');
+export const toastWithTitle = (page: Page, title: string) => toasts(page).filter({ hasText: title });
