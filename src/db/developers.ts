@@ -1,0 +1,259 @@
+import type { IsoDate } from '../services/metrics';
+import type { Db } from './port';
+
+/** A Jira user whose availability the agency tracks (spec §3 SelectedDeveloper). */
+export interface SelectedDeveloper {
+  accountId: string;
+  displayName: string;
+  addedAt: IsoDate;
+  startDate: IsoDate | null;
+  endDate: IsoDate | null;
+}
+
+interface SelectedDeveloperRow {
+  account_id: string;
+  display_name: string;
+  added_at: string;
+  start_date: string | null;
+  end_date: string | null;
+}
+const toSelectedDeveloper = (r: SelectedDeveloperRow): SelectedDeveloper => ({
+  accountId: r.account_id,
+  displayName: r.display_name,
+  addedAt: r.added_at,
+  startDate: r.start_date,
+  endDate: r.end_date,
+});
+const SELECTED_COLUMNS = 'account_id, display_name, added_at, start_date, end_date';
+
+/** Every selected developer, sorted by display name as the grid shows them (spec §4). */
+export async function listSelectedDevelopers(db: Db): Promise<SelectedDeveloper[]> {
+  const rows = await db.query<SelectedDeveloperRow>(
+    `SELECT ${SELECTED_COLUMNS} FROM selected_developers ORDER BY lower(display_name), display_name, account_id`,
+  );
+  return rows.map(toSelectedDeveloper);
+}
+
+/** One availability cell: a developer on a day, away or not. */
+export interface AvailabilityCell {
+  accountId: string;
+  date: IsoDate;
+  isAway: boolean;
+}
+
+/** The stored cells of selected developers, optionally limited to a date range (both ends included). */
+export async function listAvailability(db: Db, range?: { from: IsoDate; to: IsoDate }): Promise<AvailabilityCell[]> {
+  const rows = await db.query<{ account_id: string; date: string; is_away: boolean }>(
+    `SELECT a.account_id, a.date, a.is_away
+       FROM developer_availability a
+       JOIN selected_developers s ON s.account_id = a.account_id
+      WHERE ($1::date IS NULL OR a.date >= $1::date) AND ($2::date IS NULL OR a.date <= $2::date)
+      ORDER BY a.account_id, a.date`,
+    [range?.from ?? null, range?.to ?? null],
+  );
+  return rows.map((r) => ({ accountId: r.account_id, date: r.date, isAway: r.is_away }));
+}
+
+/** What one 'Save Availability' changes: only these developers and cells are touched. */
+export interface AvailabilityChange {
+  add: readonly { accountId: string; displayName: string }[];
+  remove: readonly string[];
+  cells: readonly AvailabilityCell[];
+}
+
+/**
+ * Applies one save in the transaction `tx`. Removals go first (with their cells), then
+ * additions, then the cells, each written with an upsert so a save never overwrites cells it
+ * did not send. Rows are locked in account-id order so two saves cannot deadlock, and the
+ * selected rows are share-locked so a concurrent removal cannot leave orphaned cells behind.
+ * Cells of a developer who is not (or no longer) selected are not written.
+ */
+export async function applyAvailabilityChange(tx: Db, change: AvailabilityChange): Promise<void> {
+  const removed = [...new Set(change.remove)].sort();
+  if (removed.length > 0) {
+    const list = JSON.stringify(removed);
+    await tx.query('DELETE FROM selected_developers WHERE account_id IN (SELECT value FROM jsonb_array_elements_text($1::text::jsonb))', [list]);
+    // A separate statement, so its snapshot includes cells a concurrent save committed while
+    // this one waited for the row lock above.
+    await tx.query('DELETE FROM developer_availability WHERE account_id IN (SELECT value FROM jsonb_array_elements_text($1::text::jsonb))', [list]);
+  }
+  const added = [...change.add].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  if (added.length > 0) {
+    await tx.query(
+      `INSERT INTO selected_developers (account_id, display_name)
+       SELECT x."accountId", x."displayName" FROM jsonb_to_recordset($1::text::jsonb) AS x("accountId" text, "displayName" text)
+       ON CONFLICT (account_id) DO NOTHING`,
+      [JSON.stringify(added)],
+    );
+  }
+  if (change.cells.length === 0) return;
+  const cells = [...change.cells].sort((a, b) =>
+    a.accountId === b.accountId ? (a.date < b.date ? -1 : 1) : a.accountId < b.accountId ? -1 : 1,
+  );
+  const ids = [...new Set(cells.map((c) => c.accountId))];
+  // Share locks: a concurrent removal of one of these developers waits for this save, or this
+  // save sees the developer gone and writes none of their cells.
+  await tx.query(
+    `SELECT account_id FROM selected_developers
+      WHERE account_id IN (SELECT value FROM jsonb_array_elements_text($1::text::jsonb))
+      ORDER BY account_id FOR SHARE`,
+    [JSON.stringify(ids)],
+  );
+  await tx.query(
+    `INSERT INTO developer_availability (account_id, display_name, date, is_away)
+     SELECT s.account_id, s.display_name, x.date, x."isAway"
+       FROM jsonb_to_recordset($1::text::jsonb) AS x("accountId" text, date date, "isAway" boolean)
+       JOIN selected_developers s ON s.account_id = x."accountId"
+     ON CONFLICT (account_id, date) DO UPDATE SET is_away = EXCLUDED.is_away, display_name = EXCLUDED.display_name`,
+    [JSON.stringify(cells)],
+  );
+}
+
+export type EmploymentEdge = 'start' | 'end';
+
+export type SetEmploymentDateResult =
+  | { ok: true; developer: SelectedDeveloper }
+  | { ok: false; reason: 'unknown-developer' | 'end-before-start'; developer?: SelectedDeveloper };
+
+/**
+ * Sets or clears (null) a developer's start or end of employment. The check that the end is
+ * not before the start is in the UPDATE itself, so two people setting the two dates at once
+ * cannot together store an impossible pair.
+ */
+export async function setEmploymentDate(db: Db, accountId: string, edge: EmploymentEdge, date: IsoDate | null): Promise<SetEmploymentDateResult> {
+  const sql =
+    edge === 'start'
+      ? `UPDATE selected_developers SET start_date = $2::date
+          WHERE account_id = $1 AND ($2::date IS NULL OR end_date IS NULL OR end_date >= $2::date)
+          RETURNING ${SELECTED_COLUMNS}`
+      : `UPDATE selected_developers SET end_date = $2::date
+          WHERE account_id = $1 AND ($2::date IS NULL OR start_date IS NULL OR start_date <= $2::date)
+          RETURNING ${SELECTED_COLUMNS}`;
+  const rows = await db.query<SelectedDeveloperRow>(sql, [accountId, date]);
+  if (rows[0]) return { ok: true, developer: toSelectedDeveloper(rows[0]) };
+  const existing = await db.query<SelectedDeveloperRow>(`SELECT ${SELECTED_COLUMNS} FROM selected_developers WHERE account_id = $1`, [accountId]);
+  if (!existing[0]) return { ok: false, reason: 'unknown-developer' };
+  return { ok: false, reason: 'end-before-start', developer: toSelectedDeveloper(existing[0]) };
+}
+
+// ---------------------------------------------------------------------------
+// Settings
+
+export const POINTS_PER_DAY_KEY = 'storyPointsPerDeveloperDay';
+export const DEFAULT_POINTS_PER_DAY = 1;
+
+/** The 'story points per developer day' setting (design §5), 1 when unset or unreadable. */
+export async function getStoryPointsPerDeveloperDay(db: Db): Promise<number> {
+  const rows = await db.query<{ value: unknown }>('SELECT value FROM settings WHERE key = $1', [POINTS_PER_DAY_KEY]);
+  const value = Number(rows[0]?.value);
+  return Number.isFinite(value) && value >= 0 ? value : DEFAULT_POINTS_PER_DAY;
+}
+
+export async function setStoryPointsPerDeveloperDay(db: Db, points: number): Promise<void> {
+  await db.query(
+    `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2::text::jsonb, now())
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    [POINTS_PER_DAY_KEY, JSON.stringify(points)],
+  );
+}
+
+// ---------------------------------------------------------------------------
+// developer_weeks: the stored figures of each week (spec §3 DeveloperWeek)
+
+/** Per-day figures of a week, kept as the table's structured dailyStats. */
+export interface DailyStat {
+  date: IsoDate;
+  tickets: number;
+  storyPoints: number;
+}
+
+export interface DeveloperWeek {
+  week: IsoDate;
+  storyPointsCompleted: number;
+  pointsAvailable: number;
+  teamVelocityPercentage: number;
+  blockedTickets: number;
+  totalTickets: number;
+  dailyStats: DailyStat[];
+  isCurrent: boolean;
+}
+
+interface DeveloperWeekRow {
+  week: string;
+  story_points_completed: number;
+  points_available: number;
+  team_velocity_percentage: number;
+  blocked_tickets: number;
+  total_tickets: number;
+  daily_stats: unknown;
+  is_current: number;
+}
+const toDeveloperWeek = (r: DeveloperWeekRow): DeveloperWeek => ({
+  week: r.week,
+  storyPointsCompleted: Number(r.story_points_completed),
+  pointsAvailable: Number(r.points_available),
+  teamVelocityPercentage: Number(r.team_velocity_percentage),
+  blockedTickets: Number(r.blocked_tickets),
+  totalTickets: Number(r.total_tickets),
+  dailyStats: (typeof r.daily_stats === 'string' ? JSON.parse(r.daily_stats) : r.daily_stats) as DailyStat[],
+  isCurrent: Number(r.is_current) === 1,
+});
+const WEEK_COLUMNS =
+  'week, story_points_completed, points_available, team_velocity_percentage, blocked_tickets, total_tickets, daily_stats, is_current';
+
+/** The stored weeks among `weeks` (Monday dates). */
+export async function listDeveloperWeeks(db: Db, weeks: readonly IsoDate[]): Promise<DeveloperWeek[]> {
+  if (weeks.length === 0) return [];
+  const rows = await db.query<DeveloperWeekRow>(
+    `SELECT ${WEEK_COLUMNS} FROM developer_weeks
+      WHERE week IN (SELECT value::date FROM jsonb_array_elements_text($1::text::jsonb)) ORDER BY week`,
+    [JSON.stringify(weeks)],
+  );
+  return rows.map(toDeveloperWeek);
+}
+
+/** Every stored week, oldest first. */
+export async function listAllDeveloperWeeks(db: Db): Promise<DeveloperWeek[]> {
+  const rows = await db.query<DeveloperWeekRow>(`SELECT ${WEEK_COLUMNS} FROM developer_weeks ORDER BY week`);
+  return rows.map(toDeveloperWeek);
+}
+
+/** Stores a week's figures, replacing what was stored for it. */
+export async function upsertDeveloperWeek(db: Db, w: DeveloperWeek): Promise<void> {
+  await db.query(
+    `INSERT INTO developer_weeks (${WEEK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8)
+     ON CONFLICT (week) DO UPDATE SET
+       story_points_completed = EXCLUDED.story_points_completed,
+       points_available = EXCLUDED.points_available,
+       team_velocity_percentage = EXCLUDED.team_velocity_percentage,
+       blocked_tickets = EXCLUDED.blocked_tickets,
+       total_tickets = EXCLUDED.total_tickets,
+       daily_stats = EXCLUDED.daily_stats,
+       is_current = EXCLUDED.is_current`,
+    [
+      w.week,
+      w.storyPointsCompleted,
+      w.pointsAvailable,
+      w.teamVelocityPercentage,
+      w.blockedTickets,
+      w.totalTickets,
+      JSON.stringify(w.dailyStats),
+      w.isCurrent ? 1 : 0,
+    ],
+  );
+}
+
+/** Rewrites the available points and velocity of stored weeks (after availability or the setting changed). */
+export async function updateDeveloperWeekPoints(
+  db: Db,
+  updates: readonly { week: IsoDate; pointsAvailable: number; teamVelocityPercentage: number }[],
+): Promise<void> {
+  if (updates.length === 0) return;
+  await db.query(
+    `UPDATE developer_weeks w
+        SET points_available = x."pointsAvailable", team_velocity_percentage = x."teamVelocityPercentage"
+       FROM jsonb_to_recordset($1::text::jsonb) AS x(week date, "pointsAvailable" numeric, "teamVelocityPercentage" integer)
+      WHERE w.week = x.week`,
+    [JSON.stringify(updates)],
+  );
+}

@@ -1,0 +1,252 @@
+/**
+ * Weekly delivery figures of the Developers tab (spec §2, §9; design §5): tickets ready for QA,
+ * story points, available points and velocity per week. Weeks that are over are stored in
+ * developer_weeks the first time they are asked for, so the eight-week history reads them back
+ * instead of asking for their tickets again; only the current week is computed each time.
+ */
+import {
+  getStoryPointsPerDeveloperDay,
+  listAvailability,
+  listDeveloperWeeks,
+  listSelectedDevelopers,
+  updateDeveloperWeekPoints,
+  upsertDeveloperWeek,
+  listAllDeveloperWeeks,
+  type DailyStat,
+  type DeveloperWeek,
+} from '../db/developers';
+import type { Db } from '../db/port';
+import {
+  availablePoints,
+  awayKey,
+  isBlockedStatus,
+  isoDateInZone,
+  lastWeeks,
+  velocityPercentage,
+  weekEndOf,
+  weekRangeInZone,
+  weekStartOf,
+  type IsoDate,
+} from './metrics';
+import { totalStoryPoints, type CompletedTicket, type CompletedTicketResult } from './story-points';
+
+export type { CompletedTicket, CompletedTicketResult };
+
+/**
+ * Tasks, Bugs and Stories that entered the QA status from `startDate` 00:00 to `endDate` 23:59
+ * in the agency's zone, across the Jira projects linked on the dashboard.
+ */
+export type ReadyForQaQuery = (range: { startDate: IsoDate; endDate: IsoDate }) => Promise<CompletedTicketResult>;
+
+/** Issue types that count, matched by name as JQL's `issuetype in (Task, Bug, Story)` does. */
+const QA_ISSUE_TYPES = ['task', 'bug', 'story'];
+
+interface ReadyForQaRow {
+  issue_key: string;
+  status_name: string;
+  project_name: string;
+  summary: string;
+  assignee_display_name: string | null;
+  updated_at: Date;
+  story_points: number | null;
+}
+
+/**
+ * The stored-data query behind 'Tickets Ready for QA Testing' (design §5), over the synced Jira
+ * tables: a ticket counts once if any of its status changes into the QA status (by name, any
+ * case, as JQL matches it) happened in the range, even if it has moved on since. Day bounds are
+ * computed by PostgreSQL in the agency's zone, so a week with a DST change is still whole.
+ */
+export function readyForQaFromStore(db: Db, options: { qaStatus: string; timeZone: string }): ReadyForQaQuery {
+  return async ({ startDate, endDate }) => {
+    const rows = await db.query<ReadyForQaRow>(
+      `WITH entered AS (
+         SELECT project_id, issue_key, max(at) AS entered_at
+           FROM jira_status_transitions
+          WHERE lower(to_status_name) = lower($1)
+            AND at >= ($2::date::timestamp AT TIME ZONE $4)
+            AND at < (($3::date + 1)::timestamp AT TIME ZONE $4)
+          GROUP BY project_id, issue_key)
+       SELECT i.issue_key, i.status_name, p.name AS project_name, i.summary, i.assignee_display_name, i.updated_at, i.story_points
+         FROM entered e
+         JOIN jira_issues i ON i.project_id = e.project_id AND i.issue_key = e.issue_key
+         JOIN projects p ON p.id = i.project_id
+        WHERE p.jira_project_key IS NOT NULL
+          AND lower(i.issue_type) IN (SELECT value FROM jsonb_array_elements_text($5::text::jsonb))
+        ORDER BY e.entered_at DESC, i.issue_key`,
+      [options.qaStatus, startDate, endDate, options.timeZone, JSON.stringify(QA_ISSUE_TYPES)],
+    );
+    const tickets: CompletedTicket[] = rows.map((r) => ({
+      key: r.issue_key,
+      status: { name: r.status_name },
+      projectName: r.project_name,
+      summary: r.summary,
+      ...(r.assignee_display_name ? { assignee: { displayName: r.assignee_display_name } } : {}),
+      updated: new Date(r.updated_at).toISOString(),
+      storyPoints: r.story_points === null ? null : Number(r.story_points),
+    }));
+    return { totalCompleted: tickets.length, tickets };
+  };
+}
+
+/**
+ * The oldest Jira sync among the linked projects, or null when one was never synced (or none
+ * is linked): a week is stored only once every project's data was synced after it ended.
+ */
+async function oldestJiraSync(db: Db): Promise<Date | null> {
+  const rows = await db.query<{ oldest: Date | null; unsynced: number; linked: number }>(
+    `SELECT min(last_jira_sync) AS oldest, count(*) FILTER (WHERE last_jira_sync IS NULL)::int AS unsynced, count(*)::int AS linked
+       FROM projects WHERE jira_project_key IS NOT NULL`,
+  );
+  const row = rows[0];
+  if (!row || row.linked === 0 || row.unsynced > 0 || !row.oldest) return null;
+  return new Date(row.oldest);
+}
+
+/** How many weeks the velocity history covers (spec §9). */
+export const VELOCITY_HISTORY_WEEKS = 8;
+
+export interface VelocityDeps {
+  db: Db;
+  readyForQa: ReadyForQaQuery;
+  /** The agency's IANA time zone: weeks run Monday 00:00 to Sunday 23:59 there. */
+  timeZone: string;
+  now: Date;
+}
+
+/** A week as the calendar days a ready-for-QA query takes: Monday to Sunday. */
+export const weekOf = (weekStart: IsoDate) => ({ startDate: weekStart, endDate: weekEndOf(weekStart) });
+
+/** The Monday of the agency's current week. */
+export function currentWeekStart(now: Date, timeZone: string): IsoDate {
+  return weekStartOf(isoDateInZone(now, timeZone));
+}
+
+/** A week is over once its Sunday is before today in the agency's zone. */
+export function isFinishedWeek(weekStart: IsoDate, now: Date, timeZone: string): boolean {
+  return weekEndOf(weekStart) < isoDateInZone(now, timeZone);
+}
+
+/**
+ * Available points of each week, from the selected developers, their employment dates, their
+ * away days and the points-per-day setting: three reads whatever the number of weeks.
+ */
+export async function availablePointsByWeek(db: Db, weeks: readonly IsoDate[]): Promise<Map<IsoDate, number>> {
+  const result = new Map<IsoDate, number>();
+  if (weeks.length === 0) return result;
+  const sorted = [...weeks].sort();
+  const [developers, pointsPerDay, cells] = await Promise.all([
+    listSelectedDevelopers(db),
+    getStoryPointsPerDeveloperDay(db),
+    listAvailability(db, { from: sorted[0]!, to: weekEndOf(sorted[sorted.length - 1]!) }),
+  ]);
+  const awayDays = new Set(cells.filter((c) => c.isAway).map((c) => awayKey(c.accountId, c.date)));
+  for (const weekStart of weeks) {
+    result.set(weekStart, availablePoints({ developers, awayDays, weekStart, pointsPerDay }));
+  }
+  return result;
+}
+
+/** Tickets and story points per day of the week (Monday to Sunday), by the day Jira last updated them. */
+function dailyStatsOf(weekStart: IsoDate, tickets: readonly CompletedTicket[], timeZone: string): DailyStat[] {
+  const stats: DailyStat[] = [0, 1, 2, 3, 4, 5, 6].map((i) => ({ date: addDays(weekStart, i), tickets: 0, storyPoints: 0 }));
+  for (const t of tickets) {
+    const when = new Date(t.updated);
+    if (Number.isNaN(when.getTime())) continue;
+    const day = stats.find((s) => s.date === isoDateInZone(when, timeZone));
+    if (!day) continue;
+    day.tickets += 1;
+    day.storyPoints = Math.round((day.storyPoints + (t.storyPoints ?? 0)) * 100) / 100;
+  }
+  return stats;
+}
+
+/** A calendar date moved by whole days (dates are calendar days, so UTC arithmetic is exact). */
+function addDays(date: IsoDate, days: number): IsoDate {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Everything the Weekly History page shows for one week. */
+export interface WeekSummary {
+  weekStart: IsoDate;
+  completed: CompletedTicketResult;
+  storyPoints: number;
+  availablePoints: number;
+  velocityPercentage: number;
+}
+
+/** The figures of one week, computed from its tickets and the current availability. */
+export async function weekSummary(deps: VelocityDeps, weekStart: IsoDate): Promise<WeekSummary> {
+  const [completed, points] = await Promise.all([
+    deps.readyForQa(weekOf(weekStart)),
+    availablePointsByWeek(deps.db, [weekStart]),
+  ]);
+  const storyPoints = totalStoryPoints(completed.tickets);
+  const available = points.get(weekStart) ?? 0;
+  return { weekStart, completed, storyPoints, availablePoints: available, velocityPercentage: velocityPercentage(storyPoints, available) };
+}
+
+/** A velocity history entry (spec §3). */
+export interface VelocityHistoryEntry {
+  weekStart: IsoDate;
+  velocityPercentage: number;
+}
+
+/**
+ * The eight weeks ending with the current one, oldest first. Finished weeks come from
+ * developer_weeks; one not stored yet is computed and stored, so later calls ask for the
+ * tickets of the current week only.
+ */
+export async function velocityHistory(deps: VelocityDeps, count = VELOCITY_HISTORY_WEEKS): Promise<VelocityHistoryEntry[]> {
+  const weeks = lastWeeks(currentWeekStart(deps.now, deps.timeZone), count);
+  const stored = new Map((await listDeveloperWeeks(deps.db, weeks)).filter((w) => !w.isCurrent).map((w) => [w.week, w]));
+  const missing = weeks.filter((w) => !stored.has(w) || !isFinishedWeek(w, deps.now, deps.timeZone));
+  if (missing.length > 0) {
+    const [points, ticketsByWeek, syncedUpTo] = await Promise.all([
+      availablePointsByWeek(deps.db, missing),
+      Promise.all(missing.map((w) => deps.readyForQa(weekOf(w)))),
+      oldestJiraSync(deps.db),
+    ]);
+    for (const [i, week] of missing.entries()) {
+      const tickets = ticketsByWeek[i]!.tickets;
+      const storyPoints = totalStoryPoints(tickets);
+      const available = points.get(week) ?? 0;
+      const figures: DeveloperWeek = {
+        week,
+        storyPointsCompleted: storyPoints,
+        pointsAvailable: available,
+        teamVelocityPercentage: velocityPercentage(storyPoints, available),
+        blockedTickets: tickets.filter((t) => isBlockedStatus(t.status.name)).length,
+        totalTickets: ticketsByWeek[i]!.totalCompleted,
+        dailyStats: dailyStatsOf(week, tickets, deps.timeZone),
+        isCurrent: false,
+      };
+      // A week is stored once it is over and every linked project was synced after its end, so
+      // no ticket can still enter QA within it and none that did is missing from our copy.
+      const complete = syncedUpTo !== null && syncedUpTo >= weekRangeInZone(week, deps.timeZone).to;
+      if (isFinishedWeek(week, deps.now, deps.timeZone) && complete) await upsertDeveloperWeek(deps.db, figures);
+      stored.set(week, figures);
+    }
+  }
+  return weeks.map((week) => ({ weekStart: week, velocityPercentage: stored.get(week)?.teamVelocityPercentage ?? 0 }));
+}
+
+/**
+ * After availability, employment dates or the points-per-day setting change, rewrites the
+ * available points and velocity of the stored weeks from their stored story points: no ticket
+ * is asked for again. Run it in the same transaction as the change.
+ */
+export async function refreshStoredWeekPoints(db: Db, weeks?: readonly IsoDate[]): Promise<void> {
+  const stored = weeks ? await listDeveloperWeeks(db, [...new Set(weeks)]) : await listAllDeveloperWeeks(db);
+  if (stored.length === 0) return;
+  const points = await availablePointsByWeek(db, stored.map((w) => w.week));
+  await updateDeveloperWeekPoints(
+    db,
+    stored.map((w) => {
+      const available = points.get(w.week) ?? 0;
+      return { week: w.week, pointsAvailable: available, teamVelocityPercentage: velocityPercentage(w.storyPointsCompleted, available) };
+    }),
+  );
+}
