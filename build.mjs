@@ -19,7 +19,7 @@ const started = performance.now();
 
 async function islandEntries() {
   const files = await readdir(path.join(root, 'src/islands'));
-  return files.filter((f) => f.endsWith('.tsx')).map((f) => path.join('src/islands', f));
+  return files.filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx')).map((f) => path.join('src/islands', f));
 }
 
 async function buildClient() {
