@@ -15,8 +15,9 @@ export const SignupSchema = CredentialsSchema.extend({
   password: z.string().min(8, 'Password must be at least 8 characters').max(256, 'Password must be at most 256 characters'),
 });
 
-// Verified against when the email is unknown, so a wrong email takes as long as a wrong password.
-let dummyHash: Promise<string> | null = null;
+// Verified against when the email is unknown, so a wrong email takes as long as a wrong
+// password. A fixed valid hash (of a random password), so no extra hashing is ever needed.
+const DUMMY_HASH = 'scrypt$32768$8$3$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 export const authApi = new Hono<AppEnv>()
   .get('/user', (c) => {
@@ -48,8 +49,7 @@ export const authApi = new Hono<AppEnv>()
       return c.json({ message: `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.` }, 429);
     }
     const user = await getUserByEmail(db, email);
-    dummyHash ??= passwords.hash('not-a-real-password');
-    const ok = await passwords.verify(password, user?.passwordHash ?? (await dummyHash));
+    const ok = await passwords.verify(password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok) {
       await recordLoginFailure(db, email, address, clock());
       return c.json({ message: 'Invalid email or password.' }, 401);
