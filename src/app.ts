@@ -7,6 +7,7 @@ import { sameOrigin } from './middleware/origin';
 import { session } from './middleware/session';
 import { agencyApi } from './routes/api/agency';
 import { authApi } from './routes/api/auth';
+import { developersApi } from './routes/api/developers';
 import { internalApi } from './routes/api/internal';
 import { usersApi } from './routes/api/users';
 import { notFoundPage, pages } from './routes/pages';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/internal', internalApi);
   app.route('/api', authApi);
+  app.route('/api', developersApi);
   app.route('/api', agencyApi);
   app.route('/api/admin/users', usersApi);
   app.route('/', pages);
