@@ -1,20 +1,36 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { createVar, globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
-export const wrap = style({ position: 'relative', display: 'inline-grid', placeItems: 'center', flexShrink: 0 });
-export const track = style({ stroke: vars.color.greyBg });
-export const ring = styleVariants({
-  red: { stroke: vars.color.red },
-  green: { stroke: vars.color.green },
-  amber: { stroke: vars.color.amber },
-  blue: { stroke: vars.color.blue },
-});
-export const value = style({
-  position: 'absolute',
-  inset: 0,
-  display: 'grid',
+const ringColor = createVar();
+
+// The ring is a conic gradient on ::before, hollowed by a radial mask: one element and its text.
+// --gauge-fill (0%..100%) and --gauge-width come from the element's style attribute.
+export const gauge = style({
+  position: 'relative',
+  display: 'inline-grid',
   placeItems: 'center',
+  flexShrink: 0,
+  borderRadius: '50%',
   fontWeight: 700,
   fontSize: '0.85rem',
   fontVariantNumeric: 'tabular-nums',
+  selectors: {
+    '&::before': {
+      content: '""',
+      position: 'absolute',
+      inset: 0,
+      borderRadius: '50%',
+      background: `conic-gradient(${ringColor} var(--gauge-fill), ${vars.color.greyBg} 0)`,
+      mask: 'radial-gradient(farthest-side, transparent calc(100% - var(--gauge-width)), #000 calc(100% - var(--gauge-width) + 1px))',
+    },
+  },
+});
+// The text paints above the positioned ring.
+globalStyle(`${gauge} > span`, { position: 'relative' });
+
+export const tone = styleVariants({
+  red: { vars: { [ringColor]: vars.color.red } },
+  green: { vars: { [ringColor]: vars.color.green } },
+  amber: { vars: { [ringColor]: vars.color.amber } },
+  blue: { vars: { [ringColor]: vars.color.blue } },
 });

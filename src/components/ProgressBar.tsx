@@ -7,30 +7,31 @@ export type ProgressTone = keyof typeof s.fill;
 export interface ProgressBarProps {
   /** The percentage; the bar never passes 100% (spec section 9), the text shows the real value. */
   percent: number;
-  /** Text above the bar on the left; without it the bar stands alone. */
+  /** Text above the bar on the left. */
   label?: ReactNode;
-  /** Accessible name when the label is not plain text. */
+  /** Accessible name when the label is not plain text (or there is none). */
   ariaLabel?: string;
   tone?: ProgressTone;
   /** Hides the percentage text (when the label already says it). */
   hideValue?: boolean;
 }
 
+/** A labelled progress bar. Kept to a few elements: a portfolio renders hundreds of them. */
 export function ProgressBar({ percent, label, ariaLabel, tone = 'blue', hideValue }: ProgressBarProps) {
   const shown = Math.round(Number.isFinite(percent) ? percent : 0);
   const width = capPercent(shown);
-  const name = ariaLabel ?? (typeof label === 'string' ? label : undefined);
   return (
-    <div className={s.row}>
-      {label !== undefined || !hideValue ? (
-        <div className={s.head}>
-          <span className={s.label}>{label}</span>
-          {hideValue ? null : <span className={s.value}>{shown}%</span>}
-        </div>
-      ) : null}
-      <div className={s.track} role="progressbar" aria-label={name} aria-valuemin={0} aria-valuemax={100} aria-valuenow={width} aria-valuetext={`${shown}%`}>
-        <div className={s.fill[tone]} style={{ width: `${width}%` }} />
-      </div>
+    <div
+      className={s.bar}
+      role="progressbar"
+      aria-label={ariaLabel ?? (typeof label === 'string' ? label : undefined)}
+      aria-valuenow={width}
+      // ARIA's defaults are 0 and 100; the text is only needed when the value passes the bar.
+      aria-valuetext={shown === width ? undefined : `${shown}%`}
+    >
+      {label !== undefined ? <span className={s.label}>{label}</span> : null}
+      {hideValue ? null : <span className={s.value}>{`${shown}%`}</span>}
+      <span className={s.fill[tone]} style={{ width: `${width}%` }} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { apiRequest } from '../client/api';
 import { WarningIcon } from '../components/icons';
 import { muted, spinner } from '../components/ui.css';
 import type { Project } from '../db/projects';
+import { useCardActions } from './projects/actions';
 import { PROJECTS_KEY } from './projects/api';
 import { ProjectCard } from './projects/ProjectCard';
 import * as cardStyles from './projects/ProjectCard.css';
@@ -31,6 +32,7 @@ export default function ProjectPortfolio({ projects: initial, now: serverNow }: 
   });
   const [now, setNow] = useState(() => new Date(serverNow));
   const [openId, setOpenId] = useState<number | null>(null);
+  const actions = useCardActions();
   // After hydration, judge staleness by the browser's clock; a page left open keeps it current.
   useEffect(() => {
     setNow(new Date());
@@ -67,7 +69,16 @@ export default function ProjectPortfolio({ projects: initial, now: serverNow }: 
       ) : (
         <ul className={cardStyles.list} aria-label="Projects">
           {visible.map((p) => (
-            <ProjectCard key={p.id} project={p} now={now} onOpen={setOpenId} />
+            <ProjectCard
+              key={p.id}
+              project={p}
+              now={now}
+              onOpen={setOpenId}
+              pendingTeam={actions.pendingTeamOf(p.id)}
+              onTeamChange={actions.changeTeam}
+              syncing={actions.isSyncing(p.id)}
+              onSync={actions.sync}
+            />
           ))}
         </ul>
       )}

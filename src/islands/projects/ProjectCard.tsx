@@ -2,7 +2,7 @@ import { Gauge } from '../../components/Gauge';
 import { WarningIcon } from '../../components/icons';
 import { ProgressBar } from '../../components/ProgressBar';
 import { badge } from '../../components/ui.css';
-import type { Project } from '../../db/projects';
+import type { Project, TeamName } from '../../db/projects';
 import { formatBillingAmount } from '../../services/format';
 import { completionRate, isBillingStale, percentOf } from '../../services/metrics';
 import * as s from './ProjectCard.css';
@@ -27,10 +27,14 @@ export interface ProjectCardProps {
   /** The time staleness is judged against (the server's at first render, so both render the same). */
   now: Date;
   onOpen: (projectId: number) => void;
+  pendingTeam: TeamName | null;
+  onTeamChange: (projectId: number, teamName: TeamName) => void;
+  syncing: boolean;
+  onSync: (projectId: number) => void;
 }
 
 /** One project on the portfolio (spec section 2 'Projects list'). Clicking it opens the detail. */
-export function ProjectCard({ project: p, now, onOpen }: ProjectCardProps) {
+export function ProjectCard({ project: p, now, onOpen, pendingTeam, onTeamChange, syncing, onSync }: ProjectCardProps) {
   const line = sprintLine(p);
   const tickets = ticketCompletion(p);
   const periodsDone = p.forecastRetainerPeriodsCompleted;
@@ -53,26 +57,24 @@ export function ProjectCard({ project: p, now, onOpen }: ProjectCardProps) {
               <span className={badge.red}>{p.devStatus}</span>
             )}
             {p.forecastProjectId !== null ? (
-              <span className={s.marker} title={`Forecast project ${p.forecastProjectId}`} data-marker="forecast">
+              <span className={s.marker} data-marker="forecast">
                 Forecast
               </span>
             ) : null}
             {p.jiraProjectKey ? (
-              <span className={s.marker} title={`Jira project ${p.jiraProjectKey}`} data-marker="jira">
+              <span className={s.marker} data-marker="jira">
                 Jira
               </span>
             ) : null}
           </div>
           <div className={s.subRow}>
-            <TeamSelector project={p} />
+            <TeamSelector project={p} pendingTeam={pendingTeam} onChange={onTeamChange} />
             {line ? <span className={s.sprintLine}>{line}</span> : null}
           </div>
         </div>
         <div className={s.gaugeBlock}>
           <Gauge percent={tickets.percent} label={`Tickets completed in ${p.name}`} />
-          <span>
-            {tickets.completed}/{tickets.total} tickets
-          </span>
+          <span>{`${tickets.completed}/${tickets.total} tickets`}</span>
         </div>
       </div>
 
@@ -82,9 +84,7 @@ export function ProjectCard({ project: p, now, onOpen }: ProjectCardProps) {
             Agreed Weeks
             {allPeriodsDone ? <WarningIcon size={14} className={s.redIcon} label="All agreed weeks are completed" /> : null}
           </span>
-          <span className={s.factValue}>
-            {periodsDone}/{periodsTotal}
-          </span>
+          <span className={s.factValue}>{`${periodsDone}/${periodsTotal}`}</span>
         </div>
         {/* Focusable, so the hover details also open from the keyboard. */}
         <div className={`${s.fact} ${s.billing}`} tabIndex={0} onClick={stopClick} data-testid="billing">
@@ -94,23 +94,15 @@ export function ProjectCard({ project: p, now, onOpen }: ProjectCardProps) {
           </span>
           <span className={s.factValue}>{formatBillingAmount(p.forecastTotalInvoiced)}</span>
           <div className={s.billingDetails} role="tooltip">
-            <div className={s.detailsTitle}>Forecast Billing, tax excluded</div>
-            <dl className={s.detailsList}>
-              <dt className={s.detailsTerm}>Created</dt>
-              <dd className={s.detailsValue}>{formatBillingAmount(p.forecastTotalCreated)}</dd>
-              <dt className={s.detailsTerm}>Sent</dt>
-              <dd className={s.detailsValue}>{formatBillingAmount(p.forecastTotalSent)}</dd>
-              <dt className={s.detailsTerm}>Paid</dt>
-              <dd className={s.detailsValue}>{formatBillingAmount(p.forecastTotalPaid)}</dd>
-              <dt className={s.detailsTerm}>Overdue</dt>
-              <dd className={s.detailsValue}>{formatBillingAmount(p.forecastOverdueAmount)}</dd>
-              <dt className={s.detailsTerm}>Retainer periods</dt>
-              <dd className={s.detailsValue}>
-                {periodsDone} completed of {periodsTotal}
-              </dd>
-              <dt className={s.detailsTerm}>Forecast ID</dt>
-              <dd className={s.detailsValue}>{p.forecastProjectId ?? '—'}</dd>
-            </dl>
+            <strong>Forecast Billing, tax excluded</strong>
+            {[
+              `Created: ${formatBillingAmount(p.forecastTotalCreated)}`,
+              `Sent: ${formatBillingAmount(p.forecastTotalSent)}`,
+              `Paid: ${formatBillingAmount(p.forecastTotalPaid)}`,
+              `Overdue: ${formatBillingAmount(p.forecastOverdueAmount)}`,
+              `Retainer periods: ${periodsDone} completed of ${periodsTotal}`,
+              `Forecast ID: ${p.forecastProjectId ?? '—'}`,
+            ].join('\n')}
           </div>
         </div>
       </div>
@@ -136,7 +128,7 @@ export function ProjectCard({ project: p, now, onOpen }: ProjectCardProps) {
       </div>
 
       <div className={s.footer}>
-        {p.forecastProjectId !== null ? <SyncButton project={p} stale={isBillingStale(p.lastForecastSync, now)} /> : null}
+        {p.forecastProjectId !== null ? <SyncButton project={p} stale={isBillingStale(p.lastForecastSync, now)} syncing={syncing} onSync={onSync} /> : null}
       </div>
     </li>
   );

@@ -1,45 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { apiRequest } from '../../client/api';
-import { toast } from '../../client/toast';
 import { TEAMS, type Project, type TeamName } from '../../db/projects';
-import { refreshProjects, replaceProjectInList } from './api';
 import * as s from './ProjectCard.css';
 
-/**
- * The card's team selector (spec sections 2, 4, 8): the new team shows at once; on failure it
- * reverts to the previous team with the 'Error' toast, on success 'Team Updated'.
- */
-export function TeamSelector({ project }: { project: Project }) {
-  const queryClient = useQueryClient();
-  // The team being saved; while set it is shown instead of the stored one.
-  const [pending, setPending] = useState<TeamName | null>(null);
-  const update = useMutation({
-    mutationFn: (teamName: TeamName) => apiRequest<Project>('PATCH', `/api/projects/${project.id}/team`, { teamName }),
-    onSuccess: (saved) => {
-      replaceProjectInList(queryClient, saved);
-      setPending(null);
-      toast({ title: 'Team Updated', description: 'Project allocated to the chosen team' });
-      return refreshProjects(queryClient);
-    },
-    onError: () => {
-      setPending(null);
-      toast({ title: 'Error', description: 'Failed to update team allocation', variant: 'destructive' });
-    },
-  });
-  const shown = pending ?? project.teamName ?? '';
+export interface TeamSelectorProps {
+  project: Project;
+  /** The team being saved, shown until the server answers; on failure it goes and the stored team shows again. */
+  pendingTeam: TeamName | null;
+  onChange: (projectId: number, teamName: TeamName) => void;
+}
+
+/** The card's team selector (spec sections 2, 4): Team 1 to Team 4, disabled while a change is saved. */
+export function TeamSelector({ project, pendingTeam, onChange }: TeamSelectorProps) {
+  const shown = pendingTeam ?? project.teamName ?? '';
   return (
     <select
       className={s.teamSelect}
       aria-label={`Team of ${project.name}`}
       value={shown}
-      disabled={update.isPending}
+      disabled={pendingTeam !== null}
       onClick={(e) => e.stopPropagation()}
-      onChange={(e) => {
-        const teamName = e.target.value as TeamName;
-        setPending(teamName);
-        update.mutate(teamName);
-      }}
+      onChange={(e) => onChange(project.id, e.target.value as TeamName)}
     >
       {shown === '' ? (
         <option value="" disabled>
