@@ -1,0 +1,303 @@
+/**
+ * The Jira Cloud client: the real endpoints of shared/reference/jira-api.md over the shared HTTP
+ * core (timeouts, retries, concurrency limit, UpstreamError), with every response checked
+ * against the schemas before anyone reads it, and every list read to its last page.
+ */
+import { encodeBase64 } from '@oslojs/encoding';
+import type { z } from 'zod';
+import { describeZodError } from '../../routes/validation';
+import { createHttpClient, UpstreamError, type HttpClientOptions, type RequestOptions } from '../http';
+import { parseJiraTimestamp, pickSprintFieldId, pickStoryPointsFieldIds, type JiraStatusChange } from './model';
+import {
+  jiraBoardConfigurationSchema,
+  jiraBoardPageSchema,
+  jiraBulkChangelogPageSchema,
+  jiraFieldListSchema,
+  jiraProjectPageSchema,
+  jiraProjectSchema,
+  jiraSearchPageSchema,
+  jiraSprintPageSchema,
+  jiraUserListSchema,
+  jiraUserSchema,
+  type JiraBoard,
+  type JiraBoardConfiguration,
+  type JiraField,
+  type JiraIssueBean,
+  type JiraProjectBean,
+  type JiraSprintBean,
+  type JiraUserBean,
+} from './schemas';
+
+/** Jira's largest page for project search and issue search. */
+export const JIRA_PAGE_SIZE = 100;
+/** Issue ids per bulk changelog call (the documented maximum). */
+export const CHANGELOG_IDS_PER_CALL = 1000;
+/** Change histories per bulk changelog page (the documented maximum), so a call is rarely paged. */
+export const CHANGELOG_PAGE_SIZE = 10_000;
+/** What the offset-paged lists share (reference §0.4). */
+type OffsetPage<T> = { values: T[]; isLast?: boolean | null; total?: number | null };
+/** A guard against a server that never signals the last page. */
+const MAX_PAGES = 10_000;
+
+export type JiraClientOptions = {
+  /** The site, e.g. https://acme.atlassian.net */
+  baseUrl: string;
+  email: string;
+  apiToken: string;
+  fetch?: typeof fetch;
+} & Partial<Omit<HttpClientOptions, 'service' | 'baseUrl' | 'headers' | 'fetch'>>;
+
+export interface JiraUser {
+  accountId: string;
+  displayName: string;
+  emailAddress?: string;
+}
+
+export interface IssueSearch {
+  /** Must be bounded (e.g. contain `project = KEY`). */
+  jql: string;
+  /** Field ids to return; Jira returns only ids when none are given. */
+  fields: readonly string[];
+  expand?: readonly string[];
+}
+
+export interface JiraClient {
+  /** The account behind the token: the credential check. */
+  myself(): Promise<JiraUser>;
+  /** Every project the account can browse, as key and name. */
+  listProjects(): Promise<{ key: string; name: string }[]>;
+  /** One project; UpstreamError kind 'not_found' for a key Jira does not know (or hides). */
+  getProject(key: string): Promise<JiraProjectBean>;
+  /** Issue search, one page (up to 100 issues) at a time. */
+  searchIssuePages(search: IssueSearch): AsyncGenerator<JiraIssueBean[]>;
+  /** Issue search, every page. */
+  searchIssues(search: IssueSearch): Promise<JiraIssueBean[]>;
+  /** Every field the account can see (GET /rest/api/3/field). */
+  fields(): Promise<JiraField[]>;
+  /** The story points fields, best first; the board's estimation field wins when it is one. */
+  storyPointsFieldIds(options?: { boardEstimationFieldId?: string | null }): Promise<string[]>;
+  /** The Sprint field's id, or null without Jira Software. */
+  sprintFieldId(): Promise<string | null>;
+  /** Boards whose filter includes the project. */
+  boardsForProject(key: string): Promise<JiraBoard[]>;
+  /** Every sprint of a scrum board, in Jira's order (closed, active, future). */
+  sprintsForBoard(boardId: number): Promise<JiraSprintBean[]>;
+  boardConfiguration(boardId: number): Promise<JiraBoardConfiguration>;
+  /** Every status change of the given issues, oldest first per issue, from the bulk changelog. */
+  statusChanges(issueIdsOrKeys: readonly string[]): Promise<JiraStatusChange[]>;
+  /** Active human (accountType 'atlassian') users. */
+  listUsers(): Promise<JiraUser[]>;
+}
+
+/** Basic auth from "email:token", UTF-8 safe (emails and tokens are ASCII in practice). */
+export function basicAuthHeader(email: string, apiToken: string): string {
+  return `Basic ${encodeBase64(new TextEncoder().encode(`${email}:${apiToken}`))}`;
+}
+
+/**
+ * A wrong or expired token can still get 200 with an anonymous view, marked by this header
+ * (reference §8.3). It is turned into the 401 it really is, so the HTTP core reports
+ * 'bad_credentials' and never retries it.
+ */
+function refuseAnonymousAnswers(inner: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const res = await inner(input, init);
+    const reason = res.headers.get('x-seraph-loginreason') ?? '';
+    if (res.ok && /AUTHENTICATED_FAILED|AUTHENTICATION_DENIED/i.test(reason)) {
+      await res.body?.cancel();
+      return new Response(
+        JSON.stringify({ errorMessages: [`Jira answered as an anonymous user (X-Seraph-LoginReason: ${reason})`], errors: {} }),
+        { status: 401, headers: { 'Content-Type': 'application/json' } },
+      );
+    }
+    return res;
+  };
+}
+
+export function createJiraClient(options: JiraClientOptions): JiraClient {
+  const { baseUrl, email, apiToken, fetch: fetchImpl, ...overrides } = options;
+  const http = createHttpClient({
+    // Reference §8.1: keep concurrency low, at most 4 parallel requests per site.
+    concurrency: 4,
+    ...overrides,
+    service: 'Jira',
+    baseUrl,
+    headers: { Authorization: basicAuthHeader(email, apiToken) },
+    // Resolved per call, so a fetch patched later (MSW in demo mode and tests) is used.
+    fetch: refuseAnonymousAnswers(fetchImpl ?? ((input, init) => globalThis.fetch(input, init))),
+  });
+
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    opts?: RequestOptions,
+  ): Promise<z.output<S>> {
+    const body = method === 'GET' ? await http.get(path, opts) : await http.post(path, opts);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new UpstreamError('Jira', 'malformed_response', `${method} ${path} answered an unexpected shape: ${describeZodError(parsed.error)}`);
+    }
+    return parsed.data;
+  }
+
+  /** Offset paging (reference §0.4): stop on isLast, an empty page, or startAt past total. */
+  async function readOffsetPages<T>(
+    path: string,
+    schema: z.ZodType<OffsetPage<T>>,
+    query: Record<string, string | number>,
+    pageSize: number,
+  ): Promise<T[]> {
+    const all: T[] = [];
+    let startAt = 0;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const body = await call('GET', path, schema, { query: { ...query, startAt, maxResults: pageSize } });
+      all.push(...body.values);
+      startAt += body.values.length;
+      if (body.isLast === true || body.values.length === 0) return all;
+      if (body.isLast == null && typeof body.total === 'number' && startAt >= body.total) return all;
+    }
+    throw new UpstreamError('Jira', 'malformed_response', `GET ${path} kept sending pages past page ${MAX_PAGES}`);
+  }
+
+  async function* searchIssuePages(search: IssueSearch): AsyncGenerator<JiraIssueBean[]> {
+    let nextPageToken: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const body = await call('POST', '/rest/api/3/search/jql', jiraSearchPageSchema, {
+        body: {
+          jql: search.jql,
+          fields: search.fields,
+          maxResults: JIRA_PAGE_SIZE,
+          ...(search.expand?.length ? { expand: search.expand.join(',') } : {}),
+          ...(nextPageToken ? { nextPageToken } : {}),
+        },
+        // A search only reads, so it is safe to retry.
+        idempotent: true,
+      });
+      yield body.issues;
+      if (!body.nextPageToken || body.isLast === true) return;
+      if (body.nextPageToken === nextPageToken) {
+        throw new UpstreamError('Jira', 'malformed_response', 'the issue search sent the same page token twice');
+      }
+      nextPageToken = body.nextPageToken;
+    }
+    throw new UpstreamError('Jira', 'malformed_response', `the issue search kept sending pages past page ${MAX_PAGES}`);
+  }
+
+  const fields = () => call('GET', '/rest/api/3/field', jiraFieldListSchema);
+
+  /** One chunk of ids (≤1000) through every page of the bulk changelog. */
+  async function changelogChunk(ids: readonly string[]): Promise<JiraStatusChange[]> {
+    const changes: JiraStatusChange[] = [];
+    const seen = new Set<string>();
+    let nextPageToken: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const body = await call('POST', '/rest/api/3/changelog/bulkfetch', jiraBulkChangelogPageSchema, {
+        body: { issueIdsOrKeys: ids, fieldIds: ['status'], maxResults: CHANGELOG_PAGE_SIZE, ...(nextPageToken ? { nextPageToken } : {}) },
+        idempotent: true,
+      });
+      for (const log of body.issueChangeLogs) {
+        for (const history of log.changeHistories) {
+          const at = parseJiraTimestamp(history.created);
+          if (!at) throw new UpstreamError('Jira', 'malformed_response', `a changelog of issue ${log.issueId} has no readable time`);
+          for (const item of history.items) {
+            const isStatus = item.fieldId ? item.fieldId === 'status' : item.field === 'status';
+            if (!isStatus || !item.toName) continue;
+            // One issue's histories may continue on the next page; an entry is kept once.
+            const id = `${log.issueId}/${history.id}`;
+            if (seen.has(id)) continue;
+            seen.add(id);
+            changes.push({
+              issueId: log.issueId,
+              historyId: history.id,
+              at,
+              fromStatusId: item.from ?? null,
+              fromStatusName: item.fromString ?? null,
+              toStatusId: item.to ?? null,
+              toStatusName: item.toName,
+            });
+          }
+        }
+      }
+      if (!body.nextPageToken) return changes;
+      if (body.nextPageToken === nextPageToken) {
+        throw new UpstreamError('Jira', 'malformed_response', 'the bulk changelog sent the same page token twice');
+      }
+      nextPageToken = body.nextPageToken;
+    }
+    throw new UpstreamError('Jira', 'malformed_response', `the bulk changelog kept sending pages past page ${MAX_PAGES}`);
+  }
+
+  const client: JiraClient = {
+    async myself() {
+      const user = await call('GET', '/rest/api/3/myself', jiraUserSchema);
+      return toUser(user);
+    },
+
+    async listProjects() {
+      const projects = await readOffsetPages('/rest/api/3/project/search', jiraProjectPageSchema, {}, JIRA_PAGE_SIZE);
+      return projects.map((p) => ({ key: p.key, name: p.name }));
+    },
+
+    getProject: (key) => call('GET', `/rest/api/3/project/${encodeURIComponent(key)}`, jiraProjectSchema),
+
+    searchIssuePages,
+
+    async searchIssues(search) {
+      const all: JiraIssueBean[] = [];
+      for await (const page of searchIssuePages(search)) all.push(...page);
+      return all;
+    },
+
+    fields,
+
+    async storyPointsFieldIds({ boardEstimationFieldId } = {}) {
+      return pickStoryPointsFieldIds(await fields(), boardEstimationFieldId);
+    },
+
+    async sprintFieldId() {
+      return pickSprintFieldId(await fields());
+    },
+
+    boardsForProject: (key) => readOffsetPages('/rest/agile/1.0/board', jiraBoardPageSchema, { projectKeyOrId: key }, 50),
+
+    sprintsForBoard: (boardId) => readOffsetPages(`/rest/agile/1.0/board/${boardId}/sprint`, jiraSprintPageSchema, {}, 50),
+
+    boardConfiguration: (boardId) => call('GET', `/rest/agile/1.0/board/${boardId}/configuration`, jiraBoardConfigurationSchema),
+
+    async statusChanges(issueIdsOrKeys) {
+      const unique = [...new Set(issueIdsOrKeys)];
+      const chunks: string[][] = [];
+      for (let i = 0; i < unique.length; i += CHANGELOG_IDS_PER_CALL) chunks.push(unique.slice(i, i + CHANGELOG_IDS_PER_CALL));
+      // Chunks are independent; the HTTP core's concurrency limit keeps the site safe.
+      const results = await Promise.all(chunks.map(changelogChunk));
+      return results.flat();
+    },
+
+    async listUsers() {
+      const users: JiraUserBean[] = [];
+      let startAt = 0;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const batch = await call('GET', '/rest/api/3/users/search', jiraUserListSchema, { query: { startAt, maxResults: JIRA_PAGE_SIZE } });
+        // Reference §7.1: a short page is not documented as the end; only an empty one is.
+        if (batch.length === 0) {
+          const byId = new Map<string, JiraUser>();
+          for (const u of users) if (u.accountType === 'atlassian' && u.active === true) byId.set(u.accountId, toUser(u));
+          return [...byId.values()];
+        }
+        users.push(...batch);
+        startAt += batch.length;
+      }
+      throw new UpstreamError('Jira', 'malformed_response', `GET /rest/api/3/users/search kept sending pages past page ${MAX_PAGES}`);
+    },
+  };
+  return client;
+}
+
+function toUser(u: JiraUserBean): JiraUser {
+  return {
+    accountId: u.accountId,
+    displayName: u.displayName ?? u.accountId,
+    ...(u.emailAddress ? { emailAddress: u.emailAddress } : {}),
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * The shapes of the Jira responses we read, written from shared/reference/jira-api.md. Only the
+ * fields the dashboard uses are checked; everything else Jira sends is ignored, so an additive
+ * change upstream does not break the sync, while a changed type or a missing field we rely on is
+ * caught at the door (the client turns it into a 'malformed_response').
+ * Optional objects are often null and some keys are simply absent: both are accepted.
+ */
+import { z } from 'zod';
+
+const text = z.string();
+
+// §7 Users
+export const jiraUserSchema = z.object({
+  accountId: text,
+  accountType: text.nullish(),
+  active: z.boolean().nullish(),
+  displayName: text.nullish(),
+  emailAddress: text.nullish(),
+});
+export type JiraUserBean = z.infer<typeof jiraUserSchema>;
+export const jiraUserListSchema = z.array(jiraUserSchema);
+
+// §1 Projects
+export const jiraProjectSchema = z.object({ id: text, key: text, name: text });
+export type JiraProjectBean = z.infer<typeof jiraProjectSchema>;
+
+/** The offset page bean of /project/search and every agile list (§0.4). */
+export function offsetPageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    startAt: z.number().int().nullish(),
+    maxResults: z.number().int().nullish(),
+    total: z.number().int().nullish(),
+    isLast: z.boolean().nullish(),
+    values: z.array(item),
+  });
+}
+export const jiraProjectPageSchema = offsetPageSchema(jiraProjectSchema);
+
+// §4 Fields
+export const jiraFieldSchema = z.object({
+  id: text,
+  name: text,
+  custom: z.boolean().nullish(),
+  schema: z
+    .object({ type: text, custom: text.nullish(), system: text.nullish(), items: text.nullish() })
+    .nullish(),
+});
+export type JiraField = z.infer<typeof jiraFieldSchema>;
+export const jiraFieldListSchema = z.array(jiraFieldSchema);
+
+// §2 Search: issue beans keep `fields` open, since which ids matter is discovered at run time.
+export const jiraIssueBeanSchema = z.object({
+  id: text,
+  key: text,
+  fields: z.record(z.string(), z.unknown()).nullish().transform((f) => f ?? {}),
+});
+export type JiraIssueBean = z.infer<typeof jiraIssueBeanSchema>;
+export const jiraSearchPageSchema = z.object({
+  issues: z.array(jiraIssueBeanSchema).nullish().transform((i) => i ?? []),
+  nextPageToken: text.nullish(),
+  isLast: z.boolean().nullish(),
+});
+
+// §5 The issue fields we read, each checked on its own so one odd value names its field.
+export const jiraStatusSchema = z.object({
+  id: text.nullish(),
+  name: text,
+  statusCategory: z.object({ key: text }),
+});
+export const jiraIssueTypeSchema = z.object({
+  name: text,
+  hierarchyLevel: z.number().int().nullish(),
+  subtask: z.boolean().nullish(),
+});
+export const jiraAssigneeSchema = z.object({ accountId: text, displayName: text.nullish() }).nullish();
+export const jiraParentSchema = z
+  .object({
+    key: text,
+    fields: z.object({ issuetype: jiraIssueTypeSchema.nullish() }).nullish(),
+  })
+  .nullish();
+/** The Sprint field: objects on Cloud; the old "…Sprint@1a2b[id=7,…]" strings are read too. */
+export const jiraSprintFieldSchema = z
+  .array(z.union([z.object({ id: z.number().int() }), z.string()]))
+  .nullish();
+
+// §3.2 Changelogs. `toString` is read by hand: as an object key it would find Object.prototype's.
+const changeItemSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'object' || value === null) return value;
+    const own = (k: string) => (Object.hasOwn(value, k) ? (value as Record<string, unknown>)[k] : undefined);
+    return { field: own('field'), fieldId: own('fieldId'), from: own('from'), fromString: own('fromString'), to: own('to'), toName: own('toString') };
+  },
+  z.object({
+    field: text.nullish(),
+    fieldId: text.nullish(),
+    from: text.nullish(),
+    fromString: text.nullish(),
+    to: text.nullish(),
+    toName: text.nullish(),
+  }),
+);
+export const jiraChangelogSchema = z.object({
+  id: text,
+  // Documented as a date-time string; the spec's own example shows epoch milliseconds.
+  created: z.union([text, z.number()]),
+  items: z.array(changeItemSchema).nullish().transform((i) => i ?? []),
+});
+export type JiraChangelog = z.infer<typeof jiraChangelogSchema>;
+export const jiraBulkChangelogPageSchema = z.object({
+  issueChangeLogs: z
+    .array(z.object({ issueId: text, changeHistories: z.array(jiraChangelogSchema).nullish().transform((h) => h ?? []) }))
+    .nullish()
+    .transform((l) => l ?? []),
+  nextPageToken: text.nullish(),
+});
+
+// §6 Agile
+export const jiraBoardSchema = z.object({
+  id: z.number().int(),
+  name: text.nullish(),
+  type: text.nullish(),
+  location: z.object({ projectKey: text.nullish(), projectId: z.number().int().nullish() }).nullish(),
+});
+export type JiraBoard = z.infer<typeof jiraBoardSchema>;
+export const jiraBoardPageSchema = offsetPageSchema(jiraBoardSchema);
+
+export const jiraSprintSchema = z.object({
+  id: z.number().int(),
+  state: text,
+  name: text,
+  startDate: text.nullish(),
+  endDate: text.nullish(),
+  completeDate: text.nullish(),
+  originBoardId: z.number().int().nullish(),
+  goal: text.nullish(),
+});
+export type JiraSprintBean = z.infer<typeof jiraSprintSchema>;
+export const jiraSprintPageSchema = offsetPageSchema(jiraSprintSchema);
+
+export const jiraBoardConfigurationSchema = z.object({
+  id: z.number().int(),
+  name: text.nullish(),
+  type: text.nullish(),
+  estimation: z
+    .object({ type: text.nullish(), field: z.object({ fieldId: text, displayName: text.nullish() }).nullish() })
+    .nullish(),
+});
+export type JiraBoardConfiguration = z.infer<typeof jiraBoardConfigurationSchema>;

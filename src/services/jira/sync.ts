@@ -1,0 +1,162 @@
+/**
+ * Linking and syncing a dashboard project with its Jira project. Everything is read from Jira
+ * first (issues paged 100 at a time, status changes in bulk, never a call per issue); only then
+ * is it written, in one transaction, so an upstream failure halfway changes nothing stored.
+ */
+import type { Db } from '../../db/port';
+import type { JiraClient } from './client';
+import {
+  issueSearchFields,
+  jqlDateTime,
+  jqlString,
+  parseJiraTimestamp,
+  pickSprintFieldId,
+  pickStoryPointsFieldIds,
+  readIssue,
+  type JiraEpic,
+  type JiraTicket,
+} from './model';
+import type { JiraBoard } from './schemas';
+import {
+  jiraLinkOf,
+  mergeJiraData,
+  refreshJiraSummary,
+  replaceJiraData,
+  type JiraProjectSummary,
+  type JiraSnapshot,
+  type StoredTransition,
+} from './store';
+
+/** The dashboard project does not exist (any more). */
+export class DashboardProjectNotFoundError extends Error {
+  override name = 'DashboardProjectNotFoundError';
+  constructor(readonly projectId: number) {
+    super(`Project ${projectId} does not exist`);
+  }
+}
+
+/** A sync was asked for a project that is not linked to Jira, or was relinked meanwhile. */
+export class JiraNotLinkedError extends Error {
+  override name = 'JiraNotLinkedError';
+}
+
+/**
+ * JQL dates are read in the Jira user's time zone, which we do not know: an incremental sync
+ * asks for a day more than needed, which covers every zone (UTC-12 to UTC+14).
+ */
+export const INCREMENTAL_OVERLAP_MS = 26 * 60 * 60 * 1000;
+
+export interface JiraSyncResult extends JiraProjectSummary {
+  mode: 'full' | 'incremental';
+  /** Tickets and epics read from Jira by this sync. */
+  ticketsRead: number;
+  epicsRead: number;
+  transitionsRead: number;
+}
+
+/** The board that holds the project's sprints: its own scrum board, else any scrum board showing it. */
+export function pickScrumBoard(boards: readonly JiraBoard[], key: string): JiraBoard | null {
+  const scrum = boards.filter((b) => b.type === 'scrum');
+  return scrum.find((b) => b.location?.projectKey === key) ?? scrum[0] ?? null;
+}
+
+/** Reads the project from Jira: all of it, or only issues updated since `updatedSince`. */
+export async function pullJiraSnapshot(jira: JiraClient, key: string, { updatedSince }: { updatedSince?: Date } = {}): Promise<JiraSnapshot> {
+  const [fields, boards] = await Promise.all([jira.fields(), jira.boardsForProject(key)]);
+  const board = pickScrumBoard(boards, key);
+  const [config, sprints] = board ? await Promise.all([jira.boardConfiguration(board.id), jira.sprintsForBoard(board.id)]) : [null, []];
+  const ids = {
+    storyPoints: pickStoryPointsFieldIds(fields, config?.estimation?.type === 'field' ? config.estimation.field?.fieldId : null),
+    sprint: pickSprintFieldId(fields),
+  };
+
+  const tickets: JiraTicket[] = [];
+  const epics: JiraEpic[] = [];
+  const since = updatedSince ? ` AND updated >= ${jqlDateTime(updatedSince)}` : '';
+  const jql = `project = ${jqlString(key)}${since} ORDER BY key ASC`;
+  for await (const page of jira.searchIssuePages({ jql, fields: issueSearchFields(ids) })) {
+    for (const bean of page) {
+      const read = readIssue(bean, ids);
+      if (read.kind === 'epic') epics.push(read.epic);
+      else tickets.push(read.ticket);
+    }
+  }
+
+  const keyById = new Map(tickets.map((t) => [t.id, t.key]));
+  const changes = tickets.length ? await jira.statusChanges(tickets.map((t) => t.id)) : [];
+  const transitions: StoredTransition[] = [];
+  for (const c of changes) {
+    const issueKey = keyById.get(c.issueId);
+    if (issueKey) transitions.push({ ...c, issueKey });
+  }
+
+  return {
+    tickets,
+    epics,
+    sprints: sprints.map((s) => ({
+      id: s.id,
+      boardId: s.originBoardId ?? board!.id,
+      state: s.state,
+      name: s.name,
+      startDate: parseJiraTimestamp(s.startDate),
+      endDate: parseJiraTimestamp(s.endDate),
+      completeDate: parseJiraTimestamp(s.completeDate),
+      goal: s.goal ?? '',
+    })),
+    transitions,
+  };
+}
+
+function result(summary: JiraProjectSummary, snapshot: JiraSnapshot, mode: JiraSyncResult['mode']): JiraSyncResult {
+  return { ...summary, mode, ticketsRead: snapshot.tickets.length, epicsRead: snapshot.epics.length, transitionsRead: snapshot.transitions.length };
+}
+
+/**
+ * Links the dashboard project to the Jira project `key` and stores all of its data, replacing
+ * any previous link's data. A key Jira does not know throws UpstreamError 'not_found' and
+ * changes nothing.
+ */
+export async function linkJiraProject(
+  db: Db,
+  jira: JiraClient,
+  { projectId, key, now }: { projectId: number; key: string; now: Date },
+): Promise<JiraSyncResult> {
+  if (!(await jiraLinkOf(db, projectId))) throw new DashboardProjectNotFoundError(projectId);
+  // Jira's own spelling of the key, and proof it exists and is visible to the account.
+  const project = await jira.getProject(key.trim());
+  const snapshot = await pullJiraSnapshot(jira, project.key);
+  const summary = await db.transaction(async (tx) => {
+    if (!(await jiraLinkOf(tx, projectId, { forUpdate: true }))) throw new DashboardProjectNotFoundError(projectId);
+    await replaceJiraData(tx, projectId, snapshot);
+    return refreshJiraSummary(tx, projectId, { key: project.key, syncedAt: now });
+  });
+  return result(summary, snapshot, 'full');
+}
+
+/**
+ * Refreshes a linked project. After a first sync only issues updated since then (with a day of
+ * overlap) are read and merged; `full` reads everything and replaces, which also drops issues
+ * deleted or moved out of the project in Jira.
+ */
+export async function syncJiraProject(
+  db: Db,
+  jira: JiraClient,
+  { projectId, now, full = false }: { projectId: number; now: Date; full?: boolean },
+): Promise<JiraSyncResult> {
+  const link = await jiraLinkOf(db, projectId);
+  if (!link) throw new DashboardProjectNotFoundError(projectId);
+  if (!link.key) throw new JiraNotLinkedError(`Project ${projectId} is not linked to a Jira project`);
+  const key = link.key;
+  const incremental = !full && link.lastSync !== null;
+  const snapshot = await pullJiraSnapshot(jira, key, incremental ? { updatedSince: new Date(link.lastSync!.getTime() - INCREMENTAL_OVERLAP_MS) } : {});
+  const summary = await db.transaction(async (tx) => {
+    const current = await jiraLinkOf(tx, projectId, { forUpdate: true });
+    if (!current) throw new DashboardProjectNotFoundError(projectId);
+    // Relinked to another key while we were reading: this data belongs to nobody now.
+    if (current.key !== key) throw new JiraNotLinkedError(`Project ${projectId} was linked to another Jira project during the sync`);
+    if (incremental) await mergeJiraData(tx, projectId, snapshot);
+    else await replaceJiraData(tx, projectId, snapshot);
+    return refreshJiraSummary(tx, projectId, { key, syncedAt: now });
+  });
+  return result(summary, snapshot, incremental ? 'incremental' : 'full');
+}
