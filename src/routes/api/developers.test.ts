@@ -234,6 +234,10 @@ describe('bad input to the reads', () => {
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });
+
+  it('leaves other calls alone: an unknown call is still a 404 for a signed-out visitor', async () => {
+    expect((await t.request('GET', '/api/no-such-call')).status).toBe(404);
+  });
 });
 
 describe('available points (design §5)', () => {

@@ -111,25 +111,24 @@ function upstreamFailure(c: Context<AppEnv>, error: unknown) {
 
 const badRequest = (c: Context<AppEnv>, message: string) => c.json({ message }, 400);
 
-/** The Developers tab and Agency Settings calls of spec §7; any signed-in user may use them. */
+/** The Developers tab and Agency Settings calls of spec §7; any signed-in user may use them (guarded per route, so other /api routes keep their own answers). */
 export const developersApi = new Hono<AppEnv>()
-  .use('*', requireUser())
-  .get('/jira/tickets/completed-in-week', valid('query', WeekQuerySchema), async (c) => {
+  .get('/jira/tickets/completed-in-week', requireUser(), valid('query', WeekQuerySchema), async (c) => {
     // Any day names its week: the week runs from that day's Monday to its Sunday.
     const weekStart = weekStartOf(c.req.valid('query').weekStart);
     return c.json(await velocityDeps(c).readyForQa(weekOf(weekStart)));
   })
-  .get('/developer-available-points', valid('query', WeekQuerySchema), async (c) => {
+  .get('/developer-available-points', requireUser(), valid('query', WeekQuerySchema), async (c) => {
     const weekStart = weekStartOf(c.req.valid('query').weekStart);
     const points = await availablePointsByWeek(c.var.deps.db, [weekStart]);
     return c.json({ totalAvailablePoints: points.get(weekStart) ?? 0 });
   })
-  .get('/jira/tickets/completed-in-range', valid('query', RangeQuerySchema), async (c) => {
+  .get('/jira/tickets/completed-in-range', requireUser(), valid('query', RangeQuerySchema), async (c) => {
     const { startDate, endDate } = c.req.valid('query');
     return c.json(await velocityDeps(c).readyForQa({ startDate, endDate }));
   })
-  .get('/velocity-history', async (c) => c.json(await velocityHistory(velocityDeps(c))))
-  .get('/jira/users', async (c) => {
+  .get('/velocity-history', requireUser(), async (c) => c.json(await velocityHistory(velocityDeps(c))))
+  .get('/jira/users', requireUser(), async (c) => {
     try {
       const users = await c.var.deps.jira.listUsers();
       return c.json({ users: users.map((u) => ({ accountId: u.accountId, displayName: u.displayName, ...(u.emailAddress ? { emailAddress: u.emailAddress } : {}) })) });
@@ -137,8 +136,8 @@ export const developersApi = new Hono<AppEnv>()
       return upstreamFailure(c, error);
     }
   })
-  .get('/developer-availability', async (c) => c.json(await availabilityResponse(c.var.deps.db)))
-  .post('/developer-availability', valid('json', AvailabilitySaveSchema), async (c) => {
+  .get('/developer-availability', requireUser(), async (c) => c.json(await availabilityResponse(c.var.deps.db)))
+  .post('/developer-availability', requireUser(), valid('json', AvailabilitySaveSchema), async (c) => {
     const { db, jira } = c.var.deps;
     const input = c.req.valid('json');
     const current = await listSelectedDevelopers(db);
@@ -182,18 +181,18 @@ export const developersApi = new Hono<AppEnv>()
     });
     return c.json(await availabilityResponse(db));
   })
-  .post('/developer-end-date', valid('json', EndDateSchema), async (c) => {
+  .post('/developer-end-date', requireUser(), valid('json', EndDateSchema), async (c) => {
     const { accountId, endDate } = c.req.valid('json');
     return saveEmploymentDate(c, accountId, 'end', endDate);
   })
-  .post('/developer-start-date', valid('json', StartDateSchema), async (c) => {
+  .post('/developer-start-date', requireUser(), valid('json', StartDateSchema), async (c) => {
     const { accountId, startDate } = c.req.valid('json');
     return saveEmploymentDate(c, accountId, 'start', startDate);
   })
-  .get('/settings/story-points-per-developer-day', async (c) =>
+  .get('/settings/story-points-per-developer-day', requireUser(), async (c) =>
     c.json({ storyPointsPerDeveloperDay: await getStoryPointsPerDeveloperDay(c.var.deps.db) }),
   )
-  .put('/settings/story-points-per-developer-day', valid('json', PointsPerDaySchema), async (c) => {
+  .put('/settings/story-points-per-developer-day', requireUser(), valid('json', PointsPerDaySchema), async (c) => {
     const { storyPointsPerDeveloperDay } = c.req.valid('json');
     await c.var.deps.db.transaction(async (tx) => {
       await setStoryPointsPerDeveloperDay(tx, storyPointsPerDeveloperDay);
