@@ -220,6 +220,20 @@ describe('importing a Forecast project', () => {
     expect(await snapshot()).toBe(before);
   });
 
+  it('creates one project when two people import the same Forecast project at once', async () => {
+    const third = mock.data.spine.projects.find((p) => p.stage === 'PLANNING')!;
+    const results = await Promise.allSettled([
+      importForecastProject(db, forecast, { forecastProjectId: third.forecastId, now: NOW }),
+      importForecastProject(db, forecast, { forecastProjectId: third.forecastId, now: NOW }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+    expect(rejected.reason).toBeInstanceOf(AlreadyOnDashboardError);
+    const rows = await db.query('SELECT id FROM projects WHERE forecast_project_id = $1', [third.forecastId]);
+    expect(rows).toHaveLength(1);
+    await db.query('DELETE FROM projects WHERE forecast_project_id = $1', [third.forecastId]);
+  });
+
   it('says Forecast has no such project for an unknown id, and creates nothing', async () => {
     const before = await snapshot();
     const error = await importForecastProject(db, forecast, { forecastProjectId: 987_654, now: NOW }).catch((e: unknown) => e);
