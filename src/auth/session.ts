@@ -28,6 +28,7 @@ export type SessionValidation =
   | { session: null; user: null; renewed: false };
 
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+const TOKEN_PART = new RegExp(`^[${ALPHABET}]{24}$`);
 
 /** 24 characters from a 32-letter alphabet: 120 bits from the platform CSPRNG. */
 export function generateSecureRandomString(): string {
@@ -68,7 +69,8 @@ interface SessionRow {
 export async function validateSessionToken(db: Db, token: string, now: Date): Promise<SessionValidation> {
   const none = { session: null, user: null, renewed: false } as const;
   const parts = token.split('.');
-  if (parts.length !== 2 || parts[0]!.length !== 24 || parts[1]!.length !== 24) return none;
+  // Only our own alphabet reaches the database: a forged NUL byte would make PostgreSQL fail the request.
+  if (parts.length !== 2 || !TOKEN_PART.test(parts[0]!) || !TOKEN_PART.test(parts[1]!)) return none;
   const [id, secret] = parts as [string, string];
   const rows = await db.query<SessionRow>(
     `SELECT s.id, s.secret_hash, s.user_id, s.expires_at, u.email, u.role, u.approved
