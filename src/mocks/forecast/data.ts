@@ -370,7 +370,6 @@ export function createForecastDemoData({ today, scale = 1, seed }: ForecastDemoO
   const billableByProjectDay = new Map<string, number>();
   const days: IsoDate[] = [];
   for (let day = firstDay; day <= today; day = shiftDays(day, 1)) if (!isWeekend(parseISO(day))) days.push(day);
-  const nowDay = today;
   let nextId = 100_000;
   let htmlNoteDone = false;
   for (const d of spine.developers) {
@@ -403,7 +402,7 @@ export function createForecastDemoData({ today, scale = 1, seed }: ForecastDemoO
           created_by: d.forecastPersonId,
           updated_by: d.forecastPersonId,
           created_at: created,
-          updated_at: edited > now || day > nowDay ? created : edited,
+          updated_at: edited > now ? created : edited,
         };
         timeRegistrations.push(reg);
         if (target.project) {
