@@ -9,9 +9,12 @@ type IslandModule = { default: ComponentType<any> };
  */
 export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
   AuthForm: () => import('../islands/AuthForm'),
+  AvailabilityGrid: () => import('../islands/AvailabilityGrid'),
   LogoutButton: () => import('../islands/LogoutButton'),
   ManageProjectsDialog: () => import('../islands/ManageProjectsDialog'),
   ProjectPortfolio: () => import('../islands/ProjectPortfolio'),
+  StoryPointsSetting: () => import('../islands/StoryPointsSetting'),
   Toaster: () => import('../islands/Toaster'),
   UsersAdmin: () => import('../islands/UsersAdmin'),
+  WeeklyHistory: () => import('../islands/WeeklyHistory'),
 };

@@ -2,24 +2,9 @@
  * Story points and velocity figures of the Developers tab (spec §2, §9), pure and browser-safe:
  * the server's weekly figures and the chart modals use the same rules.
  */
+import type { CompletedTicket } from './jira/queries';
 
-/** One ticket of the spec's 'Completed-ticket result' (§3). */
-export interface CompletedTicket {
-  key: string;
-  status: { name: string };
-  projectName: string;
-  summary: string;
-  assignee?: { displayName: string };
-  /** When Jira last updated the ticket (ISO timestamp). */
-  updated: string;
-  /** null when the ticket has no estimate. */
-  storyPoints: number | null;
-}
-
-export interface CompletedTicketResult {
-  totalCompleted: number;
-  tickets: CompletedTicket[];
-}
+export type { CompletedTicket, CompletedTicketResult } from './jira/queries';
 
 /** Sums in hundredths, so 0.1 + 0.2 stays 0.3 on screen. */
 const addPoints = (a: number, b: number) => Math.round(a * 100 + b * 100) / 100;

@@ -16,9 +16,11 @@ import {
   type DeveloperWeek,
 } from '../db/developers';
 import type { Db } from '../db/port';
+import { readyForQaTickets } from './jira/queries';
 import {
   availablePoints,
   awayKey,
+  dayRangeInZone,
   isBlockedStatus,
   isoDateInZone,
   lastWeeks,
@@ -38,55 +40,12 @@ export type { CompletedTicket, CompletedTicketResult };
  */
 export type ReadyForQaQuery = (range: { startDate: IsoDate; endDate: IsoDate }) => Promise<CompletedTicketResult>;
 
-/** Issue types that count, matched by name as JQL's `issuetype in (Task, Bug, Story)` does. */
-const QA_ISSUE_TYPES = ['task', 'bug', 'story'];
-
-interface ReadyForQaRow {
-  issue_key: string;
-  status_name: string;
-  project_name: string;
-  summary: string;
-  assignee_display_name: string | null;
-  updated_at: Date;
-  story_points: number | null;
-}
-
 /**
- * The stored-data query behind 'Tickets Ready for QA Testing' (design §5), over the synced Jira
- * tables: a ticket counts once if any of its status changes into the QA status (by name, any
- * case, as JQL matches it) happened in the range, even if it has moved on since. Day bounds are
- * computed by PostgreSQL in the agency's zone, so a week with a DST change is still whole.
+ * Ready-for-QA tickets from the synced Jira tables (design §5), with the range's days bounded
+ * in the agency's zone, so a week with a DST change is still whole.
  */
 export function readyForQaFromStore(db: Db, options: { qaStatus: string; timeZone: string }): ReadyForQaQuery {
-  return async ({ startDate, endDate }) => {
-    const rows = await db.query<ReadyForQaRow>(
-      `WITH entered AS (
-         SELECT project_id, issue_key, max(at) AS entered_at
-           FROM jira_status_transitions
-          WHERE lower(to_status_name) = lower($1)
-            AND at >= ($2::date::timestamp AT TIME ZONE $4)
-            AND at < (($3::date + 1)::timestamp AT TIME ZONE $4)
-          GROUP BY project_id, issue_key)
-       SELECT i.issue_key, i.status_name, p.name AS project_name, i.summary, i.assignee_display_name, i.updated_at, i.story_points
-         FROM entered e
-         JOIN jira_issues i ON i.project_id = e.project_id AND i.issue_key = e.issue_key
-         JOIN projects p ON p.id = i.project_id
-        WHERE p.jira_project_key IS NOT NULL
-          AND lower(i.issue_type) IN (SELECT value FROM jsonb_array_elements_text($5::text::jsonb))
-        ORDER BY e.entered_at DESC, i.issue_key`,
-      [options.qaStatus, startDate, endDate, options.timeZone, JSON.stringify(QA_ISSUE_TYPES)],
-    );
-    const tickets: CompletedTicket[] = rows.map((r) => ({
-      key: r.issue_key,
-      status: { name: r.status_name },
-      projectName: r.project_name,
-      summary: r.summary,
-      ...(r.assignee_display_name ? { assignee: { displayName: r.assignee_display_name } } : {}),
-      updated: new Date(r.updated_at).toISOString(),
-      storyPoints: r.story_points === null ? null : Number(r.story_points),
-    }));
-    return { totalCompleted: tickets.length, tickets };
-  };
+  return ({ startDate, endDate }) => readyForQaTickets(db, { ...dayRangeInZone(startDate, endDate, options.timeZone), qaStatus: options.qaStatus });
 }
 
 /**

@@ -1,15 +1,44 @@
 import type { SessionUser } from '../../auth/session';
 import { Layout } from '../../components/Layout';
-import { h1, page, pageHeader } from '../../components/ui.css';
+import { card, h1, h2, page, pageHeader } from '../../components/ui.css';
+import { getStoryPointsPerDeveloperDay } from '../../db/developers';
+import type { AppDeps } from '../../env';
+import AvailabilityGrid, { type Props as AvailabilityGridProps } from '../../islands/AvailabilityGrid';
+import StoryPointsSetting from '../../islands/StoryPointsSetting';
+import { Island } from '../../render/Island';
+import { currentWeekStart } from '../../services/velocity';
+import { availabilityResponse } from '../api/developers';
+import * as s from './SettingsPage.css';
 
-/** `/agency/settings`: Agency Settings, 'Developer Availability' (spec section 2; filled by the developers issue). */
-export function SettingsPage({ user }: { user: SessionUser }) {
+export interface SettingsData {
+  grid: AvailabilityGridProps;
+  storyPointsPerDeveloperDay: number;
+}
+
+/** The settings screen's data, all from the database: the team, their availability and the points setting. */
+export async function loadSettings(deps: AppDeps): Promise<SettingsData> {
+  const [availability, storyPointsPerDeveloperDay] = await Promise.all([availabilityResponse(deps.db), getStoryPointsPerDeveloperDay(deps.db)]);
+  return {
+    grid: { currentWeekStart: currentWeekStart(deps.clock(), deps.config.AGENCY_TIMEZONE), availability },
+    storyPointsPerDeveloperDay,
+  };
+}
+
+/** `/agency/settings`: Agency Settings, 'Developer Availability' (spec section 2) and the points-per-day setting. */
+export function SettingsPage({ user, data }: { user: SessionUser; data: SettingsData }) {
   return (
     <Layout user={user} active="settings">
       <div className={page}>
         <div className={pageHeader}>
           <h1 className={h1}>Developer Availability</h1>
         </div>
+        <Island name="AvailabilityGrid" component={AvailabilityGrid} props={data.grid} />
+        <section className={`${card} ${s.section}`} aria-labelledby="points-setting-heading">
+          <h2 id="points-setting-heading" className={h2}>
+            Available Points
+          </h2>
+          <Island name="StoryPointsSetting" component={StoryPointsSetting} props={{ storyPointsPerDeveloperDay: data.storyPointsPerDeveloperDay }} />
+        </section>
       </div>
     </Layout>
   );

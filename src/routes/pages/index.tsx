@@ -9,9 +9,9 @@ import { AgencyPage } from './AgencyPage';
 import { AuthPage } from './AuthPage';
 import { NotFoundPage } from './NotFoundPage';
 import { loadPortfolio, PortfolioPage } from './PortfolioPage';
-import { SettingsPage } from './SettingsPage';
+import { loadSettings, SettingsPage } from './SettingsPage';
 import { UsersPage } from './UsersPage';
-import { WeeklyHistoryPage } from './WeeklyHistoryPage';
+import { loadWeeklyHistory, WeeklyHistoryPage } from './WeeklyHistoryPage';
 
 /** Renders a page element to a full document; pages hold private data, so nothing is cached. */
 export function renderPage(c: Context<AppEnv>, element: ReactElement, title: string, status: 200 | 404 = 200) {
@@ -26,9 +26,9 @@ export const pages = new Hono<AppEnv>()
     return renderPage(c, <AuthPage next="/" />, 'Sign in');
   })
   .get('/', requirePageUser(), async (c) => renderPage(c, <PortfolioPage user={c.var.user!} {...await loadPortfolio(c.var.deps)} />, 'Projects'))
-  .get('/developer', requirePageUser(), (c) => renderPage(c, <WeeklyHistoryPage user={c.var.user!} />, 'Weekly History'))
+  .get('/developer', requirePageUser(), async (c) => renderPage(c, <WeeklyHistoryPage user={c.var.user!} data={await loadWeeklyHistory(c.var.deps, c.req.query('week'))} />, 'Weekly History'))
   .get('/agency', requirePageUser('admin'), (c) => renderPage(c, <AgencyPage user={c.var.user!} />, 'Agency Dashboard'))
-  .get('/agency/settings', requirePageUser(), (c) => renderPage(c, <SettingsPage user={c.var.user!} />, 'Agency Settings'))
+  .get('/agency/settings', requirePageUser(), async (c) => renderPage(c, <SettingsPage user={c.var.user!} data={await loadSettings(c.var.deps)} />, 'Agency Settings'))
   .get('/agency/users', requirePageUser('admin'), async (c) => {
     const users = (await listUsers(c.var.deps.db)).map(toUserJson);
     return renderPage(c, <UsersPage user={c.var.user!} users={users} />, 'Users');

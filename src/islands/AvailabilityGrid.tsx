@@ -1,0 +1,224 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiRequest, serverMessage } from '../client/api';
+import { toast } from '../client/toast';
+import { XIcon } from '../components/icons';
+import { button, card, visuallyHidden } from '../components/ui.css';
+import { formatDate, formatWeekLabel } from '../services/format';
+import { shiftWeek, weekDays, type IsoDate } from '../services/metrics';
+import { AddTeamMemberModal } from './developers/AddTeamMemberModal';
+import {
+  addMember,
+  gridRows,
+  hasEdits,
+  isAway,
+  NO_EDITS,
+  removeMember,
+  savePayload,
+  teamMembers,
+  toggleCell,
+  type AvailabilityResponse,
+  type LocalEdits,
+  type TeamMember,
+} from './developers/availability';
+import { EmploymentDateModal, type EmploymentEdge } from './developers/EmploymentDateModal';
+import * as s from './AvailabilityGrid.css';
+
+export interface Props {
+  /** The Monday of the agency's current week ('Current' returns here). */
+  currentWeekStart: IsoDate;
+  availability: AvailabilityResponse;
+}
+
+export const AVAILABILITY_PATH = '/api/developer-availability';
+
+/** Agency Settings' 'Developer Availability' (spec §2): the week grid, the team and their employment dates. */
+export default function AvailabilityGrid({ currentWeekStart, availability }: Props) {
+  const queryClient = useQueryClient();
+  const [weekStart, setWeekStart] = useState(currentWeekStart);
+  const [edits, setEdits] = useState<LocalEdits>(NO_EDITS);
+  const [adding, setAdding] = useState(false);
+  const [dateModal, setDateModal] = useState<{ edge: EmploymentEdge; member: TeamMember } | null>(null);
+
+  const { data: saved } = useQuery({
+    queryKey: [AVAILABILITY_PATH],
+    queryFn: () => apiRequest<AvailabilityResponse>('GET', AVAILABILITY_PATH),
+    initialData: availability,
+  });
+
+  const dirty = hasEdits(edits);
+  // Leaving with unsaved changes asks first: they live only in this tab until saved.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      try {
+        return await apiRequest<AvailabilityResponse>('POST', AVAILABILITY_PATH, savePayload(saved, edits));
+      } catch (error) {
+        throw new Error(serverMessage(error, 'Failed to save availability'));
+      }
+    },
+    onSuccess: (next) => {
+      queryClient.setQueryData([AVAILABILITY_PATH], next);
+      setEdits(NO_EDITS);
+      toast({ title: 'Availability saved' });
+    },
+    onError: (error) => toast({ title: 'Failed to save availability', description: `${error.message} Your changes are still here; nothing was saved.`, variant: 'destructive' }),
+  });
+
+  const members = teamMembers(saved, edits);
+  const rows = gridRows(members, weekStart);
+  const days = weekDays(weekStart);
+
+  return (
+    <section className={card} aria-label="Developer availability">
+      <div className={s.toolbar}>
+        <span className={s.weekLabel} data-testid="availability-week" aria-live="polite">
+          {formatWeekLabel(weekStart)}
+        </span>
+        <div className={s.navButtons}>
+          <button type="button" className={button.secondary} onClick={() => setWeekStart(shiftWeek(weekStart, -1))}>
+            Previous
+          </button>
+          <button type="button" className={button.secondary} onClick={() => setWeekStart(currentWeekStart)}>
+            Current
+          </button>
+          <button type="button" className={button.secondary} onClick={() => setWeekStart(shiftWeek(weekStart, 1))}>
+            Next
+          </button>
+        </div>
+      </div>
+      <div className={s.toolbar}>
+        <button type="button" className={button.secondary} onClick={() => setAdding(true)} aria-haspopup="dialog">
+          Add
+        </button>
+        <div className={s.actions}>
+          {dirty ? <span className={s.unsaved}>Unsaved changes</span> : null}
+          <button type="button" className={button.primary} onClick={() => save.mutate()} disabled={save.isPending || !dirty}>
+            {save.isPending ? 'Saving...' : 'Save Availability'}
+          </button>
+        </div>
+      </div>
+
+      {members.length === 0 ? (
+        <p className={s.empty}>No team members selected. Add Jira users above to track their availability.</p>
+      ) : rows.length === 0 ? (
+        <p className={s.empty}>No selected team member is employed in this week.</p>
+      ) : (
+        <div className={s.scroller}>
+          <table className={s.grid} data-testid="availability-grid">
+            <thead>
+              <tr>
+                <th scope="col" className={s.nameHead}>
+                  Team member
+                </th>
+                {days.map((day) => (
+                  <th key={day} scope="col" className={s.headCell}>
+                    <span className={s.dayName}>{formatDate(day, 'EEEE')}</span>
+                    {formatDate(day, 'MMM d')}
+                  </th>
+                ))}
+                <th scope="col" className={s.headCell}>
+                  <span className={visuallyHidden}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((m) => (
+                <tr key={m.accountId} data-testid="availability-row" data-account-id={m.accountId}>
+                  <th scope="row" className={s.nameCell}>
+                    <span className={s.name}>{m.displayName}</span>
+                    {m.endDate ? <span className={s.inactive}>(Inactive)</span> : null}
+                    <div className={s.rowLinks}>
+                      <DateLink member={m} edge="start" onOpen={() => setDateModal({ edge: 'start', member: m })} />
+                      <DateLink member={m} edge="end" onOpen={() => setDateModal({ edge: 'end', member: m })} />
+                    </div>
+                  </th>
+                  {days.map((day) => {
+                    const away = isAway(saved, edits, m, day);
+                    return (
+                      <td key={day} className={s.dayCell}>
+                        <button
+                          type="button"
+                          className={away ? s.toggle.away : s.toggle.available}
+                          aria-pressed={away}
+                          aria-label={`${m.displayName}, ${formatDate(day, 'EEEE MMM d')}: ${away ? 'Away' : 'Available'}`}
+                          data-date={day}
+                          onClick={() => setEdits((e) => toggleCell(saved, e, m, day))}
+                        >
+                          {away ? <XIcon size={18} /> : null}
+                        </button>
+                      </td>
+                    );
+                  })}
+                  <td className={s.removeCell}>
+                    <button
+                      type="button"
+                      className={button.ghost}
+                      aria-label={`Remove ${m.displayName}`}
+                      onClick={() => setEdits((e) => removeMember(saved, e, m.accountId))}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <div className={s.legend} aria-label="Legend">
+        <span className={s.legendItem}>
+          <span className={s.swatch.available} aria-hidden="true" />
+          Available
+        </span>
+        <span className={s.legendItem}>
+          <span className={s.swatch.away} aria-hidden="true">
+            <XIcon size={12} />
+          </span>
+          Away
+        </span>
+      </div>
+
+      <AddTeamMemberModal
+        open={adding}
+        onClose={() => setAdding(false)}
+        members={members}
+        onAdd={(user) => setEdits((e) => addMember(e, user))}
+        onRemove={(accountId) => setEdits((e) => removeMember(saved, e, accountId))}
+      />
+      {dateModal ? (
+        <EmploymentDateModal
+          key={`${dateModal.edge}-${dateModal.member.accountId}`}
+          edge={dateModal.edge}
+          member={dateModal.member}
+          onClose={() => setDateModal(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function DateLink({ member, edge, onOpen }: { member: TeamMember & { saved: boolean }; edge: EmploymentEdge; onOpen: () => void }) {
+  const date = edge === 'start' ? member.startDate : member.endDate;
+  const text = date ? `${edge === 'start' ? 'Start' : 'End'}: ${formatDate(date)}` : edge === 'start' ? 'Set Start Date' : 'Set End Date';
+  // Dates are saved at once against the stored team member, so a new member is saved first.
+  return (
+    <button
+      type="button"
+      className={`${button.link} ${s.smallLink}`}
+      onClick={onOpen}
+      disabled={!member.saved}
+      title={member.saved ? undefined : 'Save Availability first to set employment dates'}
+      aria-haspopup="dialog"
+    >
+      {text}
+    </button>
+  );
+}

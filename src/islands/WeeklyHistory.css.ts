@@ -1,0 +1,95 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const stats = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+  gap: vars.space.lg,
+  marginBottom: vars.space.xl,
+});
+
+const statBase = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xs,
+  textAlign: 'left',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.xl,
+  font: 'inherit',
+  color: vars.color.text,
+});
+export const stat = styleVariants({
+  plain: [statBase],
+  clickable: [
+    statBase,
+    {
+      cursor: 'pointer',
+      selectors: {
+        '&:hover': { borderColor: vars.color.primary },
+        '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+      },
+    },
+  ],
+});
+export const statLabel = style({ color: vars.color.textMuted, fontSize: '0.88rem', fontWeight: 600 });
+export const statValue = style({ fontSize: '1.9rem', fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
+export const statHint = style({ color: vars.color.textMuted, fontSize: '0.78rem' });
+export const velocity = styleVariants({
+  green: { color: vars.color.green },
+  yellow: { color: vars.color.yellow },
+  red: { color: vars.color.red },
+});
+
+export const navigator = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  marginBottom: vars.space.xl,
+});
+export const weekLabel = style({ fontWeight: 650, fontSize: '1rem' });
+export const navButtons = style({ display: 'flex', gap: vars.space.sm });
+
+export const listHeader = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
+export const listDescription = style({ color: vars.color.textMuted, fontSize: '0.9rem', margin: `${vars.space.xs} 0 ${vars.space.lg}` });
+export const tickets = style({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const ticket = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.lg,
+  display: 'grid',
+  gridTemplateColumns: '1fr auto',
+  gap: vars.space.sm,
+});
+export const ticketTop = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
+export const ticketKey = style({ fontFamily: vars.font.mono, fontWeight: 700, fontSize: '0.9rem' });
+export const ticketProject = style({ color: vars.color.textMuted, fontSize: '0.85rem' });
+export const ticketSummary = style({ gridColumn: '1 / -1', overflowWrap: 'anywhere' });
+export const ticketMeta = style({
+  gridColumn: '1 / -1',
+  display: 'flex',
+  gap: vars.space.lg,
+  flexWrap: 'wrap',
+  color: vars.color.textMuted,
+  fontSize: '0.85rem',
+});
+export const points = style({
+  alignSelf: 'start',
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  background: vars.color.surfaceMuted,
+  borderRadius: vars.radius.full,
+  padding: '2px 10px',
+  fontSize: '0.85rem',
+  whiteSpace: 'nowrap',
+});
+export const empty = style({ textAlign: 'center', padding: `${vars.space.xxl} ${vars.space.lg}`, color: vars.color.textMuted });
+export const emptyTitle = style({ fontWeight: 650, color: vars.color.text, marginBottom: vars.space.xs });
+export const error = style({ color: vars.color.red, padding: vars.space.lg, textAlign: 'center' });
+export const loading = style({ display: 'flex', justifyContent: 'center', padding: vars.space.xxl });
+export const dialogLoading = style({ display: 'flex', justifyContent: 'center', padding: vars.space.xxl, minHeight: '200px', alignItems: 'center' });

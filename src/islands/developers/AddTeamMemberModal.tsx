@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { apiRequest } from '../../client/api';
+import { Dialog } from '../../components/Dialog';
+import { button, input, label, visuallyHidden } from '../../components/ui.css';
+import { addableUsers, type JiraUser, type TeamMember } from './availability';
+import * as s from '../AvailabilityGrid.css';
+
+export const JIRA_USERS_PATH = '/api/jira/users';
+
+/**
+ * 'Add Team Member' (spec §2): search the Jira users, pick those to track, and see the chosen
+ * list. Choices are local until 'Save Availability'. Users are fetched only while it is open.
+ */
+export function AddTeamMemberModal({
+  open,
+  onClose,
+  members,
+  onAdd,
+  onRemove,
+}: {
+  open: boolean;
+  onClose: () => void;
+  members: readonly TeamMember[];
+  onAdd: (user: JiraUser) => void;
+  onRemove: (accountId: string) => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Add Team Member"
+      description="Search and select Jira users to add to availability tracking"
+      size="md"
+      testId="add-team-member-modal"
+    >
+      <AddTeamMemberBody members={members} onAdd={onAdd} onRemove={onRemove} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function AddTeamMemberBody({
+  members,
+  onAdd,
+  onRemove,
+  onClose,
+}: {
+  members: readonly TeamMember[];
+  onAdd: (user: JiraUser) => void;
+  onRemove: (accountId: string) => void;
+  onClose: () => void;
+}) {
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+  const users = useQuery({
+    queryKey: [JIRA_USERS_PATH],
+    queryFn: () => apiRequest<{ users: JiraUser[] }>('GET', JIRA_USERS_PATH),
+  });
+  const offered = users.data ? addableUsers(users.data.users, members, search) : [];
+  const allAdded = users.data ? addableUsers(users.data.users, members, '').length === 0 : false;
+
+  return (
+    <>
+      <div className={s.search}>
+        <label className={visuallyHidden} htmlFor={searchId}>
+          Search Jira users
+        </label>
+        <input
+          id={searchId}
+          className={input}
+          type="search"
+          placeholder="Search by name or email..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          autoComplete="off"
+        />
+      </div>
+      {users.isPending ? (
+        <p className={s.message} role="status">
+          Loading users...
+        </p>
+      ) : users.isError ? (
+        <p className={s.formError} role="alert">
+          Failed to load Jira users. {users.error.message}
+        </p>
+      ) : offered.length === 0 ? (
+        <p className={s.message}>{allAdded ? 'All users have been added' : 'No users found matching your search'}</p>
+      ) : (
+        <ul className={s.userList} aria-label="Jira users">
+          {offered.map((u) => (
+            <li key={u.accountId} className={s.userItem}>
+              <button type="button" className={s.userButton} onClick={() => onAdd(u)} aria-label={`Add ${u.displayName}`}>
+                <span>
+                  <span className={s.userName}>{u.displayName}</span>
+                  {u.emailAddress ? <span className={s.userEmail}>{u.emailAddress}</span> : null}
+                </span>
+                <span aria-hidden="true">+</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h3 className={s.chosenTitle}>Selected Team Members ({members.length})</h3>
+      {members.length > 0 ? (
+        <ul className={s.userList} aria-label="Selected team members">
+          {members.map((m) => (
+            <li key={m.accountId} className={s.chosenItem}>
+              <span className={s.userName}>{m.displayName}</span>
+              <button type="button" className={button.ghost} onClick={() => onRemove(m.accountId)} aria-label={`Remove ${m.displayName}`}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className={s.dialogActions}>
+        <button type="button" className={button.primary} onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </>
+  );
+}

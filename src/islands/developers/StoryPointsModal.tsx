@@ -1,0 +1,194 @@
+import { useQuery } from '@tanstack/react-query';
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { GridColumns } from '@visx/grid';
+import { Group } from '@visx/group';
+import { ParentSize } from '@visx/responsive';
+import { scaleBand, scaleLinear } from '@visx/scale';
+import { Bar } from '@visx/shape';
+import { useTooltip } from '@visx/tooltip';
+import { useId, useState } from 'react';
+import { apiRequest } from '../../client/api';
+import { input, label, spinner, visuallyHidden } from '../../components/ui.css';
+import { isIsoDate, weekEndOf, type IsoDate } from '../../services/metrics';
+import {
+  assigneeStats,
+  hasStoryPointsData,
+  storyPointsByAssignee,
+  type AssigneePoints,
+  type CompletedTicketResult,
+} from '../../services/story-points';
+import { ChartStat } from './ChartStat';
+import * as s from './charts.css';
+
+export interface Props {
+  /** Monday of the current week: From and To default to it and its Sunday. */
+  currentWeekStart: IsoDate;
+}
+
+export const completedInRangePath = (startDate: IsoDate, endDate: IsoDate) =>
+  `/api/jira/tickets/completed-in-range?startDate=${startDate}&endDate=${endDate}`;
+
+/** The Story Points by Assignee modal's body (spec §2); it is mounted, and fetches, only while the modal is open. */
+export default function StoryPointsModal({ currentWeekStart }: Props) {
+  const [from, setFrom] = useState(currentWeekStart);
+  const [to, setTo] = useState(weekEndOf(currentWeekStart));
+  const fromId = useId();
+  const toId = useId();
+  const validRange = isIsoDate(from) && isIsoDate(to) && from <= to;
+
+  const query = useQuery({
+    queryKey: [completedInRangePath(from, to)],
+    queryFn: async () => {
+      try {
+        return await apiRequest<CompletedTicketResult>('GET', completedInRangePath(from, to));
+      } catch {
+        throw new Error('Failed to fetch chart tickets');
+      }
+    },
+    enabled: validRange,
+  });
+
+  const rows = query.data ? storyPointsByAssignee(query.data.tickets) : [];
+  const stats = assigneeStats(rows);
+
+  return (
+    <div data-testid="story-points-body">
+      <div className={s.controls}>
+        <div className={s.control}>
+          <label className={label} htmlFor={fromId}>
+            From
+          </label>
+          <input id={fromId} className={input} type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div className={s.control}>
+          <label className={label} htmlFor={toId}>
+            To
+          </label>
+          <input id={toId} className={input} type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+        </div>
+      </div>
+      {!validRange ? (
+        <p className={s.hint} role="alert">
+          Choose a From date on or before the To date.
+        </p>
+      ) : query.isError ? (
+        <p className={s.error} role="alert">
+          {query.error.message}
+        </p>
+      ) : !query.data ? (
+        <div className={s.loading} role="status" aria-label="Loading story points">
+          <div className={spinner} />
+        </div>
+      ) : !hasStoryPointsData(rows) ? (
+        <p className={s.empty}>No story points data available for the selected date range</p>
+      ) : (
+        <>
+          <AssigneeBarChart rows={rows} />
+          <div className={s.stats}>
+            <ChartStat label="Total Assignees" value={String(stats.totalAssignees)} />
+            <ChartStat label="Avg Points" value={String(stats.avgPoints)} />
+            <ChartStat label="Top Performer" value={stats.topPerformer ?? '-'} />
+            <ChartStat label="Top Points" value={String(stats.topPoints)} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+const ROW_HEIGHT = 34;
+const MARGIN = { top: 8, right: 24, bottom: 40, left: 0 };
+
+/** Horizontal bars, one per assignee, most points on top: names stay readable on a phone. */
+function AssigneeBarChart({ rows }: { rows: AssigneePoints[] }) {
+  const tip = useTooltip<AssigneePoints>();
+  const height = MARGIN.top + MARGIN.bottom + rows.length * ROW_HEIGHT;
+  return (
+    <div className={s.chartBox} onMouseLeave={tip.hideTooltip}>
+      <ParentSize debounceTime={50}>
+        {({ width }) => {
+          if (width < 10) return null;
+          // Names get up to a third of the width; longer ones are shortened with an ellipsis.
+          const left = Math.min(160, Math.max(70, Math.round(width / 3)));
+          const maxChars = Math.floor(left / 7.5);
+          const innerWidth = Math.max(10, width - left - MARGIN.right);
+          const innerHeight = rows.length * ROW_HEIGHT;
+          const y = scaleBand<string>({ domain: rows.map((r) => r.assignee), range: [0, innerHeight], padding: 0.25 });
+          const x = scaleLinear<number>({ domain: [0, Math.max(...rows.map((r) => r.points), 1)], range: [0, innerWidth], nice: true });
+          const ticks = width < 420 ? 3 : 6;
+          return (
+            <svg width={width} height={height} role="img" aria-label="Story points by assignee">
+              <Group left={left} top={MARGIN.top}>
+                <GridColumns scale={x} height={innerHeight} numTicks={ticks} className={s.grid} />
+                {rows.map((r) => {
+                  const barY = y(r.assignee) ?? 0;
+                  const barWidth = Math.max(0, x(r.points));
+                  const show = () => tip.showTooltip({ tooltipData: r, tooltipLeft: left + barWidth, tooltipTop: MARGIN.top + barY });
+                  return (
+                    <Bar
+                      key={r.assignee}
+                      className={s.bar}
+                      x={0}
+                      y={barY}
+                      width={barWidth}
+                      height={y.bandwidth()}
+                      rx={3}
+                      tabIndex={0}
+                      aria-label={`${r.assignee}: ${r.points} story points`}
+                      data-assignee={r.assignee}
+                      onMouseMove={show}
+                      onFocus={show}
+                      onBlur={tip.hideTooltip}
+                    />
+                  );
+                })}
+                <AxisLeft
+                  scale={y}
+                  hideTicks
+                  hideAxisLine
+                  tickFormat={(name) => (name.length > maxChars ? `${name.slice(0, maxChars - 1)}…` : name)}
+                  tickLabelProps={{ className: s.axisLabel, textAnchor: 'end', dx: -6, dy: '0.33em' }}
+                />
+                <AxisBottom
+                  scale={x}
+                  top={innerHeight}
+                  numTicks={ticks}
+                  tickLabelProps={{ className: s.axisLabel, textAnchor: 'middle' }}
+                  label="Story points"
+                  labelProps={{ className: s.axisLabel, textAnchor: 'middle' }}
+                  stroke="currentColor"
+                  tickStroke="currentColor"
+                />
+              </Group>
+            </svg>
+          );
+        }}
+      </ParentSize>
+      {tip.tooltipOpen && tip.tooltipData ? (
+        <div className={s.tooltip} style={{ left: Math.max(0, (tip.tooltipLeft ?? 0) - 120), top: (tip.tooltipTop ?? 0) - 44 }} role="tooltip">
+          <strong>{tip.tooltipData.assignee}</strong>
+          <div>
+            {tip.tooltipData.points} story points · {tip.tooltipData.tickets} {tip.tooltipData.tickets === 1 ? 'ticket' : 'tickets'}
+          </div>
+        </div>
+      ) : null}
+      <table className={visuallyHidden}>
+        <caption>Story points by assignee</caption>
+        <thead>
+          <tr>
+            <th scope="col">Assignee</th>
+            <th scope="col">Story points</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.assignee}>
+              <td>{r.assignee}</td>
+              <td>{r.points}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
