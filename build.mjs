@@ -71,6 +71,7 @@ async function buildServer() {
       server: 'src/server.ts',
       users: 'src/cli/users.ts',
       migrate: 'src/cli/migrate.ts',
+      bench: 'bench/run.ts',
     },
     bundle: true,
     format: 'esm',

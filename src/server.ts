@@ -15,7 +15,11 @@ import { migrate } from './db/migrate';
 import { openDatabase, serverInfoPath } from './db/open';
 import { createUser, getUserByEmail, updateUserAccess } from './db/users';
 import type { AssetManifest } from './render/assets';
+import { startDemoMocks } from './demo/mocks';
+import { seedDemoDashboard } from './demo/seed';
+import { createDemoSpine } from './mocks/agency/spine';
 import { createIntegrations } from './services/integrations';
+import { refreshStaleData } from './services/refresh';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,8 +30,13 @@ async function main() {
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
   const passwords = createPasswordHasher(nodeScrypt);
 
-  if (config.jiraDemo || config.forecastDemo) {
-    // Demo mode: make sure the demo admin exists and can sign in.
+  const demo = config.jiraDemo || config.forecastDemo;
+  // Demo mode: MSW answers the demo services in-process before any client makes a call.
+  const mocks = demo ? startDemoMocks(config, new Date()) : null;
+  const integrations = createIntegrations(config);
+
+  if (demo) {
+    // Make sure the demo admin exists and can sign in.
     const existing = await getUserByEmail(db, config.DEMO_ADMIN_EMAIL);
     if (!existing) {
       await createUser(db, { email: config.DEMO_ADMIN_EMAIL, passwordHash: await passwords.hash(config.DEMO_ADMIN_PASSWORD), role: 'admin', approved: true });
@@ -36,6 +45,15 @@ async function main() {
     }
     const demoParts = [config.jiraDemo && 'Jira', config.forecastDemo && 'Forecast'].filter(Boolean).join(' and ');
     console.log(`Demo mode (${demoParts} from the built-in demo agency).`);
+    if (config.jiraDemo && config.forecastDemo) {
+      // A failed seed leaves an empty (but working) dashboard rather than no dashboard at all.
+      await seedDemoDashboard(db, integrations, {
+        spine: createDemoSpine({ scale: config.DEMO_SCALE }),
+        now: new Date(),
+        timeZone: config.AGENCY_TIMEZONE,
+        log: (line) => console.log(line),
+      }).catch((error) => console.error(`The demo data could not be loaded: ${(error as Error).message}`));
+    }
     console.log(`Demo admin: ${config.DEMO_ADMIN_EMAIL} / ${config.DEMO_ADMIN_PASSWORD}`);
   }
 
@@ -48,7 +66,7 @@ async function main() {
     clock: () => new Date(),
     passwords,
     assets,
-    ...createIntegrations(config),
+    ...integrations,
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     internalToken,
   });
@@ -74,10 +92,28 @@ async function main() {
     }
   });
 
+  // Background refresh: pages only read Postgres; this keeps it current (services/refresh.ts).
+  let refreshing = false;
+  const refresh = async () => {
+    if (refreshing) return;
+    refreshing = true;
+    try {
+      const outcome = await refreshStaleData(db, integrations, { now: new Date(), timeZone: config.AGENCY_TIMEZONE });
+      const failures = [outcome.timeSync, ...outcome.jiraProjects.map((p) => p.outcome)].filter((o) => o !== 'fresh' && o !== 'synced');
+      if (failures.length) console.warn(`Background refresh: ${failures.join('; ')}`);
+    } finally {
+      refreshing = false;
+    }
+  };
+  const refreshTimer = setInterval(() => void refresh(), 60_000);
+  refreshTimer.unref();
+
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    clearInterval(refreshTimer);
+    mocks?.close();
     if (internalToken) rmSync(serverInfoPath(config), { force: true });
     server.close();
     await db.close();

@@ -1,0 +1,219 @@
+/**
+ * `npm run bench`: measures and prints, never asserts. Page render times, API throughput under
+ * load, JS/CSS per page, SQL queries per request, upstream calls per action, memory, render
+ * growth with the number of projects, and first paint in throttled Chromium. Runs on the
+ * embedded database, or on PostgreSQL when DATABASE_URL is set. Results go to bench/results/.
+ */
+import autocannon from 'autocannon';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { linkJiraProject } from '../src/services/jira/sync';
+import { syncForecastBilling } from '../src/services/forecast/sync';
+import { weekStartOf, isoDateInZone, shiftWeek } from '../src/services/metrics';
+import { firstLoadBytes } from './bundle';
+import { measurePaint } from './paint';
+import { listen } from './serve';
+import { createBenchEnv, type BenchEnv } from './setup';
+import { kb, ms, printTable, timeIt, type BenchRow } from './stats';
+
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoDir = path.resolve(distDir, '..');
+const rows: BenchRow[] = [];
+const add = (row: BenchRow) => {
+  rows.push(row);
+  console.log(`  ${row.section} · ${row.what}: ${row.value}${row.target ? `  (target ${row.target})` : ''}`);
+};
+const quick = process.argv.includes('--quick');
+
+const PAGES = [
+  { path: '/', name: 'Projects (portfolio)', target: '≤ 15 ms' },
+  { path: '/developer', name: 'Weekly History', target: '≤ 15 ms' },
+  { path: '/agency', name: 'Agency Dashboard (Weekly Hours)', target: '≤ 25 ms at scale 10' },
+  { path: '/agency/settings', name: 'Agency Settings' },
+  { path: '/agency/users', name: 'Users' },
+];
+
+async function queriesFor(env: BenchEnv, p: string) {
+  env.counter.queries = 0;
+  const res = await env.request(p, { cookie: env.adminCookie });
+  await res.arrayBuffer();
+  return { queries: env.counter.queries, status: res.status };
+}
+
+async function renderSection(env: BenchEnv, label: string) {
+  for (const page of PAGES) {
+    const stats = await timeIt(async () => (await env.request(page.path, { cookie: env.adminCookie })).text(), quick ? { warmup: 5, runs: 30 } : { warmup: 20, runs: 200 });
+    const { queries, status } = await queriesFor(env, page.path);
+    add({ section: `render ${label}`, what: `${page.name} median / p95`, value: `${ms(stats.median)} / ${ms(stats.p95)}`, target: page.target, raw: { ...stats, status } });
+    add({ section: `sql ${label}`, what: `${page.name} queries per request`, value: String(queries) });
+  }
+  const apiQueries = await queriesFor(env, '/api/projects');
+  add({ section: `sql ${label}`, what: 'GET /api/projects queries per request', value: String(apiQueries.queries) });
+}
+
+async function bundleSection(env: BenchEnv) {
+  const pages = [{ path: '/auth', name: 'Sign in', cookie: undefined as string | undefined }, ...PAGES.map((p) => ({ ...p, cookie: env.adminCookie }))];
+  for (const page of pages) {
+    const html = await (await env.request(page.path, { cookie: page.cookie })).text();
+    const bytes = await firstLoadBytes(html, path.join(distDir, 'public'));
+    const target = page.path === '/' ? '≤ 100 KB JS' : page.path === '/developer' ? '≤ 130 KB JS' : undefined;
+    add({ section: 'first load (gzip)', what: `${page.name}: JS / CSS`, value: `${kb(bytes.jsGzip)} / ${kb(bytes.cssGzip)}`, target, raw: bytes });
+  }
+}
+
+async function upstreamSection(env: BenchEnv) {
+  const count = async (what: string, action: () => Promise<unknown>, target?: string) => {
+    env.mocks.resetCalls();
+    const t0 = performance.now();
+    await action();
+    const took = performance.now() - t0;
+    const { Jira, Forecast } = env.mocks.calls;
+    add({ section: 'upstream calls', what, value: `Jira ${Jira}, Forecast ${Forecast} (${took.toFixed(0)} ms)`, target, raw: { Jira, Forecast, ms: took } });
+  };
+  const [biggest] = await env.db.query<{ jira_project_key: string; jira_total_tickets: number }>(
+    'SELECT jira_project_key, jira_total_tickets FROM projects WHERE jira_project_key IS NOT NULL ORDER BY jira_total_tickets DESC LIMIT 1',
+  );
+  if (biggest) {
+    const { id } = (await env.db.query<{ id: number }>("INSERT INTO projects (name, visible) VALUES ('Bench link target', 0) RETURNING id"))[0]!;
+    await count(`link Jira ${biggest.jira_project_key} (${biggest.jira_total_tickets} issues)`, () =>
+      linkJiraProject(env.db, env.integrations.jira, { projectId: id, key: biggest.jira_project_key, now: new Date() }),
+      'pages of 100, no call per issue',
+    );
+    await env.db.query('DELETE FROM projects WHERE id = $1', [id]);
+  }
+  const [billed] = await env.db.query<{ id: number }>('SELECT id FROM projects WHERE forecast_project_id IS NOT NULL ORDER BY id LIMIT 1');
+  if (billed) await count("sync one project's billing", () => syncForecastBilling(env.db, env.integrations.forecast, { projectId: billed.id, now: new Date() }), 'a fixed handful');
+  const week = weekStartOf(isoDateInZone(new Date(), env.config.AGENCY_TIMEZONE));
+  const api = (p: string) => async () => (await env.request(p, { cookie: env.adminCookie })).text();
+  await count('a week of ready-for-QA tickets', api(`/api/jira/tickets/completed-in-week?weekStart=${week}`));
+  await count('eight weeks of velocity', api('/api/velocity-history'));
+  await count('eight weeks of velocity, again (finished weeks stored)', api('/api/velocity-history'), 'no Jira call for finished weeks');
+  await count('a week of time data', api(`/api/agency-time-entries?weekStart=${shiftWeek(week, -1)}`));
+  await count('gross margins', api('/api/gross-margins'));
+  if (billed) {
+    await count('open the project detail modal (jira-data + retainer periods)', async () => {
+      await api(`/api/projects/${billed.id}/jira-data`)();
+      await api(`/api/projects/${billed.id}/retainer-periods`)();
+    }, 'no upstream call on synced data');
+  }
+}
+
+async function scalingSection(env: BenchEnv) {
+  // Only synthetic projects are visible while measuring; the real ones are restored after.
+  const visible = await env.db.query<{ id: number }>('SELECT id FROM projects WHERE visible = 1');
+  await env.db.query('UPDATE projects SET visible = 0');
+  for (const n of quick ? [10, 100] : [10, 100, 1000]) {
+    await env.db.query(
+      `INSERT INTO projects (name, dev_status, team_name, visible, forecast_project_value, forecast_total_invoiced, forecast_total_paid, billing_sent_percentage, billing_paid_percentage, jira_project_key, jira_total_tickets, jira_completed_tickets, total_epics, completed_epics, last_forecast_sync)
+       SELECT 'Synthetic project ' || g, 'Active', 'Team ' || (1 + g % 4), 1, 100000, 50000, 25000, 50, 25, 'SYN' || g, 100, 40, 5, 2, now()
+       FROM generate_series(1, $1::int) AS g`,
+      [n],
+    );
+    const stats = await timeIt(async () => (await env.request('/', { cookie: env.adminCookie })).text(), { warmup: 5, runs: quick ? 20 : n >= 1000 ? 40 : 100 });
+    const { queries } = await queriesFor(env, '/');
+    const api = await queriesFor(env, '/api/projects');
+    add({ section: 'growth', what: `portfolio with ${n} visible projects: median / p95, SQL queries (page, API)`, value: `${ms(stats.median)} / ${ms(stats.p95)}, ${queries}, ${api.queries}`, target: n === 100 ? '≤ 15 ms; same queries as 10' : undefined, raw: { ...stats, queries, apiQueries: api.queries } });
+    await env.db.query("DELETE FROM projects WHERE name LIKE 'Synthetic project %'");
+  }
+  await env.db.query('UPDATE projects SET visible = 1 WHERE id = ANY($1::int[])', [visible.map((v) => v.id)]);
+}
+
+async function loadSection(env: BenchEnv) {
+  const server = await listen(env.app, distDir);
+  try {
+    for (const p of ['/api/projects', '/']) {
+      const result = await autocannon({
+        url: `${server.url}${p}`,
+        connections: 20,
+        duration: quick ? 3 : 10,
+        headers: { cookie: env.adminCookie, 'accept-encoding': 'gzip' },
+      });
+      add({
+        section: 'throughput (20 connections)',
+        what: `GET ${p}: req/s, p99, non-2xx, errors`,
+        value: `${result.requests.average.toFixed(0)}/s, ${result.latency.p99} ms, ${result.non2xx}, ${result.errors}`,
+        raw: { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors },
+      });
+    }
+    const mem = process.memoryUsage();
+    add({ section: 'memory', what: 'server process after load: RSS / heap used', value: `${(mem.rss / 2 ** 20).toFixed(0)} MB / ${(mem.heapUsed / 2 ** 20).toFixed(0)} MB` });
+  } finally {
+    await server.close();
+  }
+}
+
+async function paintSection(env: BenchEnv) {
+  // 50 visible projects on the portfolio, as the issue asks.
+  const { n } = (await env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects WHERE visible = 1'))[0]!;
+  if (n < 50) {
+    await env.db.query(
+      `INSERT INTO projects (name, dev_status, team_name, visible, forecast_project_value, forecast_total_invoiced, forecast_total_paid, billing_sent_percentage, billing_paid_percentage, last_forecast_sync)
+       SELECT 'Paint project ' || g, 'Active', 'Team ' || (1 + g % 4), 1, 80000, 40000, 20000, 50, 25, now() FROM generate_series(1, $1::int) AS g`,
+      [50 - n],
+    );
+  }
+  const server = await listen(env.app, distDir);
+  try {
+    const [name, value] = env.adminCookie.split('=') as [string, string];
+    for (const page of [{ path: '/', name: 'portfolio, 50 projects' }, { path: '/developer', name: 'Weekly History' }]) {
+      const result = await measurePaint(`${server.url}${page.path}`, { name, value }, quick ? 2 : 5);
+      if (!result) {
+        add({ section: 'first paint (4x CPU, slow 3G-ish)', what: page.name, value: 'skipped: no /usr/bin/chromium' });
+        continue;
+      }
+      add({
+        section: 'first paint (4x CPU, 150 ms, 1.6 Mbps)',
+        what: `${page.name}: FCP / data paint (LCP), JS / CSS transferred`,
+        value: `${ms(result.fcp)} / ${ms(result.dataPaint)}, ${kb(result.jsBytes)} / ${kb(result.cssBytes)}`,
+        target: 'data paint < 900 ms',
+        raw: result,
+      });
+    }
+  } finally {
+    await server.close();
+    await env.db.query("DELETE FROM projects WHERE name LIKE 'Paint project %'");
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(`Bench on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded PGlite'}${quick ? ' (quick)' : ''}`);
+  const env = await createBenchEnv({ scale: 1, distDir });
+  add({ section: 'setup', what: 'demo agency seeded through the real clients (scale 1)', value: ms(env.seedMs) });
+  await renderSection(env, 'scale 1');
+  await bundleSection(env);
+  await upstreamSection(env);
+  await scalingSection(env);
+  await loadSection(env);
+  await paintSection(env);
+  await env.close();
+
+  if (!quick) {
+    const big = await createBenchEnv({ scale: 10, distDir });
+    add({ section: 'setup', what: 'demo agency seeded (scale 10)', value: ms(big.seedMs) });
+    const week = shiftWeek(weekStartOf(isoDateInZone(new Date(), big.config.AGENCY_TIMEZONE)), 0);
+    const stats = await timeIt(async () => (await big.request('/agency', { cookie: big.adminCookie })).text(), { warmup: 10, runs: 100 });
+    add({ section: 'render scale 10', what: `Agency Dashboard, week ${week}: median / p95`, value: `${ms(stats.median)} / ${ms(stats.p95)}`, target: '≤ 25 ms', raw: stats });
+    big.counter.queries = 0;
+    await (await big.request('/api/gross-margins', { cookie: big.adminCookie })).text();
+    add({ section: 'sql scale 10', what: 'GET /api/gross-margins queries (all projects)', value: String(big.counter.queries), target: 'a small fixed number' });
+    await big.close();
+  }
+
+  printTable(rows);
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform };
+  const result = { date: new Date().toISOString(), database: process.env.DATABASE_URL ? 'postgresql' : 'pglite', quick, machine, seconds: Math.round((Date.now() - started) / 1000), rows };
+  const dir = path.join(repoDir, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `latest-${result.database}${quick ? '-quick' : ''}.json`);
+  writeFileSync(file, JSON.stringify(result, null, 2));
+  console.log(`\nWritten to ${path.relative(process.cwd(), file)} (${result.seconds} s)`);
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error('bench failed:', error);
+  process.exit(1);
+});
