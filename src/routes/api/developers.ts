@@ -25,9 +25,16 @@ import {
 } from '../../services/velocity';
 import type { AvailabilityResponse } from '../../islands/developers/availability';
 import { valid } from '../validation';
+import { WeekStartSchema } from './agency';
 
 /** Spec §9: account ids and display names are at most 255 characters. */
-const AccountId = z.string().trim().min(1, 'Account id is required').max(255, 'Account id must be at most 255 characters');
+const AccountId = z
+  .string()
+  .trim()
+  .min(1, 'Account id is required')
+  .max(255, 'Account id must be at most 255 characters')
+  // PostgreSQL cannot store NUL in text, and no Jira account id holds a control character.
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Account id must not contain control characters');
 const DisplayName = z.string().min(1, 'Developer name is required').max(255, 'Developer name must be at most 255 characters');
 const IsoDateSchema = (name: string) => z.string().refine(isIsoDate, `${name} must be a real date written YYYY-MM-DD`);
 /** The longest range the story-points chart may ask for: a year, leap day included. */
@@ -36,7 +43,8 @@ export const MAX_RANGE_DAYS = 366;
 const MAX_DEVELOPERS = 500;
 const MAX_CELLS = 20_000;
 
-export const WeekQuerySchema = z.strictObject({ weekStart: IsoDateSchema('weekStart') });
+// Bounded like the Agency Dashboard's weeks: a week in year 1 or 9999 has no start or end we can compute.
+export const WeekQuerySchema = z.strictObject({ weekStart: WeekStartSchema });
 export const RangeQuerySchema = z
   .strictObject({ startDate: IsoDateSchema('startDate'), endDate: IsoDateSchema('endDate') })
   .refine((q) => q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] })
