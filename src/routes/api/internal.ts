@@ -22,5 +22,6 @@ export const internalApi = new Hono<AppEnv>().post('/users-command', valid('json
     return c.json({ message: 'Not found' }, 404);
   }
   const result = await runUsersCommand(c.var.deps.db, c.req.valid('json').args);
-  return c.json(result, result.ok ? 200 : 400);
+  // A refused command is a 400 like any other: it carries a message, as every 4xx does.
+  return result.ok ? c.json(result) : c.json({ ...result, message: result.output }, 400);
 });
