@@ -9,6 +9,7 @@ import { agencyApi } from './routes/api/agency';
 import { authApi } from './routes/api/auth';
 import { developersApi } from './routes/api/developers';
 import { internalApi } from './routes/api/internal';
+import { projectsApi } from './routes/api/projects';
 import { usersApi } from './routes/api/users';
 import { notFoundPage, pages } from './routes/pages';
 
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', authApi);
   app.route('/api', developersApi);
   app.route('/api', agencyApi);
+  app.route('/api', projectsApi);
   app.route('/api/admin/users', usersApi);
   app.route('/', pages);
 

@@ -67,7 +67,7 @@ function JiraOverviewPanel({ projectId }: { projectId: number }) {
         <div className={s.stats}>
           <Stat label="Total Tickets" value={data.totalTickets} />
           <Stat label="Completed" value={data.completedTickets} />
-          <Stat label="Blocked" value={blockedTickets(data)} />
+          <Stat label="Blocked" value={blockedTickets(data.ticketsByStatus)} />
           <Stat label="Completion Rate" value={`${rate}%`} />
         </div>
         <ProgressBar percent={rate} ariaLabel="Completion Rate" hideValue tone="green" />

@@ -8,10 +8,12 @@ import type { ForecastProjectItem, JiraOverview, JiraSprint, RetainerPeriod } fr
 /** Epics shown at first and added by each 'Load More' (spec section 9). */
 export const EPICS_PAGE_SIZE = 5;
 
-/** Blocked tickets: status name contains 'blocked' or 'impediment', in any case (spec section 2). */
-export function blockedTickets(overview: Pick<JiraOverview, 'ticketsByStatus' | 'tickets'>): number {
-  if (overview.tickets) return overview.tickets.filter((t) => isBlockedStatus(t.status.name)).length;
-  return Object.entries(overview.ticketsByStatus).reduce((sum, [status, n]) => (isBlockedStatus(status) ? sum + n : sum), 0);
+/**
+ * Blocked tickets: those whose status name contains 'blocked' or 'impediment', in any case
+ * (spec section 2), counted from the tickets-per-status totals.
+ */
+export function blockedTickets(ticketsByStatus: JiraOverview['ticketsByStatus']): number {
+  return Object.entries(ticketsByStatus).reduce((sum, [status, n]) => (isBlockedStatus(status) ? sum + n : sum), 0);
 }
 
 /** 'This Sprint': the active sprint, or else the last sprint in the list; null when there are none. */

@@ -1,49 +1,15 @@
 /**
- * The JSON the detail modal reads (spec section 3), as our API sends it. The server builds
- * these from stored data; the types here are what the browser relies on.
+ * The JSON the detail modal and the manage dialog read, typed by the server modules that build
+ * it (type-only imports: nothing of those modules reaches the browser).
  */
-export interface JiraSprint {
-  id?: number;
-  state: string;
-  name: string;
-  startDate: string | null;
-  endDate: string | null;
-  goal: string | null;
-  totalTickets: number;
-  completedTickets: number;
-  descopedTickets: number;
-  blockedTickets: number;
-}
+import type { RetainerPeriod } from '../../services/forecast/billing';
+import type { JiraOverview } from '../../services/jira/queries';
 
-export interface JiraEpic {
-  key: string;
-  name: string;
-  status: { name: string };
-  tickets: number;
-  completedTickets: number;
-  completionPercentage: number;
-}
+export type { JiraOverview, RetainerPeriod };
+export type JiraSprint = JiraOverview['sprints'][number];
+export type JiraEpic = JiraOverview['epics'][number];
 
-export interface JiraOverview {
-  totalTickets: number;
-  completedTickets: number;
-  tickets?: { status: { name: string } }[];
-  ticketsByStatus: Record<string, number>;
-  sprints: JiraSprint[];
-  epics: JiraEpic[];
-}
-
-export interface RetainerPeriod {
-  id: number;
-  period_number: number;
-  status: string;
-  start_date: string;
-  end_date: string;
-  target_amount: number;
-  actual_amount: number;
-  actual_billable_minutes: number;
-}
-
+/** A Forecast project in the manage dialog's list (spec section 3): id, name, stage. */
 export interface ForecastProjectItem {
   id: number;
   name: string;
