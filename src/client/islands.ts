@@ -10,6 +10,7 @@ type IslandModule = { default: ComponentType<any> };
 export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
   AuthForm: () => import('../islands/AuthForm'),
   AvailabilityGrid: () => import('../islands/AvailabilityGrid'),
+  GrossMarginsTable: () => import('../islands/GrossMarginsTable'),
   LogoutButton: () => import('../islands/LogoutButton'),
   ManageProjectsDialog: () => import('../islands/ManageProjectsDialog'),
   ProjectPortfolio: () => import('../islands/ProjectPortfolio'),
@@ -17,4 +18,5 @@ export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
   Toaster: () => import('../islands/Toaster'),
   UsersAdmin: () => import('../islands/UsersAdmin'),
   WeeklyHistory: () => import('../islands/WeeklyHistory'),
+  WeeklyHours: () => import('../islands/WeeklyHours'),
 };

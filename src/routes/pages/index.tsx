@@ -5,7 +5,7 @@ import type { AppEnv } from '../../env';
 import { requirePageUser } from '../../middleware/guards';
 import { renderDocument } from '../../render/document';
 import { toUserJson } from '../api/users';
-import { AgencyPage } from './AgencyPage';
+import { AgencyPage, loadAgencyPage } from './AgencyPage';
 import { AuthPage } from './AuthPage';
 import { NotFoundPage } from './NotFoundPage';
 import { loadPortfolio, PortfolioPage } from './PortfolioPage';
@@ -27,7 +27,7 @@ export const pages = new Hono<AppEnv>()
   })
   .get('/', requirePageUser(), async (c) => renderPage(c, <PortfolioPage user={c.var.user!} {...await loadPortfolio(c.var.deps)} />, 'Projects'))
   .get('/developer', requirePageUser(), async (c) => renderPage(c, <WeeklyHistoryPage user={c.var.user!} data={await loadWeeklyHistory(c.var.deps, c.req.query('week'))} />, 'Weekly History'))
-  .get('/agency', requirePageUser('admin'), (c) => renderPage(c, <AgencyPage user={c.var.user!} />, 'Agency Dashboard'))
+  .get('/agency', requirePageUser('admin'), async (c) => renderPage(c, <AgencyPage user={c.var.user!} data={await loadAgencyPage(c.var.deps, c.req.query())} />, 'Agency Dashboard'))
   .get('/agency/settings', requirePageUser(), async (c) => renderPage(c, <SettingsPage user={c.var.user!} data={await loadSettings(c.var.deps)} />, 'Agency Settings'))
   .get('/agency/users', requirePageUser('admin'), async (c) => {
     const users = (await listUsers(c.var.deps.db)).map(toUserJson);

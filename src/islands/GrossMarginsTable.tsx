@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../client/api';
+import { WarningIcon } from '../components/icons';
+import { card, h2, spinner, table, visuallyHidden } from '../components/ui.css';
+import { formatHours, formatUsd } from '../services/format';
+import { marginFigures, type GrossMarginProject, type GrossMarginsResponse } from '../services/gross-margins';
+import { DEFAULT_HOURLY_RATE } from '../services/metrics';
+import { HoverDetails } from './agency/HoverDetails';
+import * as s from './GrossMarginsTable.css';
+
+export interface Props {
+  /** The server's answer, or null when the server could not read it (the island asks again). */
+  initial: GrossMarginsResponse | null;
+}
+
+export const GROSS_MARGINS_PATH = '/api/gross-margins';
+
+/** Spec §8: the read throws its own message, shown as the error panel. */
+async function fetchGrossMargins(): Promise<GrossMarginsResponse> {
+  try {
+    return await apiRequest<GrossMarginsResponse>('GET', GROSS_MARGINS_PATH);
+  } catch {
+    throw new Error('Failed to fetch gross margins');
+  }
+}
+
+const percentText = (p: number) => `${p.toFixed(1)}%`;
+const marginClass = (n: number) => (n < 0 ? s.margin.negative : s.margin.nonNegative);
+
+/** The Gross Margins tab: 'Active Projects Gross Margins' with its two hovers (spec §2, §9). */
+export default function GrossMarginsTable({ initial }: Props) {
+  const { data, isError } = useQuery({
+    queryKey: [GROSS_MARGINS_PATH],
+    queryFn: fetchGrossMargins,
+    initialData: initial ?? undefined,
+  });
+  return <GrossMarginsView data={data} isError={isError} />;
+}
+
+/** What the tab shows for one state of the query (spec §2's empty and error texts). */
+export function GrossMarginsView({ data, isError }: { data: GrossMarginsResponse | undefined; isError: boolean }) {
+  let body;
+  if (isError) {
+    body = (
+      <div className={s.state} role="alert">
+        <WarningIcon size={28} className={s.errorIcon} />
+        <p className={s.stateTitle}>Error Loading Gross Margins</p>
+        <p className={s.stateText}>Failed to fetch gross margin data. Please try again later.</p>
+      </div>
+    );
+  } else if (!data) {
+    body = (
+      <div className={s.state} role="status">
+        <span className={spinner} aria-hidden="true" />
+        <span className={visuallyHidden}>Loading gross margins...</span>
+      </div>
+    );
+  } else if (data.projects.length === 0) {
+    body = (
+      <div className={s.state}>
+        <p className={s.stateTitle}>No Projects Found</p>
+        <p className={s.stateText}>No active projects with Forecast integration found.</p>
+      </div>
+    );
+  } else {
+    body = (
+      <div className={s.scroller}>
+        <table className={table} aria-labelledby="gross-margins-title">
+          <thead>
+            <tr>
+              <th className={s.head} scope="col">Project</th>
+              <th className={s.head} scope="col">Total Hours</th>
+              <th className={s.head} scope="col">Internal Cost</th>
+              <th className={s.head} scope="col">Invoices Created</th>
+              <th className={s.head} scope="col">Gross Margin</th>
+              <th className={s.head} scope="col">Margin %</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.projects.map((p) => (
+              <ProjectRow key={p.id} project={p} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section className={card} aria-labelledby="gross-margins-title">
+      <div className={s.header}>
+        <h2 className={h2} id="gross-margins-title">
+          Active Projects Gross Margins
+        </h2>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function ProjectRow({ project: p }: { project: GrossMarginProject }) {
+  const f = marginFigures(p);
+  return (
+    <tr className={s.row} data-testid="gross-margin-row">
+      <th className={s.projectCell} scope="row">
+        <div className={s.projectName}>{p.name}</div>
+        <div className={s.devStatus}>{p.devStatus}</div>
+      </th>
+      <td className={s.cell}>{formatHours(p.totalHours)}</td>
+      <td className={s.cell}>
+        <HoverDetails id={`cost-breakdown-${p.id}`} trigger={formatUsd(f.internalCost)} triggerLabel={`Internal cost ${formatUsd(f.internalCost)}`} title="Cost Breakdown">
+          {p.costBreakdown ? (
+            <dl className={s.lines}>
+              {p.costBreakdown.map((e) => (
+                <CostLine key={`${e.personId}-${e.hourlyRate}`} name={e.personName} detail={`${formatHours(e.hours)} x ${formatUsd(e.hourlyRate)}/hr`} cost={formatUsd(e.cost)} />
+              ))}
+              <dt className={`${s.term} ${s.total}`}>Total</dt>
+              <dd className={`${s.amount} ${s.total}`}>{formatUsd(f.internalCost)}</dd>
+            </dl>
+          ) : (
+            <p className={s.note}>No detailed breakdown available. Using default rate: {formatUsd(DEFAULT_HOURLY_RATE)}/hr</p>
+          )}
+        </HoverDetails>
+      </td>
+      <td className={s.cell}>{formatUsd(p.totalInvoiced)}</td>
+      <td className={`${s.cell} ${marginClass(f.grossMargin)}`}>{formatUsd(f.grossMargin)}</td>
+      <td className={s.cell}>
+        <HoverDetails
+          id={`live-margin-${p.id}`}
+          trigger={percentText(f.marginPercent)}
+          triggerLabel={`Margin ${percentText(f.marginPercent)}`}
+          triggerClassName={marginClass(f.grossMargin)}
+          title="Live Gross Margin Analysis"
+        >
+          <dl className={s.lines}>
+            <dt className={s.term}>Total Invoiced</dt>
+            <dd className={s.amount}>{formatUsd(p.totalInvoiced)}</dd>
+            <dt className={s.term}>Amount Paid</dt>
+            <dd className={s.amount}>{formatUsd(p.totalPaid)}</dd>
+            <dt className={s.term}>Internal Cost</dt>
+            <dd className={s.amount}>{formatUsd(f.internalCost)}</dd>
+            <dt className={s.term}>Live Margin (Paid)</dt>
+            <dd className={`${s.amount} ${marginClass(f.live.margin)}`}>{formatUsd(f.live.margin)}</dd>
+            <dt className={s.term}>Live Margin %</dt>
+            <dd className={`${s.amount} ${f.live.percent === null ? '' : marginClass(f.live.percent)}`}>{f.live.percent === null ? 'N/A' : percentText(f.live.percent)}</dd>
+          </dl>
+        </HoverDetails>
+      </td>
+    </tr>
+  );
+}
+
+function CostLine({ name, detail, cost }: { name: string; detail: string; cost: string }) {
+  return (
+    <>
+      <dt className={s.person}>
+        {name}
+        <span className={s.personDetail}>{detail}</span>
+      </dt>
+      <dd className={s.amount}>{cost}</dd>
+    </>
+  );
+}
