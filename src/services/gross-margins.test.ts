@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { marginFigures, toGrossMarginProjects, type GrossMarginRow } from './gross-margins';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../tests/helpers/db';
+import type { Db } from '../db/port';
+import { COST_PERIOD_RANGES_SQL, marginFigures, RATE_JOIN_SQL, RATE_KNOWN_SQL, rateSql, toGrossMarginProjects, type GrossMarginRow } from './gross-margins';
+import { costRateOn, DEFAULT_HOURLY_RATE, type CostPeriod } from './metrics';
 
 const project = { id: 7, name: 'Northwind Mobile App', devStatus: 'Active', totalInvoiced: 1000, totalPaid: 0 };
 const row = (over: Partial<GrossMarginRow>): GrossMarginRow => ({
@@ -70,5 +73,64 @@ describe('marginFigures (spec §9)', () => {
   it('computes the live margin from the paid amount, with no percentage when nothing is paid', () => {
     expect(withCost(300, 1000, 400).live).toEqual({ margin: 100, percent: 25 });
     expect(withCost(300, 1000, 0).live).toEqual({ margin: -300, percent: null });
+  });
+});
+
+describe('the cost rate in force, in SQL', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await createTestDb());
+  });
+  afterAll(() => drop());
+
+  // Mia: a start-less first period and two changes; Omar: periods only from May, own cost $65;
+  // Lena: a period from May and no own cost; Sam: nothing at all; Chloe: each period entered
+  // twice by mistake, which must not cost her days twice.
+  const people: { id: number; cost: number | null; periods: CostPeriod[] }[] = [
+    { id: 1, cost: 55, periods: [{ startDate: null, cost: 40 }, { startDate: '2026-03-01', cost: 45 }, { startDate: '2026-06-15', cost: 55 }] },
+    { id: 2, cost: 65, periods: [{ startDate: '2026-05-01', cost: 60 }] },
+    { id: 3, cost: null, periods: [{ startDate: '2026-05-01', cost: 72.5 }] },
+    { id: 4, cost: null, periods: [] },
+    { id: 5, cost: 90, periods: [{ startDate: null, cost: 30 }, { startDate: null, cost: 35 }, { startDate: '2026-05-01', cost: 61 }, { startDate: '2026-05-01', cost: 62 }] },
+  ];
+  const days = ['2026-01-01', '2026-02-28', '2026-03-01', '2026-04-30', '2026-05-01', '2026-06-14', '2026-06-15', '2026-12-31'];
+
+  it('agrees with costRateOn for every person on every day around each change', async () => {
+    let periodId = 1;
+    let registrationId = 1;
+    for (const person of people) {
+      await db.query('INSERT INTO forecast_persons (id, first_name, last_name, active, cost, synced_at) VALUES ($1, $2, $3, true, $4, now())', [person.id, 'P', String(person.id), person.cost]);
+      for (const p of person.periods) {
+        await db.query('INSERT INTO forecast_person_cost_periods (id, person_id, start_date, cost) VALUES ($1, $2, $3, $4)', [periodId++, person.id, p.startDate, p.cost]);
+      }
+      for (const day of days) {
+        await db.query('INSERT INTO forecast_time_registrations (id, person_id, forecast_project_id, date, minutes, updated_at) VALUES ($1, $2, 1, $3, 60, now())', [registrationId++, person.id, day]);
+      }
+    }
+    // A registration by someone Forecast no longer lists: the default rate.
+    await db.query("INSERT INTO forecast_time_registrations (id, person_id, forecast_project_id, date, minutes, updated_at) VALUES (999, 77, 1, '2026-05-05', 60, now())");
+
+    const rows = await db.query<{ personId: number; date: string; cost: number; known: boolean }>(
+      `WITH ${COST_PERIOD_RANGES_SQL}
+       SELECT tr.person_id AS "personId", tr.date, ${rateSql('$1')} AS cost, ${RATE_KNOWN_SQL} AS known
+       FROM forecast_time_registrations tr
+       LEFT JOIN forecast_persons person ON person.id = tr.person_id
+       ${RATE_JOIN_SQL}
+       ORDER BY tr.id`,
+      [DEFAULT_HOURLY_RATE],
+    );
+    expect(rows).toHaveLength(people.length * days.length + 1);
+    for (const row of rows) {
+      const person = people.find((p) => p.id === row.personId);
+      const expected = costRateOn(person?.periods ?? [], row.date, person?.cost ?? null);
+      expect({ person: row.personId, date: row.date, cost: row.cost }).toEqual({ person: row.personId, date: row.date, cost: expected });
+      // Known means a cost period or the person's own cost applied, not the default.
+      const periodApplies = (person?.periods ?? []).some((p) => p.startDate === null || p.startDate <= row.date);
+      expect(row.known).toBe(periodApplies || (person?.cost ?? null) !== null);
+    }
+    // The rows cover each branch of the rule, so agreement is not by accident.
+    const costs = new Set(rows.map((r) => r.cost));
+    for (const c of [30, 40, 45, 55, 60, 61, 65, 72.5, 100]) expect(costs).toContain(c);
   });
 });

@@ -5,7 +5,7 @@
  * The figures (cost, margin, margin %, live margin) are pure and shared with the island.
  */
 import type { Db } from '../db/port';
-import { PERSON_NAME_SQL, hoursFromMinutes, rateInForceSql } from './agency-time';
+import { PERSON_NAME_SQL, hoursFromMinutes } from './agency-time';
 import { DEFAULT_HOURLY_RATE, grossMargin, internalCost, liveMargin, marginPercent, roundMoney, type LiveMargin } from './metrics';
 
 export interface CostBreakdownEntry {
@@ -46,17 +46,46 @@ export interface GrossMarginRow {
   minutes: number | null;
 }
 
-// Time on a project is costed per registration at the rate in force that day, then grouped by
-// person and rate, so a rate that changes mid-project gives that person one line per rate.
+/**
+ * Each person's cost periods as date ranges: from its start (NULL = since ever) to the next
+ * period's start (NULL = still in force). One period per person and start, so no day is costed twice.
+ */
+export const COST_PERIOD_RANGES_SQL = `cost_period_ranges AS (
+    SELECT person_id, start_date, cost,
+           lead(start_date) OVER (PARTITION BY person_id ORDER BY start_date NULLS FIRST) AS next_start
+    FROM (
+      SELECT DISTINCT ON (person_id, start_date) person_id, start_date, cost
+      FROM forecast_person_cost_periods
+      ORDER BY person_id, start_date NULLS FIRST, id
+    ) one_per_start
+  )`;
+
+/**
+ * The cost rate in force for registration `tr` on its day, in SQL: the period whose range holds
+ * the day (the latest start on or before it, else the start-less first period), else the
+ * person's own cost, else the default. It is `costRateOn` of metrics.ts, in SQL so months of
+ * registrations are costed and grouped in one query; gross-margins.test.ts checks both agree.
+ * Needs COST_PERIOD_RANGES_SQL, `tr` (forecast_time_registrations) and `person` (forecast_persons).
+ */
+export const RATE_JOIN_SQL = `LEFT JOIN cost_period_ranges period
+      ON period.person_id = tr.person_id
+     AND (period.start_date IS NULL OR period.start_date <= tr.date)
+     AND (period.next_start IS NULL OR tr.date < period.next_start)`;
+export const rateSql = (defaultRateParam: string) => `COALESCE(period.cost, person.cost, ${defaultRateParam}::numeric)`;
+export const RATE_KNOWN_SQL = '(period.cost IS NOT NULL OR person.cost IS NOT NULL)';
+
+// Time on a project is costed at the rate in force each day, then grouped by person and rate,
+// so a rate that changes mid-project gives that person one line per rate.
 const GROSS_MARGINS_SQL = `
-  WITH costed AS (
+  WITH ${COST_PERIOD_RANGES_SQL},
+  costed AS (
     SELECT tr.forecast_project_id, tr.person_id, ${PERSON_NAME_SQL} AS person_name,
-           rate.cost AS hourly_rate, rate.known AS rate_known, SUM(tr.minutes) AS minutes
+           ${rateSql('$1')} AS hourly_rate, ${RATE_KNOWN_SQL} AS rate_known, SUM(tr.minutes) AS minutes
     FROM forecast_time_registrations tr
     JOIN projects dashboard ON dashboard.forecast_project_id = tr.forecast_project_id AND dashboard.visible = 1
     LEFT JOIN forecast_persons person ON person.id = tr.person_id
-    ${rateInForceSql('$1')}
-    GROUP BY tr.forecast_project_id, tr.person_id, person_name, rate.cost, rate.known
+    ${RATE_JOIN_SQL}
+    GROUP BY tr.forecast_project_id, tr.person_id, person_name, hourly_rate, rate_known
   )
   SELECT p.id, p.name, p.dev_status AS "devStatus",
          p.forecast_total_invoiced AS "totalInvoiced", p.forecast_total_paid AS "totalPaid",
