@@ -30,6 +30,8 @@ export interface BenchEnv {
   assets: AssetManifest;
   distDir: string;
   databaseLabel: string;
+  /** A Jira project with 3,000 issues that is not on the dashboard. */
+  bigJiraKey: string | null;
   seedMs: number;
   /** Cookie of a signed-in admin. */
   adminCookie: string;
@@ -62,10 +64,13 @@ export async function createBenchEnv(options: { scale?: number; distDir: string 
   }
   await migrate(db);
   const now = new Date();
-  const mocks = startDemoMocks(config, now, { onUnhandledRequest: 'error' });
+  const spine = createDemoSpine({ scale: config.DEMO_SCALE });
+  // One Jira project off the dashboard gets 3,000 issues: the bench links it and counts calls.
+  const bigJiraKey = spine.projects.find((p) => p.jiraKey && !p.onDashboard)?.jiraKey ?? null;
+  const mocks = startDemoMocks(config, now, { onUnhandledRequest: 'error', jiraIssueCounts: bigJiraKey ? { [bigJiraKey]: 3000 } : {} });
   const integrations = createIntegrations(config);
   const t0 = performance.now();
-  await seedDemoDashboard(db, integrations, { spine: createDemoSpine({ scale: config.DEMO_SCALE }), now, timeZone: config.AGENCY_TIMEZONE });
+  await seedDemoDashboard(db, integrations, { spine, now, timeZone: config.AGENCY_TIMEZONE });
   const seedMs = performance.now() - t0;
 
   const passwords = createPasswordHasher(nodeScrypt);
@@ -103,6 +108,7 @@ export async function createBenchEnv(options: { scale?: number; distDir: string 
     assets,
     distDir: options.distDir,
     databaseLabel,
+    bigJiraKey,
     seedMs,
     adminCookie,
     request,

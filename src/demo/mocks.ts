@@ -18,10 +18,14 @@ export interface DemoMocks {
  * deterministic generated agency dated relative to `now`, so the current week always has
  * data. Only services without credentials are mocked; a configured service is left alone.
  */
-export function startDemoMocks(config: Config, now: Date, options: { onUnhandledRequest?: 'bypass' | 'error' } = {}): DemoMocks {
+export function startDemoMocks(
+  config: Config,
+  now: Date,
+  options: { onUnhandledRequest?: 'bypass' | 'error'; jiraIssueCounts?: Record<string, number> } = {},
+): DemoMocks {
   const handlers: RequestHandler[] = [];
   const scale = config.DEMO_SCALE;
-  if (config.jiraDemo) handlers.push(...createJiraHandlers({ ...DEMO_JIRA, today: now, scale }));
+  if (config.jiraDemo) handlers.push(...createJiraHandlers({ ...DEMO_JIRA, today: now, scale, issueCounts: options.jiraIssueCounts }));
   if (config.forecastDemo) {
     const today = isoDateInZone(now, config.AGENCY_TIMEZONE);
     handlers.push(...createForecastHandlers({ ...DEMO_FORECAST, today, scale }).handlers);
