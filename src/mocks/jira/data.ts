@@ -584,7 +584,13 @@ export function createJiraDemoData(options: JiraDemoOptions): JiraDemoData {
         kids.length > 0 && kids.every((k) => k.status.category === 'done')
           ? DEMO_STATUSES.done
           : kids.some((k) => k.status !== DEMO_STATUSES.toDo) ? DEMO_STATUSES.inProgress : DEMO_STATUSES.toDo;
-      e.updatedAt = Math.max(e.createdAt, ...kids.map((k) => k.updatedAt));
+      // Its own changelog follows: started with its first child, done with its last.
+      const started = Math.max(e.createdAt, Math.min(...kids.map((k) => k.transitions[0]?.at ?? Infinity)));
+      if (e.status !== DEMO_STATUSES.toDo) e.transitions.push({ at: started, from: DEMO_STATUSES.toDo, to: DEMO_STATUSES.inProgress });
+      if (e.status === DEMO_STATUSES.done) {
+        e.transitions.push({ at: Math.max(started, ...kids.map((k) => k.updatedAt)), from: DEMO_STATUSES.inProgress, to: DEMO_STATUSES.done });
+      }
+      e.updatedAt = Math.max(e.createdAt, ...kids.map((k) => k.updatedAt), ...e.transitions.map((t) => t.at));
     }
     return { project: p, boards, scrumBoard, sprints, issues, byKey: new Map(issues.map((i) => [i.key, i])) };
   }

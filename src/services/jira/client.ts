@@ -104,7 +104,8 @@ function refuseAnonymousAnswers(inner: typeof fetch): typeof fetch {
     const res = await inner(input, init);
     const reason = res.headers.get('x-seraph-loginreason') ?? '';
     if (res.ok && /AUTHENTICATED_FAILED|AUTHENTICATION_DENIED/i.test(reason)) {
-      await res.body?.cancel();
+      // The anonymous body is of no use; release it without waiting on the stream.
+      void res.body?.cancel().catch(() => {});
       return new Response(
         JSON.stringify({ errorMessages: [`Jira answered as an anonymous user (X-Seraph-LoginReason: ${reason})`], errors: {} }),
         { status: 401, headers: { 'Content-Type': 'application/json' } },

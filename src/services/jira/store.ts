@@ -37,7 +37,10 @@ export interface JiraSnapshot {
   transitions: StoredTransition[];
 }
 
-/** Rows per INSERT: one JSON parameter each, well inside any parameter size limit. */
+/**
+ * Rows per INSERT: one JSON parameter each, well inside any parameter size limit. Parameters
+ * are typed text and cast, so postgres.js sends the JSON as it is instead of encoding it again.
+ */
 const CHUNK = 2_000;
 
 async function insertRows(tx: Db, sql: string, rows: readonly object[]): Promise<void> {
@@ -54,7 +57,7 @@ const UPSERT_TICKETS = `
   SELECT x.project_id, x.issue_key, x.issue_id, x.summary, x.issue_type, x.status_id, x.status_name, x.status_category_key,
     x.assignee_account_id, x.assignee_display_name, x.story_points, x.created_at, x.updated_at, x.epic_key,
     ARRAY(SELECT jsonb_array_elements_text(x.sprint_ids)::bigint)
-  FROM jsonb_to_recordset($1::jsonb) AS x(project_id integer, issue_key text, issue_id text, summary text, issue_type text,
+  FROM jsonb_to_recordset($1::text::jsonb) AS x(project_id integer, issue_key text, issue_id text, summary text, issue_type text,
     status_id text, status_name text, status_category_key text, assignee_account_id text, assignee_display_name text,
     story_points numeric, created_at timestamptz, updated_at timestamptz, epic_key text, sprint_ids jsonb)
   ON CONFLICT (project_id, issue_key) DO UPDATE SET
@@ -67,21 +70,21 @@ const UPSERT_TICKETS = `
 const UPSERT_EPICS = `
   INSERT INTO jira_epics (project_id, epic_key, issue_id, name, status_name, status_category_key)
   SELECT x.project_id, x.epic_key, x.issue_id, x.name, x.status_name, x.status_category_key
-  FROM jsonb_to_recordset($1::jsonb) AS x(project_id integer, epic_key text, issue_id text, name text, status_name text, status_category_key text)
+  FROM jsonb_to_recordset($1::text::jsonb) AS x(project_id integer, epic_key text, issue_id text, name text, status_name text, status_category_key text)
   ON CONFLICT (project_id, epic_key) DO UPDATE SET
     issue_id = excluded.issue_id, name = excluded.name, status_name = excluded.status_name, status_category_key = excluded.status_category_key`;
 
 const INSERT_SPRINTS = `
   INSERT INTO jira_sprints (project_id, sprint_id, board_id, state, name, start_date, end_date, complete_date, goal, position)
   SELECT x.project_id, x.sprint_id, x.board_id, x.state, x.name, x.start_date, x.end_date, x.complete_date, x.goal, x.position
-  FROM jsonb_to_recordset($1::jsonb) AS x(project_id integer, sprint_id bigint, board_id bigint, state text, name text,
+  FROM jsonb_to_recordset($1::text::jsonb) AS x(project_id integer, sprint_id bigint, board_id bigint, state text, name text,
     start_date timestamptz, end_date timestamptz, complete_date timestamptz, goal text, position integer)
   ON CONFLICT (project_id, sprint_id) DO NOTHING`;
 
 const INSERT_TRANSITIONS = `
   INSERT INTO jira_status_transitions (project_id, issue_key, history_id, at, from_status_id, from_status_name, to_status_id, to_status_name)
   SELECT x.project_id, x.issue_key, x.history_id, x.at, x.from_status_id, x.from_status_name, x.to_status_id, x.to_status_name
-  FROM jsonb_to_recordset($1::jsonb) AS x(project_id integer, issue_key text, history_id text, at timestamptz,
+  FROM jsonb_to_recordset($1::text::jsonb) AS x(project_id integer, issue_key text, history_id text, at timestamptz,
     from_status_id text, from_status_name text, to_status_id text, to_status_name text)
   ON CONFLICT (project_id, issue_key, history_id) DO NOTHING`;
 
@@ -180,7 +183,7 @@ export async function mergeJiraData(tx: Db, projectId: number, snapshot: JiraSna
   const keys = snapshot.tickets.map((t) => t.key);
   if (keys.length > 0) {
     await tx.query(
-      'DELETE FROM jira_status_transitions WHERE project_id = $1 AND issue_key IN (SELECT jsonb_array_elements_text($2::jsonb))',
+      'DELETE FROM jira_status_transitions WHERE project_id = $1 AND issue_key IN (SELECT jsonb_array_elements_text($2::text::jsonb))',
       [projectId, JSON.stringify(keys)],
     );
   }
