@@ -1,0 +1,393 @@
+import fc from 'fast-check';
+import type { Db } from '../../src/db/port';
+import {
+  anyText,
+  badDate,
+  badEmail,
+  badNumericId,
+  badPositiveInt,
+  hostileString,
+  jsonNotOfType,
+} from './inputs';
+
+/**
+ * Every call that takes input (a JSON body, route params or a query string), with a valid
+ * request for it and what makes each part invalid. The bad-input suite breaks one part at a
+ * time; the auth-attack suite replays the valid requests cross-origin. A served route that
+ * takes input and has no row here fails the bad-input suite.
+ */
+
+/** Who makes the request: the suites sign these in (token = the internal users-command token). */
+export type Caller = 'anonymous' | 'user' | 'admin' | 'token';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Rows the suites put in the database first, so a wrongly accepted request has something to change. */
+export interface Seed {
+  /** A project on the dashboard: Team 1, visible, on the demo agency's Forecast 4001 and Jira ASR. */
+  projectId: number;
+  /** A second, hidden project with no upstream links (the one a valid delete removes). */
+  otherProjectId: number;
+  /** An account awaiting approval (an accepted PATCH would approve it). */
+  unapprovedUserId: string;
+  unapprovedEmail: string;
+  /** A selected developer: started 2026-01-05, ends 2026-12-31. */
+  accountId: string;
+  displayName: string;
+}
+
+export const SEED_ACCOUNT = { accountId: 'seed-account-0001', displayName: 'Seed Developer' } as const;
+/** Projects of the demo agency the mock services know (src/mocks/agency/spine.ts). */
+export const DEMO_ON_DASHBOARD = { forecastProjectId: 4001, jiraKey: 'ASR' } as const;
+export const DEMO_NOT_ON_DASHBOARD = { forecastProjectId: 4036 } as const;
+
+export async function seedForInputTests(db: Db): Promise<Seed> {
+  const [a] = await db.query<{ id: number }>(
+    `INSERT INTO projects (name, team_name, forecast_project_id, jira_project_key, visible)
+     VALUES ('Seed Project', 'Team 1', $1, $2, 1) RETURNING id`,
+    [DEMO_ON_DASHBOARD.forecastProjectId, DEMO_ON_DASHBOARD.jiraKey],
+  );
+  const [b] = await db.query<{ id: number }>(`INSERT INTO projects (name, visible) VALUES ('Hidden Seed Project', 0) RETURNING id`);
+  const unapprovedEmail = 'seed-awaiting@agency.test';
+  const [u] = await db.query<{ id: string }>(
+    `INSERT INTO users (email, password, role, approved) VALUES ($1, 'scrypt$1024$8$1$AAAA$AAAA', 'user', false) RETURNING id`,
+    [unapprovedEmail],
+  );
+  await db.query(
+    `INSERT INTO selected_developers (account_id, display_name, start_date, end_date) VALUES ($1, $2, '2026-01-05', '2026-12-31')`,
+    [SEED_ACCOUNT.accountId, SEED_ACCOUNT.displayName],
+  );
+  await db.query(`INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES ($1, $2, '2026-01-06', true)`, [
+    SEED_ACCOUNT.accountId,
+    SEED_ACCOUNT.displayName,
+  ]);
+  return { projectId: a!.id, otherProjectId: b!.id, unapprovedUserId: u!.id, unapprovedEmail, ...SEED_ACCOUNT };
+}
+
+export type JsonType = 'string' | 'number' | 'boolean' | 'array' | 'object';
+export interface BodyField {
+  type: JsonType;
+  nullable?: boolean;
+  optional?: boolean;
+  /** Values of the right type that are still wrong (impossible dates, unknown keys, out of range). */
+  invalid?: fc.Arbitrary<unknown>;
+  /** A 'YYYY-MM-DD' field: the suite always tries the impossible dates on it too. */
+  date?: true;
+  /** Any text is a valid value (a password): only `invalid` is tried, never the suite's hostile strings. */
+  freeText?: true;
+}
+export interface QueryField {
+  optional?: boolean;
+  invalid: fc.Arbitrary<string>;
+  date?: true;
+}
+export interface ParamField {
+  valid: (s: Seed) => string;
+  invalid: fc.Arbitrary<string>;
+}
+
+export interface InputCall {
+  method: Method;
+  /** The route pattern as Hono lists it in app.routes. */
+  route: string;
+  as: Caller;
+  params?: Record<string, ParamField>;
+  query?: {
+    valid: (s: Seed) => Record<string, string>;
+    fields: Record<string, QueryField>;
+    /** Parts that are each fine but wrong together (a range that ends before it starts). */
+    invalidTogether?: fc.Arbitrary<Record<string, string>>;
+  };
+  /** The valid body is one the server would act on, so accepting a broken one shows up as a change. */
+  body?: { valid: (s: Seed) => Record<string, unknown>; fields: Record<string, BodyField> };
+  /** Spec §7 says the call has no payload: whatever junk comes with it must be harmless. */
+  noPayload?: true;
+  /** A page, not a JSON call: bad input falls back to a default view, never an error page. */
+  page?: true;
+}
+
+const ROLES = ['admin', 'staff', 'user'];
+const TEAMS = ['Team 1', 'Team 2', 'Team 3', 'Team 4'];
+const projectId: ParamField = { valid: (s) => String(s.projectId), invalid: badNumericId };
+/** Jira keys are letters, digits and underscores, starting with a letter. */
+const looksLikeJiraKey = (s: string) => /^[A-Za-z][A-Za-z0-9_]*$/.test(s.trim());
+const realDateBefore = fc.constantFrom('2025-12-31', '2000-01-01', '2026-01-04');
+const realDateAfter = fc.constantFrom('2027-01-01', '2999-12-31', '2030-06-15');
+/** Account ids that are empty, too long for the column (255), or name nobody selected. */
+const badAccountId: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('', '   ', 'x'.repeat(256)),
+  anyText.filter((s) => s.trim() !== SEED_ACCOUNT.accountId),
+);
+const badWeekStart: QueryField = { date: true, invalid: badDate };
+/** The Agency Dashboard also bounds the years it shows (2000-2999). */
+const badAgencyWeekStart: QueryField = { date: true, invalid: fc.oneof(badDate, fc.constantFrom('1999-12-27', '3000-01-06')) };
+
+export const INPUT_CALLS: InputCall[] = [
+  // Auth (spec §7). Login and sign-up are public; a failed login with valid input is a
+  // counted attempt by design, so the broken parts here are always invalid as input.
+  {
+    method: 'POST',
+    route: '/api/signup',
+    as: 'anonymous',
+    body: {
+      valid: () => ({ email: 'would-be-created@agency.test', password: 'a long enough password' }),
+      fields: {
+        email: { type: 'string', invalid: badEmail },
+        password: { type: 'string', freeText: true, invalid: fc.oneof(fc.string({ maxLength: 7 }), fc.string({ minLength: 257, maxLength: 600 })) },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/login',
+    as: 'anonymous',
+    body: {
+      valid: () => ({ email: 'login-seed@agency.test', password: 'the right password' }),
+      fields: {
+        email: { type: 'string', invalid: badEmail },
+        password: { type: 'string', freeText: true, invalid: fc.oneof(fc.constant(''), fc.string({ minLength: 257, maxLength: 600 })) },
+      },
+    },
+  },
+  { method: 'POST', route: '/api/logout', as: 'anonymous', noPayload: true },
+
+  // Admin account management.
+  {
+    method: 'PATCH',
+    route: '/api/admin/users/:id',
+    as: 'admin',
+    params: {
+      id: {
+        valid: (s) => s.unapprovedUserId,
+        invalid: fc.oneof(fc.uuid(), fc.constantFrom('1', '-1', '00000000-0000-0000-0000-00000000000g'), anyText),
+      },
+    },
+    body: {
+      valid: () => ({ approved: true }),
+      fields: {
+        approved: { type: 'boolean', optional: true },
+        role: { type: 'string', optional: true, invalid: fc.oneof(fc.constantFrom('Admin', 'ADMIN', 'superuser', 'admin '), anyText.filter((s) => !ROLES.includes(s))) },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    route: '/internal/users-command',
+    as: 'token',
+    body: {
+      valid: (s) => ({ args: ['approve', s.unapprovedEmail] }),
+      fields: {
+        args: {
+          type: 'array',
+          invalid: fc.oneof(
+            fc.array(fc.string(), { minLength: 5, maxLength: 8 }),
+            fc.array(jsonNotOfType('string'), { minLength: 1, maxLength: 3 }),
+            fc.constant(['approve', 'x'.repeat(321)]),
+            fc.array(hostileString, { minLength: 1, maxLength: 3 }),
+          ),
+        },
+      },
+    },
+  },
+
+  // Agency Dashboard (admin).
+  {
+    method: 'GET',
+    route: '/api/agency-time-entries',
+    as: 'admin',
+    query: { valid: () => ({ weekStart: '2026-11-16' }), fields: { weekStart: badAgencyWeekStart } },
+  },
+  {
+    method: 'GET',
+    route: '/agency',
+    as: 'admin',
+    page: true,
+    query: {
+      valid: () => ({ tab: 'weekly-hours', week: '2026-11-16' }),
+      fields: { tab: { optional: true, invalid: anyText }, week: { optional: true, date: true, invalid: badDate } },
+    },
+  },
+
+  // Projects tab (any signed-in user). Broken input is refused before Jira or Forecast is called.
+  {
+    method: 'POST',
+    route: '/api/projects/import-forecast',
+    as: 'user',
+    body: {
+      valid: () => ({ forecastProjectId: DEMO_NOT_ON_DASHBOARD.forecastProjectId }),
+      fields: { forecastProjectId: { type: 'number', invalid: badPositiveInt } },
+    },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/projects/:id/team',
+    as: 'user',
+    params: { id: projectId },
+    body: {
+      valid: () => ({ teamName: 'Team 3' }),
+      fields: { teamName: { type: 'string', invalid: fc.oneof(fc.constantFrom('team 1', 'Team 5', 'Team 0', 'Team 1 ', 'TEAM 1'), anyText.filter((s) => !TEAMS.includes(s))) } },
+    },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/projects/:id/visibility',
+    as: 'user',
+    params: { id: projectId },
+    body: {
+      valid: () => ({ visible: 0 }),
+      fields: { visible: { type: 'number', invalid: fc.oneof(fc.constantFrom(2, -1, 0.5, 1.0000001, 10), fc.integer().filter((n) => n !== 0 && n !== 1)) } },
+    },
+  },
+  { method: 'DELETE', route: '/api/projects/:id', as: 'user', params: { id: { valid: (s) => String(s.otherProjectId), invalid: badNumericId } } },
+  { method: 'POST', route: '/api/projects/:id/sync-forecast', as: 'user', params: { id: projectId } },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/link-jira',
+    as: 'user',
+    params: { id: projectId },
+    body: {
+      valid: () => ({ jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey }),
+      fields: { jiraProjectKey: { type: 'string', invalid: fc.oneof(fc.constantFrom('', '   ', 'AS-R', '1ASR', 'ASR;', 'A'.repeat(51)), anyText.filter((s) => !looksLikeJiraKey(s))) } },
+    },
+  },
+  { method: 'GET', route: '/api/projects/:id/retainer-periods', as: 'user', params: { id: projectId } },
+  { method: 'GET', route: '/api/projects/:id/jira-data', as: 'user', params: { id: projectId } },
+  { method: 'GET', route: '/api/projects/:id/cost-breakdown', as: 'user', params: { id: projectId } },
+
+  // Developers tab and Agency Settings (any signed-in user).
+  {
+    method: 'GET',
+    route: '/api/jira/tickets/completed-in-week',
+    as: 'user',
+    query: { valid: () => ({ weekStart: '2026-11-16' }), fields: { weekStart: badWeekStart } },
+  },
+  {
+    method: 'GET',
+    route: '/api/developer-available-points',
+    as: 'user',
+    query: { valid: () => ({ weekStart: '2026-11-16' }), fields: { weekStart: badWeekStart } },
+  },
+  {
+    method: 'GET',
+    route: '/api/jira/tickets/completed-in-range',
+    as: 'user',
+    query: {
+      valid: () => ({ startDate: '2026-11-16', endDate: '2026-11-22' }),
+      fields: { startDate: { date: true, invalid: badDate }, endDate: { date: true, invalid: badDate } },
+      invalidTogether: fc.constantFrom(
+        { startDate: '2026-11-22', endDate: '2026-11-16' },
+        { startDate: '2024-01-01', endDate: '2026-01-01' },
+        { startDate: '0001-01-01', endDate: '9999-12-31' },
+      ),
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/developer-availability',
+    as: 'user',
+    body: {
+      valid: (s) => ({ developers: { [s.displayName]: { '2026-01-07': true } }, selectedDevelopersList: [s.accountId] }),
+      fields: {
+        developers: {
+          type: 'object',
+          invalid: fc.oneof(
+            badDate.map((d) => ({ [SEED_ACCOUNT.displayName]: { [d]: true } })),
+            jsonNotOfType('boolean').map((v) => ({ [SEED_ACCOUNT.displayName]: { '2026-01-07': v } })),
+            jsonNotOfType('object').map((v) => ({ [SEED_ACCOUNT.displayName]: v })),
+            anyText.filter((n) => n !== SEED_ACCOUNT.displayName).map((n) => ({ [n]: { '2026-01-07': true } })),
+          ),
+        },
+        selectedDevelopersList: {
+          type: 'array',
+          invalid: fc.oneof(
+            fc.constantFrom([''], ['   '], ['x'.repeat(256)]),
+            fc.array(jsonNotOfType('string'), { minLength: 1, maxLength: 3 }),
+            fc.constant(Array.from({ length: 501 }, (_, i) => `account-${i}`)),
+          ),
+        },
+        previousSelectedDevelopersList: { type: 'array', optional: true, invalid: fc.array(jsonNotOfType('string'), { minLength: 1, maxLength: 3 }) },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/developer-end-date',
+    as: 'user',
+    body: {
+      valid: (s) => ({ accountId: s.accountId, endDate: '2026-06-30' }),
+      fields: {
+        accountId: { type: 'string', invalid: badAccountId },
+        endDate: { type: 'string', nullable: true, date: true, invalid: fc.oneof(badDate, realDateBefore) },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/developer-start-date',
+    as: 'user',
+    body: {
+      valid: (s) => ({ accountId: s.accountId, startDate: '2026-02-02' }),
+      fields: {
+        accountId: { type: 'string', invalid: badAccountId },
+        startDate: { type: 'string', nullable: true, date: true, invalid: fc.oneof(badDate, realDateAfter) },
+      },
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/settings/story-points-per-developer-day',
+    as: 'user',
+    body: {
+      valid: () => ({ storyPointsPerDeveloperDay: 2.5 }),
+      fields: {
+        storyPointsPerDeveloperDay: {
+          type: 'number',
+          invalid: fc.oneof(
+            fc.constantFrom(-1, -0.01, 100.01, 101, 1e9, 0.001, 1.005, Number.MAX_VALUE),
+            fc.double({ noNaN: true, noDefaultInfinity: true, max: -0.001 }),
+            fc.double({ noNaN: true, noDefaultInfinity: true, min: 100.001 }),
+          ),
+        },
+      },
+    },
+  },
+];
+
+/** GET routes that read no params and no query: junk sent to them must still be harmless. */
+export const NO_INPUT_GETS = [
+  '/healthz',
+  '/auth',
+  '/',
+  '/developer',
+  '/agency/settings',
+  '/agency/users',
+  '/api/user',
+  '/api/admin/users',
+  '/api/gross-margins',
+  '/api/projects',
+  '/api/jira/projects',
+  '/api/forecast/projects',
+  '/api/velocity-history',
+  '/api/jira/users',
+  '/api/developer-availability',
+  '/api/settings/story-points-per-developer-day',
+];
+
+/** The call's concrete path for the seed: each :param replaced by its valid value. */
+export function pathFor(call: InputCall, seed: Seed, override: Record<string, string> = {}): string {
+  return call.route.replace(/:(\w+)/g, (_, name: string) => {
+    const value = override[name] ?? call.params?.[name]?.valid(seed);
+    if (value === undefined) throw new Error(`${call.route}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Routes the app serves, one per method and path, without middleware-only entries. */
+export function servedRoutes(app: { routes: { method: string; path: string }[] }): { method: string; path: string }[] {
+  const seen = new Map<string, { method: string; path: string }>();
+  for (const r of app.routes) {
+    if (r.method === 'ALL') continue;
+    const path = r.path.replace(/\/$/, '') || '/';
+    seen.set(`${r.method} ${path}`, { method: r.method, path });
+  }
+  return [...seen.values()];
+}
