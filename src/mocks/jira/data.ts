@@ -203,6 +203,8 @@ export interface JiraDemoData {
   issueHistories(issue: DemoIssue): DemoHistory[];
   /** Moves an issue to a status at `at` (tests: an update an incremental sync must pick up). */
   transitionIssue(key: string, statusName: string, at: Date): DemoIssue;
+  /** Deletes an issue, as a Jira admin can (tests: only a full sync can notice). */
+  deleteIssue(key: string): void;
 }
 
 const EPIC_NAMES = [
@@ -693,6 +695,14 @@ export function createJiraDemoData(options: JiraDemoOptions): JiraDemoData {
       issue.status = to;
       issue.updatedAt = at.getTime();
       return issue;
+    },
+    deleteIssue(key) {
+      const issue = data.issueByIdOrKey(key);
+      if (!issue) throw new Error(`No demo issue ${key}`);
+      const d = detail(issue.projectKey);
+      d.issues.splice(d.issues.indexOf(issue), 1);
+      d.byKey.delete(issue.key);
+      issuesById.delete(issue.id);
     },
   };
   return data;

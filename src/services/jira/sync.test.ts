@@ -173,14 +173,14 @@ describe('a sync interrupted by Jira', () => {
 });
 
 describe('syncing a linked project', () => {
-  it('after the first sync reads only issues updated since then and merges them', async () => {
+  it('later the same day reads only issues updated since the last sync and merges them', async () => {
     const site = createJiraDemoData({ today: NOW });
     server.resetHandlers(...createJiraHandlers({ ...AUTH, today: NOW, data: site }));
     const projectId = await newProject('Incremental');
     await linkJiraProject(db, client(), { projectId, key: 'WFW', now: NOW });
     const before = await dump(projectId);
 
-    const later = new Date(NOW.getTime() + 3 * 86_400_000);
+    const later = new Date(NOW.getTime() + 2 * 3_600_000);
     const moved = site.detail('WFW').issues.find((i) => i.typeName !== 'Epic' && i.status.name === 'In Review')!;
     site.transitionIssue(moved.key, 'Ready for QA Testing', new Date(later.getTime() - 3_600_000));
     calls.length = 0;
@@ -206,6 +206,26 @@ describe('syncing a linked project', () => {
     expect(entered.map((e) => e.at.toISOString())).toContain(new Date(later.getTime() - 3_600_000).toISOString());
     expect(after.transitions).toHaveLength(before.transitions.length + 1);
     expect((after.project[0] as { last_jira_sync: Date }).last_jira_sync.toISOString()).toBe(later.toISOString());
+  });
+
+  it('reads everything on the first sync of a day, dropping issues deleted in Jira', async () => {
+    const site = createJiraDemoData({ today: NOW });
+    server.resetHandlers(...createJiraHandlers({ ...AUTH, today: NOW, data: site }));
+    const projectId = await newProject('Daily full sync');
+    await linkJiraProject(db, client(), { projectId, key: 'PPCA', now: NOW });
+    const gone = site.detail('PPCA').issues.find((i) => i.typeName === 'Story')!;
+    site.deleteIssue(gone.key);
+
+    const sameDay = await syncJiraProject(db, client(), { projectId, now: new Date('2026-11-19T23:00:00Z') });
+    expect(sameDay.mode).toBe('incremental');
+    const stillThere = await db.query('SELECT 1 FROM jira_issues WHERE project_id = $1 AND issue_key = $2', [projectId, gone.key]);
+    expect(stillThere).toHaveLength(1);
+
+    const nextDay = await syncJiraProject(db, client(), { projectId, now: new Date('2026-11-20T00:30:00Z') });
+    expect(nextDay.mode).toBe('full');
+    expect(await db.query('SELECT 1 FROM jira_issues WHERE project_id = $1 AND issue_key = $2', [projectId, gone.key])).toEqual([]);
+    expect(await db.query('SELECT 1 FROM jira_status_transitions WHERE project_id = $1 AND issue_key = $2', [projectId, gone.key])).toEqual([]);
+    expect(nextDay.jiraTotalTickets).toBe(site.detail('PPCA').issues.filter((i) => i.typeName !== 'Epic').length);
   });
 
   it('refuses a project that is not linked', async () => {

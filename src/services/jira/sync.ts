@@ -133,10 +133,15 @@ export async function linkJiraProject(
   return result(summary, snapshot, 'full');
 }
 
+/** The first sync of each UTC day reads everything: the only way to notice deleted issues. */
+export function needsFullSync(lastSync: Date | null, now: Date): boolean {
+  return lastSync === null || lastSync.toISOString().slice(0, 10) !== now.toISOString().slice(0, 10);
+}
+
 /**
- * Refreshes a linked project. After a first sync only issues updated since then (with a day of
- * overlap) are read and merged; `full` reads everything and replaces, which also drops issues
- * deleted or moved out of the project in Jira.
+ * Refreshes a linked project. Later syncs on the day of the last one read only issues updated
+ * since then (with a day of overlap) and merge them; the first sync of a day, or `full`, reads
+ * everything and replaces, which also drops issues deleted or moved out of the project in Jira.
  */
 export async function syncJiraProject(
   db: Db,
@@ -147,7 +152,7 @@ export async function syncJiraProject(
   if (!link) throw new DashboardProjectNotFoundError(projectId);
   if (!link.key) throw new JiraNotLinkedError(`Project ${projectId} is not linked to a Jira project`);
   const key = link.key;
-  const incremental = !full && link.lastSync !== null;
+  const incremental = !full && !needsFullSync(link.lastSync, now);
   const snapshot = await pullJiraSnapshot(jira, key, incremental ? { updatedSince: new Date(link.lastSync!.getTime() - INCREMENTAL_OVERLAP_MS) } : {});
   const summary = await db.transaction(async (tx) => {
     const current = await jiraLinkOf(tx, projectId, { forUpdate: true });
