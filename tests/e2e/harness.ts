@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,14 +47,12 @@ export interface PageWatch {
 }
 
 export interface Harness {
-  baseUrl: string;
-  database: 'embedded PGlite' | 'PostgreSQL';
   context: BrowserContext;
   /** A new tab that records console errors, page errors and CSP violations. */
   openPage(): Promise<{ page: Page; watch: PageWatch }>;
   /** `node dist/server/users.js ...args` with the server's environment (the `npm run users` of the README). */
   runUsersCommand(args: readonly string[]): Promise<UsersCommandResult>;
-  /** The server's own output so far, for failure messages. */
+  /** The server's own output so far. */
   serverLog(): string;
   close(): Promise<void>;
 }
@@ -73,7 +71,7 @@ function assertBuilt(): void {
 }
 
 /** Starts a fresh server and browser. Everything it made is removed by close(), or at once if starting fails. */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
   assertBuilt();
 
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -110,6 +108,7 @@ export async function startHarness(): Promise<Harness> {
       PORT: '0',
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...options.env,
     };
 
     const server = await startServer(env);
@@ -135,8 +134,6 @@ export async function startHarness(): Promise<Harness> {
     });
 
     const harness: Harness = {
-      baseUrl: server.url,
-      database: databaseUrl ? 'PostgreSQL' : 'embedded PGlite',
       context,
       async openPage() {
         const page = await context.newPage();
@@ -155,11 +152,14 @@ export async function startHarness(): Promise<Harness> {
 
 /**
  * Call once at the top of a test file. After each test its tabs are closed, so the next test
- * starts with none; when it failed, each is first saved as a screenshot under test-results/.
+ * starts with none; when it failed, each is first saved as a screenshot under test-results/,
+ * beside the server's output.
  */
 export function screenshotOnFailure(getHarness: () => Harness | undefined): void {
   afterEach(async ({ task }) => {
-    const pages = getHarness()?.context.pages() ?? [];
+    const harness = getHarness();
+    if (!harness) return;
+    const pages = harness.context.pages();
     if (task.result?.state === 'fail') {
       const dir = path.join(repoRoot, 'test-results');
       await mkdir(dir, { recursive: true });
@@ -168,6 +168,7 @@ export function screenshotOnFailure(getHarness: () => Harness | undefined): void
         const file = path.join(dir, `${slug}${pages.length > 1 ? `-${i + 1}` : ''}.png`);
         await page.screenshot({ path: file, fullPage: true }).catch(() => {});
       }
+      await writeFile(path.join(dir, `${slug}-server.log`), harness.serverLog());
     }
     await Promise.all(pages.map((page) => page.close()));
   });
