@@ -167,6 +167,14 @@ describe('fields and boards', () => {
     useSite();
     await expect(client().getProject('ZZZ')).rejects.toMatchObject({ kind: 'not_found', status: 404, message: expect.stringMatching(/ZZZ/) });
   });
+
+  it('never sends a "key" that could reach another path', async () => {
+    useSite();
+    for (const key of ['..', '%2E%2E', 'ASR/../myself', 'ASR?expand=lead', '']) {
+      await expect(client().getProject(key), key).rejects.toMatchObject({ kind: 'not_found' });
+    }
+    expect(requests).toEqual([]);
+  });
 });
 
 describe('faults', () => {

@@ -240,7 +240,13 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
       return projects.map((p) => ({ key: p.key, name: p.name }));
     },
 
-    getProject: (key) => call('GET', `/rest/api/3/project/${encodeURIComponent(key)}`, jiraProjectSchema),
+    async getProject(key) {
+      // Keys are letters, digits and underscores; anything else could only reach another path.
+      if (!/^[A-Za-z0-9_]{1,255}$/.test(key)) {
+        throw new UpstreamError('Jira', 'not_found', `"${key.slice(0, 40)}" is not a Jira project key`);
+      }
+      return call('GET', `/rest/api/3/project/${key}`, jiraProjectSchema);
+    },
 
     searchIssuePages,
 

@@ -258,6 +258,16 @@ export async function refreshJiraSummary(tx: Db, projectId: number, { key, synce
   return summary;
 }
 
+/**
+ * Refreshes the planner's statistics of the Jira tables after a write. PGlite never runs
+ * autovacuum, and without statistics Postgres joined a week's QA transitions to their issues by
+ * scanning the whole project once per transition (0.4 s instead of 3 ms for 3,000 issues).
+ * Statistics only speed reads up, so a failure here does not fail the sync that wrote the data.
+ */
+export async function analyzeJiraTables(db: Db): Promise<void> {
+  await db.query('ANALYZE jira_issues, jira_epics, jira_sprints, jira_status_transitions').catch(() => undefined);
+}
+
 /** The project's link and last sync, or null when there is no such project. */
 export async function jiraLinkOf(db: Db, projectId: number, { forUpdate = false } = {}): Promise<{ key: string | null; lastSync: Date | null } | null> {
   const [row] = await db.query<{ jira_project_key: string | null; last_jira_sync: Date | null }>(

@@ -136,6 +136,16 @@ describe('linking a project', () => {
     expect((await getJiraOverview(db, projectId))!.totalTickets).toBe(data.detail('SLT').issues.filter((i) => i.typeName !== 'Epic').length);
   });
 
+  it('leaves planner statistics behind, so the weekly reads use the indexes', async () => {
+    useSite();
+    const projectId = await newProject('Statistics');
+    await linkJiraProject(db, client(), { projectId, key: 'SOS', now: NOW });
+    const stats = await db.query<{ tablename: string }>(
+      `SELECT DISTINCT tablename FROM pg_stats WHERE tablename IN ('jira_issues', 'jira_status_transitions') ORDER BY tablename`,
+    );
+    expect(stats.map((s) => s.tablename)).toEqual(['jira_issues', 'jira_status_transitions']);
+  });
+
   it('says so when the dashboard project does not exist', async () => {
     useSite();
     await expect(linkJiraProject(db, client(), { projectId: 999_999, key: 'NMA', now: NOW })).rejects.toBeInstanceOf(DashboardProjectNotFoundError);

@@ -18,6 +18,7 @@ import {
 } from './model';
 import type { JiraBoard } from './schemas';
 import {
+  analyzeJiraTables,
   jiraLinkOf,
   mergeJiraData,
   refreshJiraSummary,
@@ -130,6 +131,7 @@ export async function linkJiraProject(
     await replaceJiraData(tx, projectId, snapshot);
     return refreshJiraSummary(tx, projectId, { key: project.key, syncedAt: now });
   });
+  await analyzeJiraTables(db);
   return result(summary, snapshot, 'full');
 }
 
@@ -163,5 +165,6 @@ export async function syncJiraProject(
     else await replaceJiraData(tx, projectId, snapshot);
     return refreshJiraSummary(tx, projectId, { key, syncedAt: now });
   });
+  await analyzeJiraTables(db);
   return result(summary, snapshot, incremental ? 'incremental' : 'full');
 }
