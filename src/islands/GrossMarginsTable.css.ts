@@ -2,7 +2,8 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
 export const header = style({ marginBottom: vars.space.lg });
-export const scroller = style({ overflowX: 'auto' });
+// Scrolls sideways only where the table cannot fit; elsewhere the hover details may overflow the card.
+export const scroller = style({ '@media': { 'screen and (max-width: 900px)': { overflowX: 'auto' } } });
 export const head = style({ padding: vars.space.sm, color: vars.color.textMuted, fontWeight: 600, fontSize: '0.82rem', textAlign: 'right', whiteSpace: 'nowrap', selectors: { '&:first-child': { textAlign: 'left' } } });
 export const row = style({ borderTop: `1px solid ${vars.color.border}` });
 export const cell = style({ padding: `${vars.space.md} ${vars.space.sm}`, textAlign: 'right', verticalAlign: 'top', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });

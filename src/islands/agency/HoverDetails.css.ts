@@ -27,6 +27,8 @@ export const details = style({
   right: 0,
   minWidth: '280px',
   maxWidth: '360px',
+  maxHeight: '60vh',
+  overflowY: 'auto',
   padding: vars.space.md,
   background: vars.color.surface,
   color: vars.color.text,
