@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 /**
  * The demo Jira must not drift from the real one. Every response the mock gives the client is
  * validated against the response schema of its operation in Atlassian's own OpenAPI files, and
@@ -26,7 +27,8 @@ import { basicAuthHeader, createJiraClient } from '../../src/services/jira/clien
 import { linkJiraProject, syncJiraProject } from '../../src/services/jira/sync';
 
 // Atlassian's files, unchanged, as the shared reference keeps them (override to run elsewhere).
-const REFERENCE = process.env.JIRA_OPENAPI_DIR ?? '/work/shared/reference';
+// The repository sits beside shared/ (here and in CI), so the files are at ../shared/reference.
+const REFERENCE = process.env.JIRA_OPENAPI_DIR ?? fileURLToPath(new URL('../../../shared/reference', import.meta.url));
 const NOW = new Date('2026-11-19T14:30:00Z');
 const AUTH = { baseUrl: DEMO_SITE_URL, email: 'contract@agency.test', apiToken: 'contract-token' };
 
