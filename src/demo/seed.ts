@@ -37,6 +37,8 @@ export async function seedDemoDashboard(
       [d.accountId, d.displayName],
     );
   }
+  // The demo team closes about five points a developer-day, so its velocity reads near 100%.
+  await db.query("UPDATE settings SET value = '5', updated_at = now() WHERE key = 'storyPointsPerDeveloperDay'");
   await syncTimeRegistrations(db, integrations.forecast, { now, timeZone });
   log(`Demo dashboard seeded: ${imported} projects, ${tracked.length} developers tracked (${Date.now() - started} ms).`);
   return { seeded: true, projects: imported };
