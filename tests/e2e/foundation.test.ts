@@ -1,30 +1,20 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   holdNextCall,
-  screenshotOnFailure,
   signIn,
   signUp,
-  startHarness,
   submitSignIn,
   submitSignUp,
   toastWithTitle,
   toasts,
+  useHarness,
   waitForHydration,
-  type Harness,
 } from './harness';
 
 // Issue 2's walk through the foundation, in real Chromium against the built server.
 
-let h: Harness | undefined;
-const harness = () => h!;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-screenshotOnFailure(() => h);
+const harness = useHarness();
 
 const PASSWORD = 'a long enough password';
 /** When a toast appeared and went, on the page's clock. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { AssetManifest } from '../../src/render/assets';
 import { createTestDb } from '../helpers/db';
 
@@ -148,6 +148,25 @@ export async function startHarness(options: { env?: Record<string, string> } = {
     await cleanUp().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Call once at the top of a test file: starts a harness before its tests and closes it after
+ * them, with screenshotOnFailure. Returns a getter for the running harness.
+ */
+export function useHarness(): () => Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  screenshotOnFailure(() => harness);
+  return () => {
+    if (!harness) throw new Error('The end-to-end harness is not running: it failed to start (see the beforeAll error).');
+    return harness;
+  };
 }
 
 /**
