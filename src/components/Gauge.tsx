@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { capPercent, gaugeColor, type GaugeColor } from '../services/metrics';
+import { capPercent, gaugeColor, type GaugeColor } from '../services/project-rules';
 import * as s from './Gauge.css';
 
 export interface GaugeProps {

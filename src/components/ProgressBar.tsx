@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { capPercent } from '../services/metrics';
+import { capPercent } from '../services/project-rules';
 import * as s from './ProgressBar.css';
 
 export type ProgressTone = keyof typeof s.fill;

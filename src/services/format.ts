@@ -4,6 +4,10 @@
  */
 import { format, isValid, parseISO } from 'date-fns';
 import { weekEndOf } from './metrics';
+import { finite } from './money-format';
+
+// Currency formats live in money-format.ts.
+export * from './money-format';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -30,46 +34,6 @@ function toDate(value: string | Date): Date {
   const iso = parseISO(trimmed);
   if (isValid(iso) || DATE_ONLY.test(trimmed)) return iso;
   return new Date(trimmed);
-}
-
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-// The agency's own locale: '$1,235', as an Australian reads an amount in their currency.
-const aud = new Intl.NumberFormat('en-AU', {
-  style: 'currency',
-  currency: 'AUD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-const billing = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-// `+ 0` keeps a rounded -0 from printing as '-$0'.
-const finite = (n: number) => (Number.isFinite(n) ? n + 0 : 0);
-
-/** Whole US dollars, as on the agency dashboard: 1234.5 → '$1,235'. */
-export function formatUsd(n: number): string {
-  return usd.format(finite(Math.round(n)));
-}
-
-/** Whole Australian dollars, as for retainer amounts in the project detail: 1234.5 → '$1,235'. */
-export function formatAud(n: number): string {
-  return aud.format(finite(Math.round(n)));
-}
-
-/** Billing amounts on project cards: two decimals, en-US: 1234.5 → '$1,234.50'. */
-export function formatBillingAmount(n: number): string {
-  return billing.format(finite(n));
 }
 
 /**

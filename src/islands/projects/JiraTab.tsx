@@ -6,7 +6,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { badge, button, spinner } from '../../components/ui.css';
 import type { Project } from '../../db/projects';
 import { formatDate } from '../../services/format';
-import { completionRate, sprintProgress, statusColor } from '../../services/metrics';
+import { completionRate, sprintProgress, statusColor } from '../../services/project-rules';
 import { jiraDataKey } from './api';
 import { LinkJiraDialog } from './LinkJiraDialog';
 import * as s from './ProjectDetailModal.css';

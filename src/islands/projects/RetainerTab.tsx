@@ -5,7 +5,7 @@ import { WarningIcon } from '../../components/icons';
 import { badge, spinner } from '../../components/ui.css';
 import type { Project } from '../../db/projects';
 import { formatAud, formatDate, hoursBilled } from '../../services/format';
-import { percentOf, retainerStatusColor } from '../../services/metrics';
+import { percentOf, retainerStatusColor } from '../../services/project-rules';
 import { retainerPeriodsKey } from './api';
 import * as s from './ProjectDetailModal.css';
 import { retainerSummary } from './rules';

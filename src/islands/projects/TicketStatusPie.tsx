@@ -1,7 +1,7 @@
 import { Group } from '@visx/group';
 import { Pie } from '@visx/shape';
 import { Tooltip, useTooltip } from '@visx/tooltip';
-import { statusColor, type StatusColor } from '../../services/metrics';
+import { statusColor, type StatusColor } from '../../services/project-rules';
 import * as s from './ProjectDetailModal.css';
 
 // The theme's strong colours as raw values: SVG fills and the legend swatches use them directly.

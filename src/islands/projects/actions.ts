@@ -2,7 +2,7 @@ import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-q
 import { apiRequest, serverMessage } from '../../client/api';
 import { toast } from '../../client/toast';
 import type { Project, TeamName } from '../../db/projects';
-import { formatBillingAmount } from '../../services/format';
+import { formatBillingAmount } from '../../services/money-format';
 import { refreshProjects, replaceProjectInList } from './api';
 
 export interface SyncResponse {

@@ -2,7 +2,7 @@
  * The detail modal's and manage dialog's own rules (spec sections 2 and 5), pure so they are
  * tested from the spec's words and shared by the server render and the browser.
  */
-import { isBlockedStatus, percentOf } from '../../services/metrics';
+import { isBlockedStatus, percentOf } from '../../services/project-rules';
 import type { ForecastProjectItem, JiraOverview, JiraSprint, RetainerPeriod } from './types';
 
 /** Epics shown at first and added by each 'Load More' (spec section 9). */
