@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costRegistrations, hoursFromMinutes, summariseWeek, type WeekRegistration } from './agency-time';
+import { costRegistrations, hoursFromMinutes, personName, projectName, summariseWeek, type WeekRegistration } from './agency-time';
 
 const registration = (over: Partial<WeekRegistration>): WeekRegistration => ({
   id: 1,
@@ -73,5 +73,15 @@ describe('costRegistrations', () => {
       [4, 100],
     ]);
     expect(Object.keys(costed[0]!).sort()).toEqual(['date', 'hourlyRate', 'id', 'minutes', 'notes', 'personName', 'projectId', 'projectName']);
+  });
+});
+
+describe('names of people and projects', () => {
+  it("uses Forecast's names and stands in for ones no longer synced", () => {
+    expect(personName('Mia Chen', 101)).toBe('Mia Chen');
+    expect(personName('  ', 101)).toBe('Person #101');
+    expect(personName(undefined, 7)).toBe('Person #7');
+    expect(projectName('Acme <Beta>', 4001)).toBe('Acme <Beta>');
+    expect(projectName(null, 4009)).toBe('Forecast project #4009');
   });
 });

@@ -49,41 +49,44 @@ export function hoursFromMinutes(minutes: number): number {
   return Math.round((minutes / 60) * 100) / 100;
 }
 
-/** A person's name as Forecast shows it; a person no longer synced still gets a readable name. */
-export const PERSON_NAME_SQL = `COALESCE(NULLIF(btrim(person.first_name || ' ' || person.last_name), ''), 'Person #' || tr.person_id)`;
+/** Forecast's "first last" for `person` (forecast_persons); empty when the person has no name. */
+export const PERSON_NAME_SQL = `btrim(person.first_name || ' ' || person.last_name)`;
 
-// The whole week in one round trip. Rows travel as one JSON text each list: the embedded
-// PGlite decodes a thousand-row result field by field many times slower than one JSON.parse.
+/** A person's name as Forecast shows it, or a readable stand-in for someone no longer synced. */
+export function personName(name: string | null | undefined, personId: number): string {
+  return name && name.trim() !== '' ? name.trim() : `Person #${personId}`;
+}
+
+/** A project's name: the dashboard's, else Forecast's, else a stand-in naming its Forecast id. */
+export function projectName(name: string | null | undefined, forecastProjectId: number): string {
+  return name && name.trim() !== '' ? name : `Forecast project #${forecastProjectId}`;
+}
+
+// The whole week in one round trip, each list as one JSON text: the embedded PGlite decodes a
+// thousand-row result field by field many times slower than one JSON.parse. Names and rates come
+// as small lists (people, projects, cost periods) joined here, which keeps the week's scan lean.
 const WEEK_SQL = `
   SELECT
-    (SELECT COALESCE(json_agg(json_build_array(
-              tr.id,
-              tr.forecast_project_id,
-              COALESCE(p.name, fproject.name, 'Forecast project #' || tr.forecast_project_id),
-              tr.date,
-              tr.person_id,
-              ${PERSON_NAME_SQL},
-              person.cost,
-              tr.notes,
-              tr.minutes
-            ) ORDER BY tr.date, ${PERSON_NAME_SQL}, tr.id), '[]')::text
+    (SELECT COALESCE(json_agg(json_build_array(tr.id, tr.forecast_project_id, tr.date, tr.person_id, tr.notes, tr.minutes)), '[]')::text
      FROM forecast_time_registrations tr
-     LEFT JOIN forecast_persons person ON person.id = tr.person_id
-     LEFT JOIN projects p ON p.forecast_project_id = tr.forecast_project_id
-     LEFT JOIN forecast_projects fproject ON fproject.id = tr.forecast_project_id
      WHERE tr.date BETWEEN $1::date AND $2::date
        AND tr.forecast_project_id IS NOT NULL) AS registrations,
-    -- The cost periods of everyone with time that week: a few per person.
+    (SELECT COALESCE(json_agg(json_build_array(person.id, ${PERSON_NAME_SQL}, person.cost)), '[]')::text
+     FROM forecast_persons person) AS persons,
     (SELECT COALESCE(json_agg(json_build_array(cp.person_id, cp.start_date, cp.cost) ORDER BY cp.person_id, cp.start_date NULLS FIRST, cp.id), '[]')::text
-     FROM forecast_person_cost_periods cp
-     WHERE cp.person_id IN (SELECT person_id FROM forecast_time_registrations WHERE date BETWEEN $1::date AND $2::date)) AS periods,
+     FROM forecast_person_cost_periods cp) AS periods,
+    (SELECT COALESCE(json_agg(json_build_array(COALESCE(p.forecast_project_id, fproject.id), COALESCE(p.name, fproject.name))), '[]')::text
+     FROM forecast_projects fproject
+     FULL JOIN (SELECT forecast_project_id, name FROM projects WHERE forecast_project_id IS NOT NULL) p ON p.forecast_project_id = fproject.id) AS projects,
     -- design §5: Invoices This Week = non-draft invoices whose invoice date falls in the week.
     (SELECT COALESCE(SUM(amount), 0)
      FROM forecast_invoices
      WHERE status <> 'DRAFT' AND invoice_date BETWEEN $1::date AND $2::date) AS invoices`;
 
-type RegistrationTuple = [id: number, projectId: number, projectName: string, date: IsoDate, personId: number, personName: string, personCost: number | null, notes: string | null, minutes: number];
+type RegistrationTuple = [id: number, projectId: number, date: IsoDate, personId: number, notes: string | null, minutes: number];
+type PersonTuple = [id: number, name: string | null, cost: number | null];
 type PeriodTuple = [personId: number, startDate: IsoDate | null, cost: number];
+type ProjectTuple = [forecastProjectId: number, name: string | null];
 
 /**
  * Totals a week (pure): registrations grouped per project (most hours first), Total Hours and
@@ -140,15 +143,31 @@ export function costRegistrations(
 
 /**
  * Reads and totals the week holding `date` (any day of it; the answer names its Monday): one
- * query over that week's rows only, whatever the size of the history.
+ * query, scanning only that week's registrations whatever the size of the history.
  */
 export async function loadAgencyWeek(db: Db, date: IsoDate): Promise<AgencyTimeData> {
   if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
   const weekStart = weekStartOf(date);
-  const [row] = await db.query<{ registrations: string; periods: string; invoices: number }>(WEEK_SQL, [weekStart, weekEndOf(weekStart)]);
-  const registrations = (JSON.parse(row!.registrations) as RegistrationTuple[]).map(
-    ([id, projectId, projectName, day, personId, personName, personCost, notes, minutes]): StoredRegistration => ({ id, projectId, projectName, date: day, personId, personName, personCost, notes, minutes }),
-  );
+  const [row] = await db.query<{ registrations: string; persons: string; periods: string; projects: string; invoices: number }>(WEEK_SQL, [weekStart, weekEndOf(weekStart)]);
+  const people = new Map((JSON.parse(row!.persons) as PersonTuple[]).map(([id, name, cost]) => [id, { name, cost }]));
+  const projectNames = new Map(JSON.parse(row!.projects) as ProjectTuple[]);
+  const registrations = (JSON.parse(row!.registrations) as RegistrationTuple[])
+    .map(([id, projectId, day, personId, notes, minutes]): StoredRegistration => {
+      const person = people.get(personId);
+      return {
+        id,
+        projectId,
+        projectName: projectName(projectNames.get(projectId), projectId),
+        date: day,
+        personId,
+        personName: personName(person?.name, personId),
+        personCost: person?.cost ?? null,
+        notes,
+        minutes,
+      };
+    })
+    // Entries read by day, then person.
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.personName.localeCompare(b.personName) || a.id - b.id));
   const periods = (JSON.parse(row!.periods) as PeriodTuple[]).map(([personId, startDate, cost]) => ({ personId, startDate, cost }));
   return summariseWeek(weekStart, costRegistrations(registrations, periods), Number(row!.invoices));
 }

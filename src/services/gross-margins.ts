@@ -5,7 +5,7 @@
  * The figures (cost, margin, margin %, live margin) are pure and shared with the island.
  */
 import type { Db } from '../db/port';
-import { PERSON_NAME_SQL, hoursFromMinutes } from './agency-time';
+import { PERSON_NAME_SQL, hoursFromMinutes, personName } from './agency-time';
 import { DEFAULT_HOURLY_RATE, grossMargin, internalCost, liveMargin, marginPercent, roundMoney, type LiveMargin } from './metrics';
 
 export interface CostBreakdownEntry {
@@ -118,7 +118,7 @@ export function toGrossMarginProjects(rows: readonly GrossMarginRow[]): GrossMar
     const hours = row.minutes / 60;
     current.costBreakdown!.push({
       personId: row.personId,
-      personName: row.personName ?? `Person #${row.personId}`,
+      personName: personName(row.personName, row.personId),
       hours: hoursFromMinutes(row.minutes),
       hourlyRate: roundMoney(row.hourlyRate),
       cost: roundMoney(hours * row.hourlyRate),
