@@ -14,7 +14,8 @@ export const navButtons = style({ display: 'flex', gap: vars.space.sm, flexWrap:
 export const actions = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', flexWrap: 'wrap' });
 export const unsaved = style({ color: vars.color.amber, fontSize: '0.85rem', fontWeight: 600 });
 
-export const scroller = style({ overflowX: 'auto', margin: `0 calc(-1 * ${vars.space.sm})`, padding: `0 ${vars.space.sm}` });
+// position: relative keeps the visually hidden header text inside the scroll box, or it widens the page.
+export const scroller = style({ position: 'relative', overflowX: 'auto', margin: `0 calc(-1 * ${vars.space.sm})`, padding: `0 ${vars.space.sm}` });
 export const grid = style({ width: '100%', borderCollapse: 'separate', borderSpacing: 0, minWidth: '560px' });
 export const headCell = style({
   textAlign: 'center',
@@ -24,10 +25,20 @@ export const headCell = style({
   fontSize: '0.82rem',
   borderBottom: `1px solid ${vars.color.border}`,
 });
-export const nameHead = style([headCell, { textAlign: 'left' }]);
+// The name column stays put while the days scroll sideways on a phone.
+const sticky = { position: 'sticky', left: 0, zIndex: 1, background: vars.color.surface } as const;
+export const nameHead = style([headCell, sticky, { textAlign: 'left' }]);
 export const dayName = style({ display: 'block', color: vars.color.text });
-export const nameCell = style({ padding: `${vars.space.md} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, minWidth: '180px' });
-export const name = style({ fontWeight: 600, overflowWrap: 'anywhere' });
+export const nameCell = style({
+  ...sticky,
+  padding: `${vars.space.md} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  minWidth: '180px',
+  textAlign: 'left',
+  fontWeight: 'normal',
+  '@media': { 'screen and (max-width: 480px)': { minWidth: '130px' } },
+});
+export const name = style({ fontWeight: 650, overflowWrap: 'anywhere' });
 export const inactive = style({ color: vars.color.textMuted, fontWeight: 500, marginLeft: vars.space.xs });
 export const rowLinks = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap', marginTop: vars.space.xs, fontSize: '0.82rem' });
 export const smallLink = style({ fontSize: '0.82rem' });

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { apiRequest } from '../client/api';
 import { Dialog } from '../components/Dialog';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/icons';
 import { badge, button, card, h2, spinner } from '../components/ui.css';
 import { formatDate, formatWeekLabel } from '../services/format';
-import { isIsoDate, isoDateInZone, shiftWeek, statusColor, velocityColor, velocityPercentage, type IsoDate } from '../services/metrics';
+import { isIsoDate, shiftWeek, statusColor, velocityColor, velocityPercentage, type IsoDate } from '../services/metrics';
 import { totalStoryPoints, type CompletedTicket, type CompletedTicketResult } from '../services/story-points';
 import * as s from './WeeklyHistory.css';
 
@@ -164,6 +164,8 @@ function DialogLoading() {
 }
 
 function TicketList({ query, timeZone }: { query: { data?: CompletedTicketResult; isError: boolean; error: Error | null }; timeZone: string }) {
+  // One formatter for the list: building an Intl.DateTimeFormat per ticket dominated the render.
+  const updatedDay = useMemo(() => updatedDayFormatter(timeZone), [timeZone]);
   if (query.isError) {
     return (
       <p className={s.error} role="alert">
@@ -188,15 +190,22 @@ function TicketList({ query, timeZone }: { query: { data?: CompletedTicketResult
   return (
     <ul className={s.tickets} data-testid="qa-tickets">
       {query.data.tickets.map((t) => (
-        <TicketRow key={t.key} ticket={t} timeZone={timeZone} />
+        <TicketRow key={t.key} ticket={t} updatedDay={updatedDay} />
       ))}
     </ul>
   );
 }
 
-function TicketRow({ ticket, timeZone }: { ticket: CompletedTicket; timeZone: string }) {
-  const updated = new Date(ticket.updated);
-  const updatedDay = Number.isNaN(updated.getTime()) ? ticket.updated : isoDateInZone(updated, timeZone);
+/** 'Nov 19, 2026' for a timestamp, as the calendar day in the agency's zone (the server and every browser agree). */
+function updatedDayFormatter(timeZone: string): (iso: string) => string {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' });
+  return (iso) => {
+    const when = new Date(iso);
+    return Number.isNaN(when.getTime()) ? formatDate(iso) : format.format(when);
+  };
+}
+
+function TicketRow({ ticket, updatedDay }: { ticket: CompletedTicket; updatedDay: (iso: string) => string }) {
   return (
     <li className={s.ticket} data-testid="qa-ticket">
       <div className={s.ticketTop}>
@@ -210,7 +219,7 @@ function TicketRow({ ticket, timeZone }: { ticket: CompletedTicket; timeZone: st
       <p className={s.ticketSummary}>{ticket.summary}</p>
       <div className={s.ticketMeta}>
         <span>{ticket.assignee?.displayName ?? 'Unassigned'}</span>
-        <span>Updated {formatDate(updatedDay)}</span>
+        <span>Updated {updatedDay(ticket.updated)}</span>
       </div>
     </li>
   );

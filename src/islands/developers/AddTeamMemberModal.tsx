@@ -89,10 +89,11 @@ function AddTeamMemberBody({
         <ul className={s.userList} aria-label="Jira users">
           {offered.map((u) => (
             <li key={u.accountId} className={s.userItem}>
-              <button type="button" className={s.userButton} onClick={() => onAdd(u)} aria-label={`Add ${u.displayName}`}>
+              <button type="button" className={s.userButton} onClick={() => onAdd(u)} aria-label={`Add ${u.displayName}${u.emailAddress ? ` ${u.emailAddress}` : ''}`}>
                 <span>
                   <span className={s.userName}>{u.displayName}</span>
-                  {u.emailAddress ? <span className={s.userEmail}>{u.emailAddress}</span> : null}
+                  {/* The space keeps the visible text a part of the button's name, as the label says it. */}
+                  {u.emailAddress ? <> <span className={s.userEmail}>{u.emailAddress}</span></> : null}
                 </span>
                 <span aria-hidden="true">+</span>
               </button>

@@ -105,7 +105,7 @@ function AssigneeBarChart({ rows }: { rows: AssigneePoints[] }) {
   const height = MARGIN.top + MARGIN.bottom + rows.length * ROW_HEIGHT;
   return (
     <div className={s.chartBox} onMouseLeave={tip.hideTooltip}>
-      <ParentSize debounceTime={50}>
+      <ParentSize debounceTime={50} style={{ height }}>
         {({ width }) => {
           if (width < 10) return null;
           // Names get up to a third of the width; longer ones are shortened with an ellipsis.

@@ -77,7 +77,7 @@ function VelocityLineChart({ entries }: { entries: Entry[] }) {
   const top = Math.max(TARGET + 20, ...entries.map((e) => e.velocityPercentage + 10));
   return (
     <div className={s.chartBox} onMouseLeave={tip.hideTooltip}>
-      <ParentSize debounceTime={50}>
+      <ParentSize debounceTime={50} style={{ height: HEIGHT }}>
         {({ width }) => {
           if (width < 10) return null;
           const innerWidth = Math.max(10, width - MARGIN.left - MARGIN.right);

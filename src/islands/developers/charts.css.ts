@@ -2,10 +2,12 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
 export const controls = style({ display: 'flex', gap: vars.space.lg, flexWrap: 'wrap', marginBottom: vars.space.lg });
-export const control = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, flex: '1 1 150px' });
+// min-width 0: a date input's own minimum width must not push the pair past the dialog.
+export const control = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, flex: '1 1 150px', minWidth: 0 });
 export const hint = style({ color: vars.color.red, fontSize: '0.85rem', marginBottom: vars.space.md });
 
-export const chartBox = style({ position: 'relative', width: '100%', minHeight: '160px' });
+// ParentSize measures its box, which must be given the chart's height: its content is clipped to it.
+export const chartBox = style({ position: 'relative', width: '100%' });
 export const bar = style({
   fill: vars.color.primary,
   cursor: 'default',

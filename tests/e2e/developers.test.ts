@@ -1,0 +1,187 @@
+import { format, parseISO } from 'date-fns';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate, formatWeekLabel } from '../../src/services/format';
+import { shiftWeek, weekDays, weekEndOf } from '../../src/services/metrics';
+import { currentWeekStart } from '../../src/services/velocity';
+import { createDemoSpine } from '../../src/mocks/agency/spine';
+import { screenshotOnFailure, signIn, startHarness, toastWithTitle, waitForHydration, type Harness } from './harness';
+
+// Issue 5's walk through the Developers tab and Agency Settings, in real Chromium against the
+// built server in demo mode (the demo agency tracks two developers in three).
+
+let h: Harness | undefined;
+const harness = () => h!;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+screenshotOnFailure(() => h);
+
+const ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
+const spine = createDemoSpine();
+const tracked = spine.developers.filter((d) => d.index % 3 !== 2);
+const newcomer = spine.developers.find((d) => d.index % 3 === 2)!;
+const firstTracked = [...tracked].sort((a, b) => a.displayName.localeCompare(b.displayName))[0]!;
+
+const thisWeek = currentWeekStart(new Date(), 'UTC');
+const [monday, tuesday, wednesday] = weekDays(thisWeek) as [string, string, string];
+const dayLabel = (day: string) => format(parseISO(day), 'EEEE MMM d');
+const cell = (page: Page, name: string, day: string) => page.getByRole('button', { name: new RegExp(`^${name}, ${dayLabel(day)}: `) });
+const pressed = async (page: Page, name: string, day: string) => (await cell(page, name, day).getAttribute('aria-pressed')) === 'true';
+
+/** Signs the demo admin in unless the browser already holds their session (the profile is shared by the tests). */
+async function signedIn(page: Page): Promise<void> {
+  await page.goto('/developer');
+  if (new URL(page.url()).pathname === '/auth') await signIn(page, ADMIN.email, ADMIN.password);
+}
+
+async function availablePointsOnWeeklyHistory(page: Page): Promise<number> {
+  await page.goto('/developer');
+  await waitForHydration(page);
+  return Number(await page.getByTestId('stat-available-points').locator('span').nth(1).textContent());
+}
+
+describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
+  it('adds a team member, marks days away, saves, reloads and sees them kept, and sets and clears an end date', async () => {
+    const { page, watch } = await harness().openPage();
+    await signedIn(page);
+    // The demo sets its own points per developer day; every count below is in days times it.
+    const setting = await page.request.get('/api/settings/story-points-per-developer-day');
+    const perDay = ((await setting.json()) as { storyPointsPerDeveloperDay: number }).storyPointsPerDeveloperDay;
+    expect(perDay).toBeGreaterThan(0);
+    expect(await availablePointsOnWeeklyHistory(page)).toBe(tracked.length * 5 * perDay);
+
+    await page.goto('/agency/settings');
+    await waitForHydration(page);
+    await page.getByRole('heading', { name: 'Developer Availability' }).waitFor();
+    await page.getByText(formatWeekLabel(thisWeek), { exact: true }).waitFor();
+    expect(await page.getByTestId('availability-row').count()).toBe(tracked.length);
+
+    // Add Team Member: search, pick, see the chosen list grow.
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Team Member' });
+    await dialog.getByText('Search and select Jira users to add to availability tracking').waitFor();
+    await dialog.getByText(`Selected Team Members (${tracked.length})`).waitFor();
+    await dialog.getByPlaceholder('Search by name or email...').fill('no such person');
+    await dialog.getByText('No users found matching your search').waitFor();
+    await dialog.getByPlaceholder('Search by name or email...').fill(newcomer.firstName.toUpperCase());
+    await dialog.getByRole('button', { name: `Add ${newcomer.displayName}` }).click();
+    await dialog.getByText(`Selected Team Members (${tracked.length + 1})`).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('availability-row').count()).toBe(tracked.length + 1);
+
+    // Mark days away: local until saved.
+    await cell(page, newcomer.displayName, tuesday).click();
+    await cell(page, newcomer.displayName, wednesday).click();
+    await cell(page, firstTracked.displayName, monday).click();
+    expect(await pressed(page, newcomer.displayName, tuesday)).toBe(true);
+    await page.getByText('Unsaved changes').waitFor();
+    await page.getByRole('button', { name: 'Save Availability' }).click();
+    await toastWithTitle(page, 'Availability saved').waitFor();
+
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.getByTestId('availability-row').count()).toBe(tracked.length + 1);
+    expect(await pressed(page, newcomer.displayName, tuesday)).toBe(true);
+    expect(await pressed(page, newcomer.displayName, wednesday)).toBe(true);
+    expect(await pressed(page, firstTracked.displayName, monday)).toBe(true);
+    expect(await pressed(page, newcomer.displayName, monday)).toBe(false);
+
+    const withNewcomer = ((tracked.length + 1) * 5 - 3) * perDay;
+    expect(await availablePointsOnWeeklyHistory(page)).toBe(withNewcomer);
+
+    // End of Employment on this Monday: the newcomer then counts for Monday only, and shows (Inactive).
+    await page.goto('/agency/settings');
+    await waitForHydration(page);
+    const row = page.locator(`[data-account-id="${newcomer.accountId}"]`);
+    await row.getByRole('button', { name: 'Set End Date' }).click();
+    const endDialog = page.getByRole('dialog', { name: 'End of Employment' });
+    await endDialog.getByText("Leave empty to remove end date. After this date, they won't count in Available Points calculations.").waitFor();
+    await endDialog.getByLabel('End Date (optional)').fill(monday);
+    await endDialog.getByRole('button', { name: 'Save End Date' }).click();
+    await endDialog.waitFor({ state: 'detached' });
+    await row.getByText('(Inactive)').waitFor();
+    await row.getByRole('button', { name: `End: ${formatDate(monday)}` }).waitFor();
+    expect(await availablePointsOnWeeklyHistory(page)).toBe(withNewcomer - 2 * perDay);
+
+    // Clearing it brings the days back.
+    await page.goto('/agency/settings');
+    await waitForHydration(page);
+    await row.getByRole('button', { name: `End: ${formatDate(monday)}` }).click();
+    await endDialog.getByLabel('End Date (optional)').fill('');
+    await endDialog.getByRole('button', { name: 'Save End Date' }).click();
+    await endDialog.waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Set End Date' }).waitFor();
+    expect(await row.getByText('(Inactive)').count()).toBe(0);
+    expect(await availablePointsOnWeeklyHistory(page)).toBe(withNewcomer);
+
+    expect(watch.problems()).toEqual([]);
+  });
+
+  it('moves between weeks without a reload and opens both chart modals, loading chart code only then', async () => {
+    const { page, watch } = await harness().openPage();
+    await signedIn(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/developer');
+    await waitForHydration(page);
+    await page.getByRole('heading', { name: 'Weekly History' }).waitFor();
+    const label = page.getByTestId('week-label');
+    expect(await label.textContent()).toBe(`Week: ${formatWeekLabel(thisWeek)}`);
+    await page.getByText(`Tasks, Bugs, and Stories moved to "Ready for QA Testing" during ${formatWeekLabel(thisWeek)}`).waitFor();
+    // The demo agency always has tickets ready for QA in the current week.
+    expect(await page.getByTestId('qa-ticket').count()).toBeGreaterThan(0);
+
+    // A marker on window survives only if the page is not reloaded.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await expect.poll(() => label.textContent()).toBe(`Week: ${formatWeekLabel(shiftWeek(thisWeek, -1))}`);
+    expect(new URL(page.url()).searchParams.get('week')).toBe(shiftWeek(thisWeek, -1));
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await expect.poll(() => label.textContent()).toBe(`Week: ${formatWeekLabel(shiftWeek(thisWeek, -2))}`);
+    await page.getByText(`during ${formatWeekLabel(shiftWeek(thisWeek, -2))}`, { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect.poll(() => label.textContent()).toBe(`Week: ${formatWeekLabel(shiftWeek(thisWeek, -1))}`);
+    await page.goBack();
+    await expect.poll(() => label.textContent()).toBe(`Week: ${formatWeekLabel(shiftWeek(thisWeek, -2))}`);
+    await page.getByRole('button', { name: 'Current', exact: true }).click();
+    await expect.poll(() => label.textContent()).toBe(`Week: ${formatWeekLabel(thisWeek)}`);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+    // Story Points by Assignee: the week's range by default, a bar per assignee.
+    const loadedBefore = scripts.length;
+    await page.getByTestId('stat-story-points').click();
+    const story = page.getByRole('dialog', { name: 'Story Points by Assignee' });
+    expect(await story.getByLabel('From', { exact: true }).inputValue()).toBe(thisWeek);
+    expect(await story.getByLabel('To', { exact: true }).inputValue()).toBe(weekEndOf(thisWeek));
+    await story.locator('svg[aria-label="Story points by assignee"]').waitFor();
+    expect(await story.locator('[data-assignee]').count()).toBeGreaterThan(0);
+    // The smallest bar is at the bottom: hovering it proves the chart is not cut off.
+    await story.locator('[data-assignee]').last().hover();
+    await story.getByRole('tooltip').getByText(/story points/).waitFor();
+    for (const stat of ['Total Assignees', 'Avg Points', 'Top Performer', 'Top Points']) await story.getByText(stat, { exact: true }).waitFor();
+    expect(scripts.length).toBeGreaterThan(loadedBefore);
+    await page.keyboard.press('Escape');
+    await story.waitFor({ state: 'detached' });
+
+    // Velocity Percentage Trend: eight weeks, the line and the 100% target.
+    await page.getByTestId('stat-velocity').click();
+    const velocity = page.getByRole('dialog', { name: 'Velocity Percentage Trend' });
+    await velocity.getByText('8-week velocity percentage history with 100% target line').waitFor();
+    await velocity.getByTestId('target-line').waitFor({ state: 'attached' });
+    expect(await velocity.locator('circle[data-week]').count()).toBe(8);
+    for (const stat of ['Avg Velocity', 'Best Week', 'Lowest Week', 'This Week']) await velocity.getByText(stat, { exact: true }).waitFor();
+    await velocity.locator('circle[data-week]').last().hover();
+    await velocity.getByRole('tooltip').getByText(`Week: ${formatWeekLabel(thisWeek)}`).waitFor();
+    await velocity.getByRole('button', { name: 'Close' }).click();
+    await velocity.waitFor({ state: 'detached' });
+
+    expect(watch.problems()).toEqual([]);
+  });
+});
