@@ -4,6 +4,8 @@ import { renderToString } from 'react-dom/server';
 import type { AssetManifest } from './assets';
 import { IslandCollector } from './Island';
 import { createElement } from 'react';
+// Box sizing, the body font and the island wrappers' display: contents, for every page.
+import '../../styles/global.css';
 
 /**
  * Renders a page to a full HTML document. The page's islands are recorded while it renders;
