@@ -57,7 +57,7 @@ export const fact = style({ display: 'grid', gap: '2px' });
 export const factLabel = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, color: vars.color.textMuted, fontSize: '0.8rem', fontWeight: 600 });
 export const factValue = style({ fontWeight: 650, fontVariantNumeric: 'tabular-nums' });
 export const redIcon = style({ color: vars.color.red });
-export const billing = style({ position: 'relative', outline: 'none', cursor: 'help' });
+export const billing = style({ position: 'relative', cursor: 'help' });
 export const billingDetails = style({
   display: 'none',
   position: 'absolute',
