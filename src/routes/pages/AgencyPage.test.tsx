@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app';
+import { allowConsoleErrors } from '../../../tests/helpers/console';
 import { createTestDb } from '../../../tests/helpers/db';
 import type { Db } from '../../db/port';
 import { ISLAND_PROPS_ATTR } from '../../render/constants';
@@ -92,6 +93,25 @@ describe('the Weekly Hours tab, rendered on the server', () => {
     const html = await pageAs(t, '/agency');
     expect(visibleText(html)).toContain('Nov 23 - Nov 29, 2026');
     expect(islandProps(html, 'WeeklyHours').currentWeekStart).toBe('2026-11-23');
+  });
+});
+
+describe('when the stored figures cannot be read', () => {
+  it('still renders the tab, logs why, and leaves the island to ask the call again', async () => {
+    allowConsoleErrors();
+    const failing: Db = {
+      ...db,
+      query: (text, params) => (text.includes('forecast_') ? Promise.reject(new Error('connection lost')) : db.query(text, params)),
+    } as Db;
+    const t = createTestApp(failing, { clock });
+    for (const [path, island, text] of [
+      ['/agency', 'WeeklyHours', 'Loading project time data...'],
+      ['/agency?tab=gross-margins', 'GrossMarginsTable', 'Loading gross margins...'],
+    ] as const) {
+      const html = await pageAs(t, path);
+      expect(visibleText(html)).toContain(text);
+      expect(islandProps(html, island).initial).toBeNull();
+    }
   });
 });
 
