@@ -117,7 +117,7 @@ function AssigneeBarChart({ rows }: { rows: AssigneePoints[] }) {
           const x = scaleLinear<number>({ domain: [0, Math.max(...rows.map((r) => r.points), 1)], range: [0, innerWidth], nice: true });
           const ticks = width < 420 ? 3 : 6;
           return (
-            <svg width={width} height={height} role="img" aria-label="Story points by assignee">
+            <svg width={width} height={height} role="group" aria-label="Story points by assignee">
               <Group left={left} top={MARGIN.top}>
                 <GridColumns scale={x} height={innerHeight} numTicks={ticks} className={s.grid} />
                 {rows.map((r) => {
@@ -134,6 +134,7 @@ function AssigneeBarChart({ rows }: { rows: AssigneePoints[] }) {
                       height={y.bandwidth()}
                       rx={3}
                       tabIndex={0}
+                      role="img"
                       aria-label={`${r.assignee}: ${r.points} story points`}
                       data-assignee={r.assignee}
                       onMouseMove={show}

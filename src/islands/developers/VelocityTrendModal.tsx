@@ -89,7 +89,7 @@ function VelocityLineChart({ entries }: { entries: Entry[] }) {
           // On a phone every other week is labelled, so labels never overlap.
           const narrow = width < 480;
           return (
-            <svg width={width} height={HEIGHT} role="img" aria-label="Velocity percentage per week, with the 100% target line">
+            <svg width={width} height={HEIGHT} role="group" aria-label="Velocity percentage per week, with the 100% target line">
               <Group left={MARGIN.left} top={MARGIN.top}>
                 <GridRows scale={y} width={innerWidth} numTicks={5} className={s.grid} />
                 <Line from={{ x: 0, y: y(TARGET) }} to={{ x: innerWidth, y: y(TARGET) }} className={s.target} data-testid="target-line" />
@@ -107,6 +107,7 @@ function VelocityLineChart({ entries }: { entries: Entry[] }) {
                       cy={yOf(e)}
                       r={5}
                       tabIndex={0}
+                      role="img"
                       aria-label={`Week of ${formatDate(e.weekStart)}: ${e.velocityPercentage}%`}
                       data-week={e.weekStart}
                       onMouseMove={show}
