@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { XIcon } from './icons';
 import * as s from './Dialog.css';
@@ -35,11 +35,36 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
+ * Keeps Tab and Shift+Tab inside the panel, wrapping at either end. Handled on the document, so
+ * focus that fell outside (its button was removed, or the user clicked a toast) comes back in.
+ */
+function trapTab(e: globalThis.KeyboardEvent, panel: HTMLElement): void {
+  const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement;
+  if (!first || !last) {
+    e.preventDefault();
+    panel.focus();
+  } else if (!panel.contains(active)) {
+    e.preventDefault();
+    (e.shiftKey ? last : first).focus();
+  } else if (e.shiftKey && (active === first || active === panel)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && active === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/**
  * An accessible modal dialog: role dialog with aria-modal, labelled by its title. Escape, a
  * click on the backdrop and the X button close it; Tab and Shift+Tab cycle inside it; the page
  * does not scroll while it is open; focus moves in on open and back to the opener on close.
  * Dialogs stack: one opened from another sits above it and only the top one answers Escape.
  * Nothing renders while closed, so a page's server HTML holds no hidden dialog content.
+ * An element inside marked `data-autofocus` gets the focus on open; otherwise the panel does.
  */
 export function Dialog({ open, ...rest }: DialogProps) {
   if (!open) return null;
@@ -64,9 +89,12 @@ function OpenDialog({ onClose, title, description, size = 'md', children, testId
     const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel;
     first?.focus();
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape' && openDialogs[openDialogs.length - 1] === me) {
+      if (openDialogs[openDialogs.length - 1] !== me || !panel) return;
+      if (e.key === 'Escape') {
         e.preventDefault();
         onCloseRef.current();
+      } else if (e.key === 'Tab') {
+        trapTab(e, panel);
       }
     };
     document.addEventListener('keydown', onKey);
@@ -89,29 +117,6 @@ function OpenDialog({ onClose, title, description, size = 'md', children, testId
     // React bubbles portal events up its own tree: a click here is not a click on what opened it.
     e.stopPropagation();
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'Tab') return;
-    // A nested dialog traps its own Tab; the one beneath must not act on it too.
-    e.stopPropagation();
-    const panel = panelRef.current;
-    if (!panel) return;
-    const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) {
-      e.preventDefault();
-      return;
-    }
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    const active = document.activeElement;
-    if (e.shiftKey && (active === first || active === panel)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && active === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
-
   const dialog = (
     <div className={s.overlay} onMouseDown={onMouseDown} onClick={onClick} data-dialog-backdrop="">
       <div
@@ -122,7 +127,6 @@ function OpenDialog({ onClose, title, description, size = 'md', children, testId
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
         data-testid={testId}
       >
         <div className={s.header}>

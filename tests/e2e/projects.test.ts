@@ -160,6 +160,14 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     await dialog.getByRole('button', { name: `Load More (${remaining} remaining)` }).click();
     expect(await dialog.getByTestId('epic').count()).toBe(Math.min(10, manyEpics.totalEpics));
 
+    // At most 90% of the viewport high, and Tab never leaves it.
+    const box = (await dialog.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(page.viewportSize()!.height * 0.9 + 1);
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+
     // X closes, and the page scrolls again.
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
