@@ -109,10 +109,12 @@ export async function availablePointsByWeek(db: Db, weeks: readonly IsoDate[]): 
 /** Tickets and story points per day of the week (Monday to Sunday), by the day Jira last updated them. */
 function dailyStatsOf(weekStart: IsoDate, tickets: readonly CompletedTicket[], timeZone: string): DailyStat[] {
   const stats: DailyStat[] = [0, 1, 2, 3, 4, 5, 6].map((i) => ({ date: addDays(weekStart, i), tickets: 0, storyPoints: 0 }));
+  // One formatter for all tickets (building one per call is what costs); en-CA writes YYYY-MM-DD.
+  const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   for (const t of tickets) {
     const when = new Date(t.updated);
     if (Number.isNaN(when.getTime())) continue;
-    const day = stats.find((s) => s.date === isoDateInZone(when, timeZone));
+    const day = stats.find((s) => s.date === dayOf.format(when));
     if (!day) continue;
     day.tickets += 1;
     day.storyPoints = Math.round((day.storyPoints + (t.storyPoints ?? 0)) * 100) / 100;

@@ -524,13 +524,24 @@ describe('GET /api/velocity-history', () => {
   it('stores finished weeks once synced past their end, then reads them back without recomputing', async () => {
     await select(mia);
     const pay = await linkedProject('Payments', 'PAY');
-    const lastWeek = await ticket(pay, { points: 4, enteredQa: ['2026-11-12T10:00:00Z'] });
+    const lastWeek = await ticket(pay, { points: 4, updated: '2026-11-12T11:00:00Z', enteredQa: ['2026-11-12T10:00:00Z'] });
     await ticket(pay, { points: 1, enteredQa: ['2026-11-17T10:00:00Z'] });
     const first = await get<{ velocityPercentage: number }[]>('/api/velocity-history');
     expect(first.body.slice(-2).map((e) => e.velocityPercentage)).toEqual([80, 20]);
-    const stored = await db.query<{ week: string; story_points_completed: number }>('SELECT week, story_points_completed FROM developer_weeks ORDER BY week');
+    const stored = await db.query<{ week: string; story_points_completed: number; total_tickets: number; daily_stats: { date: string; tickets: number; storyPoints: number }[] }>(
+      'SELECT week, story_points_completed, total_tickets, daily_stats FROM developer_weeks ORDER BY week',
+    );
     expect(stored.map((r) => r.week)).toEqual(['2026-09-28', '2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26', '2026-11-02', '2026-11-09']);
-    expect(stored.at(-1)!.story_points_completed).toBe(4);
+    expect(stored.at(-1)).toMatchObject({ story_points_completed: 4, total_tickets: 1 });
+    expect(stored.at(-1)!.daily_stats.map((d) => `${d.date} ${d.tickets} ${d.storyPoints}`)).toEqual([
+      '2026-11-09 0 0',
+      '2026-11-10 0 0',
+      '2026-11-11 0 0',
+      '2026-11-12 1 4',
+      '2026-11-13 0 0',
+      '2026-11-14 0 0',
+      '2026-11-15 0 0',
+    ]);
 
     // Jira data changes after the fact: the stored week keeps its figures, this week follows the data.
     await db.query('DELETE FROM jira_issues WHERE issue_key = $1', [lastWeek]);

@@ -76,5 +76,10 @@ describe('Agency Settings, rendered on the server', () => {
     expect(html).toMatch(/aria-label="Remove Zara Ahmed"[^>]*>Remove</);
     expect(html).toMatch(new RegExp(`data-island="StoryPointsSetting" ${ISLAND_PROPS_ATTR}="\\{&quot;storyPointsPerDeveloperDay&quot;:1.5\\}"`));
     expect(html).toMatch(/value="1.5"/);
+    const grid = /<app-island data-island="AvailabilityGrid" data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const props = JSON.parse(grid) as { currentWeekStart: string; availability: { selectedDevelopersList: string[] } };
+    expect(JSON.parse(JSON.stringify(props))).toEqual(props);
+    expect(props.currentWeekStart).toBe('2026-11-16');
+    expect(props.availability.selectedDevelopersList.sort()).toEqual(['g-1', 'l-1', 'n-1', 'o-1', 'z-1']);
   });
 });
