@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
+import { startDemoMocks, type DemoMocks } from '../../src/demo/mocks';
 
 /**
  * Who may reach what. One row per route the app serves: a route without a row fails the
@@ -67,12 +68,15 @@ export const ACCESS_MATRIX: Row[] = [
 
 let t: TestApp;
 let drop: () => Promise<void>;
+// The calls that list Jira or Forecast projects or users reach the demo services, answered in-process.
+let mocks: DemoMocks | undefined;
 const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   const created = await createTestDb();
   drop = created.drop;
   t = createTestApp(created.db);
+  mocks = startDemoMocks(t.deps.config, new Date(), { onUnhandledRequest: 'error' });
   cookies.user = await t.signIn('user');
   cookies.staff = await t.signIn('staff');
   cookies.admin = await t.signIn('admin');
@@ -80,7 +84,10 @@ beforeAll(async () => {
   cookies.revoked = await t.signIn('user', 'revoked@agency.test');
   await created.db.query("UPDATE users SET approved = false WHERE email = 'revoked@agency.test'");
 });
-afterAll(() => drop());
+afterAll(async () => {
+  mocks?.close();
+  await drop();
+});
 
 const pathOf = (location: string | null) => (location ? new URL(location, 'http://localhost').pathname : null);
 const isApi = (row: Row) => row.route.startsWith('/api/') || row.route.startsWith('/internal/');
