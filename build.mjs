@@ -72,6 +72,7 @@ async function buildServer() {
       users: 'src/cli/users.ts',
       migrate: 'src/cli/migrate.ts',
       bench: 'bench/run.ts',
+      'bench-load': 'bench/load.ts',
     },
     bundle: true,
     format: 'esm',
