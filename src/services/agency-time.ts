@@ -66,15 +66,19 @@ export function projectName(name: string | null | undefined, forecastProjectId: 
 // thousand-row result field by field many times slower than one JSON.parse. Names and rates come
 // as small lists (people, projects, cost periods) joined here, which keeps the week's scan lean.
 const WEEK_SQL = `
+  WITH week AS MATERIALIZED (
+    SELECT tr.id, tr.forecast_project_id, tr.date, tr.person_id, tr.notes, tr.minutes
+    FROM forecast_time_registrations tr
+    WHERE tr.date BETWEEN $1::date AND $2::date
+      AND tr.forecast_project_id IS NOT NULL
+  )
   SELECT
-    (SELECT COALESCE(json_agg(json_build_array(tr.id, tr.forecast_project_id, tr.date, tr.person_id, tr.notes, tr.minutes)), '[]')::text
-     FROM forecast_time_registrations tr
-     WHERE tr.date BETWEEN $1::date AND $2::date
-       AND tr.forecast_project_id IS NOT NULL) AS registrations,
+    (SELECT COALESCE(json_agg(json_build_array(id, forecast_project_id, date, person_id, notes, minutes)), '[]')::text
+     FROM week) AS registrations,
     (SELECT COALESCE(json_agg(json_build_array(person.id, ${PERSON_NAME_SQL}, person.cost)), '[]')::text
-     FROM forecast_persons person) AS persons,
+     FROM forecast_persons person WHERE person.id IN (SELECT person_id FROM week)) AS persons,
     (SELECT COALESCE(json_agg(json_build_array(cp.person_id, cp.start_date, cp.cost) ORDER BY cp.person_id, cp.start_date NULLS FIRST, cp.id), '[]')::text
-     FROM forecast_person_cost_periods cp) AS periods,
+     FROM forecast_person_cost_periods cp WHERE cp.person_id IN (SELECT person_id FROM week)) AS periods,
     (SELECT COALESCE(json_agg(json_build_array(COALESCE(p.forecast_project_id, fproject.id), COALESCE(p.name, fproject.name))), '[]')::text
      FROM forecast_projects fproject
      FULL JOIN (SELECT forecast_project_id, name FROM projects WHERE forecast_project_id IS NOT NULL) p ON p.forecast_project_id = fproject.id) AS projects,
@@ -138,7 +142,16 @@ export function costRegistrations(
     list.push({ startDate: p.startDate, cost: p.cost });
     periodsOf.set(p.personId, list);
   }
-  return registrations.map(({ personId, personCost, ...r }) => ({ ...r, hourlyRate: costRateOn(periodsOf.get(personId) ?? [], r.date, personCost) }));
+  return registrations.map((r) => ({
+    id: r.id,
+    projectId: r.projectId,
+    projectName: r.projectName,
+    date: r.date,
+    personName: r.personName,
+    notes: r.notes,
+    minutes: r.minutes,
+    hourlyRate: costRateOn(periodsOf.get(r.personId) ?? [], r.date, r.personCost),
+  }));
 }
 
 /**
@@ -149,25 +162,28 @@ export async function loadAgencyWeek(db: Db, date: IsoDate): Promise<AgencyTimeD
   if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
   const weekStart = weekStartOf(date);
   const [row] = await db.query<{ registrations: string; persons: string; periods: string; projects: string; invoices: number }>(WEEK_SQL, [weekStart, weekEndOf(weekStart)]);
-  const people = new Map((JSON.parse(row!.persons) as PersonTuple[]).map(([id, name, cost]) => [id, { name, cost }]));
-  const projectNames = new Map(JSON.parse(row!.projects) as ProjectTuple[]);
-  const registrations = (JSON.parse(row!.registrations) as RegistrationTuple[])
-    .map(([id, projectId, day, personId, notes, minutes]): StoredRegistration => {
-      const person = people.get(personId);
-      return {
-        id,
-        projectId,
-        projectName: projectName(projectNames.get(projectId), projectId),
-        date: day,
-        personId,
-        personName: personName(person?.name, personId),
-        personCost: person?.cost ?? null,
-        notes,
-        minutes,
-      };
-    })
-    // Entries read by day, then person.
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.personName.localeCompare(b.personName) || a.id - b.id));
+  // Names are resolved once per person and project, not once per registration.
+  const people = new Map<number, { name: string; cost: number | null }>();
+  for (const [id, name, cost] of JSON.parse(row!.persons) as PersonTuple[]) people.set(id, { name: personName(name, id), cost });
+  const projectNames = new Map<number, string>();
+  for (const [id, name] of JSON.parse(row!.projects) as ProjectTuple[]) projectNames.set(id, projectName(name, id));
+  const registrations = (JSON.parse(row!.registrations) as RegistrationTuple[]).map(([id, projectId, day, personId, notes, minutes]): StoredRegistration => {
+    const person = people.get(personId);
+    return {
+      id,
+      projectId,
+      projectName: projectNames.get(projectId) ?? projectName(null, projectId),
+      date: day,
+      personId,
+      personName: person?.name ?? personName(null, personId),
+      personCost: person?.cost ?? null,
+      notes,
+      minutes,
+    };
+  });
+  // Entries read by day, then person: names are ranked once, so the sort compares numbers.
+  const rank = new Map([...new Set(registrations.map((r) => r.personName))].sort((a, b) => a.localeCompare(b)).map((name, i) => [name, i]));
+  registrations.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : rank.get(a.personName)! - rank.get(b.personName)! || a.id - b.id));
   const periods = (JSON.parse(row!.periods) as PeriodTuple[]).map(([personId, startDate, cost]) => ({ personId, startDate, cost }));
   return summariseWeek(weekStart, costRegistrations(registrations, periods), Number(row!.invoices));
 }
