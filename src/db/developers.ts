@@ -136,6 +136,34 @@ export async function setEmploymentDate(db: Db, accountId: string, edge: Employm
   return { ok: false, reason: 'end-before-start', developer: toSelectedDeveloper(existing[0]) };
 }
 
+/** Everything available points are computed from, for the days from `from` to `to`. */
+export interface AvailabilityInputs {
+  developers: { accountId: string; startDate: IsoDate | null; endDate: IsoDate | null }[];
+  pointsPerDay: number;
+  /** Away days of selected developers in the range. */
+  away: { accountId: string; date: IsoDate }[];
+}
+
+/** The selection, the points setting and the away days in one round trip: the Weekly History page reads this on every render. */
+export async function readAvailabilityInputs(db: Db, range: { from: IsoDate; to: IsoDate }): Promise<AvailabilityInputs> {
+  const [row] = await db.query<{ developers: unknown; points: unknown; away: unknown }>(
+    `SELECT
+       (SELECT coalesce(json_agg(json_build_object('accountId', account_id, 'startDate', start_date, 'endDate', end_date) ORDER BY account_id), '[]')
+          FROM selected_developers) AS developers,
+       (SELECT value FROM settings WHERE key = $3) AS points,
+       (SELECT coalesce(json_agg(json_build_object('accountId', a.account_id, 'date', a.date)), '[]')
+          FROM developer_availability a JOIN selected_developers s ON s.account_id = a.account_id
+         WHERE a.is_away AND a.date >= $1::date AND a.date <= $2::date) AS away`,
+    [range.from, range.to, POINTS_PER_DAY_KEY],
+  );
+  const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return {
+    developers: json<AvailabilityInputs['developers']>(row!.developers),
+    pointsPerDay: readPointsPerDay(json<unknown>(row!.points)),
+    away: json<AvailabilityInputs['away']>(row!.away),
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Settings
 
@@ -145,7 +173,11 @@ export const DEFAULT_POINTS_PER_DAY = 1;
 /** The 'story points per developer day' setting (design §5), 1 when unset or unreadable. */
 export async function getStoryPointsPerDeveloperDay(db: Db): Promise<number> {
   const rows = await db.query<{ value: unknown }>('SELECT value FROM settings WHERE key = $1', [POINTS_PER_DAY_KEY]);
-  const value = Number(rows[0]?.value);
+  return readPointsPerDay(rows[0]?.value);
+}
+
+function readPointsPerDay(stored: unknown): number {
+  const value = Number(stored ?? DEFAULT_POINTS_PER_DAY);
   return Number.isFinite(value) && value >= 0 ? value : DEFAULT_POINTS_PER_DAY;
 }
 

@@ -5,13 +5,11 @@
  * instead of asking for their tickets again; only the current week is computed each time.
  */
 import {
-  getStoryPointsPerDeveloperDay,
-  listAvailability,
+  listAllDeveloperWeeks,
   listDeveloperWeeks,
-  listSelectedDevelopers,
+  readAvailabilityInputs,
   updateDeveloperWeekPoints,
   upsertDeveloperWeek,
-  listAllDeveloperWeeks,
   type DailyStat,
   type DeveloperWeek,
 } from '../db/developers';
@@ -88,18 +86,14 @@ export function isFinishedWeek(weekStart: IsoDate, now: Date, timeZone: string):
 
 /**
  * Available points of each week, from the selected developers, their employment dates, their
- * away days and the points-per-day setting: three reads whatever the number of weeks.
+ * away days and the points-per-day setting: one read whatever the number of weeks.
  */
 export async function availablePointsByWeek(db: Db, weeks: readonly IsoDate[]): Promise<Map<IsoDate, number>> {
   const result = new Map<IsoDate, number>();
   if (weeks.length === 0) return result;
   const sorted = [...weeks].sort();
-  const [developers, pointsPerDay, cells] = await Promise.all([
-    listSelectedDevelopers(db),
-    getStoryPointsPerDeveloperDay(db),
-    listAvailability(db, { from: sorted[0]!, to: weekEndOf(sorted[sorted.length - 1]!) }),
-  ]);
-  const awayDays = new Set(cells.filter((c) => c.isAway).map((c) => awayKey(c.accountId, c.date)));
+  const { developers, pointsPerDay, away } = await readAvailabilityInputs(db, { from: sorted[0]!, to: weekEndOf(sorted[sorted.length - 1]!) });
+  const awayDays = new Set(away.map((c) => awayKey(c.accountId, c.date)));
   for (const weekStart of weeks) {
     result.set(weekStart, availablePoints({ developers, awayDays, weekStart, pointsPerDay }));
   }
