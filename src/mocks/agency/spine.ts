@@ -109,7 +109,8 @@ export function createDemoSpine({ seed = 20261121, scale = 1 }: { seed?: number;
       companyProjectId: 50 + i,
       stage,
       budgetType,
-      budget: Math.round((20_000 + rand() * 180_000) / 100) * 100,
+      // Sized to about six months of billing, so Sent % and Paid % read as progress through the project.
+      budget: Math.round((200_000 + rand() * 400_000) / 100) * 100,
       jiraKey: key,
       weeklyRetainer: budgetType === 'RETAINER',
       onDashboard: stage === 'RUNNING' && hasJira && i % 12 < 8,

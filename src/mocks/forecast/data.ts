@@ -594,7 +594,8 @@ function generateInvoices({ spine, rand, firstDay, today, thisMonday, workUntil,
     dates.forEach((created, k) => {
       const last = k === dates.length - 1;
       const secondLast = k === dates.length - 2;
-      const hours = intBetween(rand, 30, 120);
+      // Billed hours track the ~60-80 hours a week logged on a project, so demo margins look like an agency's.
+      const hours = intBetween(rand, 150, 300);
       const lines: { project: DemoProject; hours: number; discount?: number; name: string }[] = [
         { project: p, hours, name: `Development ${format(parseISO(created), 'MMMM')}` },
       ];
