@@ -492,7 +492,9 @@ export function createJiraDemoData(options: JiraDemoOptions): JiraDemoData {
       let final: StatusName = 'toDo';
       let from: number;
       let to = latest;
-      if (bucket < 0.58) {
+      // Each sprint gets about as much work as any other: ~80% of issues spread over the closed
+      // sprints, ~8% in the active one, so the current week is an ordinary week.
+      if (bucket < 0.8) {
         const j = Math.floor(rand() * closedCount);
         const w = windows[j]!;
         created = Math.max(projectStart, w.start - rand() * 10 * DAY);
@@ -507,12 +509,12 @@ export function createJiraDemoData(options: JiraDemoOptions): JiraDemoData {
           final = outcome < 0.9 ? 'done' : outcome < 0.95 ? 'wontDo' : 'descoped';
           to = w.end - HOUR;
         }
-      } else if (bucket < 0.83) {
+      } else if (bucket < 0.88) {
         created = activeStart - 10 * DAY + rand() * (latest - activeStart + 10 * DAY);
         sprintIndexes = [activeIndex];
         final = weighted(rand, ACTIVE_MIX);
         from = Math.max(created, activeStart);
-      } else if (bucket < 0.88) {
+      } else if (bucket < 0.93) {
         created = activeStart - 20 * DAY + rand() * (latest - activeStart + 20 * DAY);
         sprintIndexes = [activeIndex + 1];
         from = created;
