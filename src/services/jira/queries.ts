@@ -159,16 +159,25 @@ export const DEFAULT_QA_STATUS = 'Ready for QA Testing';
 
 /**
  * Tasks, Bugs and Stories that entered the QA status in [from, to), once each however often
- * they entered it, across every project linked on the dashboard.
+ * they entered it, across every project linked on the dashboard. Driven from the week's
+ * transitions (jira_transitions_to_status_at_idx) with each issue then fetched by its key, so
+ * the cost follows the week's tickets, not the whole site: a join left to the planner hashed
+ * every stored issue. OFFSET 0 keeps the lookup a per-key index probe.
  */
 const ENTERED_QA = `
   SELECT DISTINCT ON (i.issue_key) i.issue_key, i.summary, i.status_name, p.name AS project_name,
     i.assignee_account_id, i.assignee_display_name, i.updated_at, i.story_points
-  FROM jira_status_transitions t
-  JOIN jira_issues i ON i.project_id = t.project_id AND i.issue_key = t.issue_key
+  FROM (
+    SELECT DISTINCT project_id, issue_key FROM jira_status_transitions
+    WHERE lower(to_status_name) = lower($3) AND at >= $1 AND at < $2
+  ) t
+  CROSS JOIN LATERAL (
+    SELECT * FROM jira_issues i
+    WHERE i.project_id = t.project_id AND i.issue_key = t.issue_key
+      AND lower(i.issue_type) IN ('task', 'bug', 'story')
+    OFFSET 0
+  ) i
   JOIN projects p ON p.id = t.project_id AND p.jira_project_key IS NOT NULL
-  WHERE lower(t.to_status_name) = lower($3) AND t.at >= $1 AND t.at < $2
-    AND lower(i.issue_type) IN ('task', 'bug', 'story')
   ORDER BY i.issue_key, p.id`;
 
 /**
