@@ -56,7 +56,8 @@ export interface Project {
   sprints: SprintSummary[];
 }
 
-interface ProjectRow {
+/** The projects table's row, as a plain SELECT returns it (other modules pick the columns they read). */
+export interface ProjectRow {
   id: number;
   name: string;
   dev_status: string;
@@ -84,23 +85,30 @@ interface ProjectRow {
   forecast_budget_type: string | null;
   forecast_status: string | null;
   forecast_stage: string | null;
-  // Inside JSON, timestamps arrive as ISO strings.
-  last_forecast_sync: Date | string | null;
+  last_forecast_sync: Date | null;
   jira_project_key: string | null;
   jira_total_tickets: number;
   jira_completed_tickets: number;
   jira_current_sprint_name: string | null;
   jira_sprint_completion_percentage: number;
-  last_jira_sync: Date | string | null;
+  last_jira_sync: Date | null;
   visible: number;
-  sprints: { id: number; name: string; total_tickets: number; completed_tickets: number; goal_hours: number | string; actual_hours: number | string }[];
 }
+
+type SprintJson = { id: number; name: string; total_tickets: number; completed_tickets: number; goal_hours: number | string; actual_hours: number | string };
+
+/** A project read out of JSON, with its sprints: inside JSON, timestamps arrive as ISO strings. */
+type ProjectJson = Omit<ProjectRow, 'last_forecast_sync' | 'last_jira_sync'> & {
+  last_forecast_sync: string | null;
+  last_jira_sync: string | null;
+  sprints: SprintJson[];
+};
 
 // Amounts are numeric in the database and numbers inside JSON; normalise to two decimals.
 const money = (v: number | string | null) => Math.round(Number(v ?? 0) * 100) / 100;
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+const iso = (d: string | null) => (d ? new Date(d).toISOString() : null);
 
-function toProject(r: ProjectRow): Project {
+function toProject(r: ProjectJson): Project {
   return {
     id: r.id,
     name: r.name,
@@ -163,7 +171,7 @@ const SELECT_PROJECTS = (where: string) => `
   ${where}`;
 
 async function selectProjects(db: Db, where: string, params: unknown[] = []): Promise<Project[]> {
-  const [row] = await db.query<{ projects: { p: Omit<ProjectRow, 'sprints'>; sprints: ProjectRow['sprints'] | null }[] }>(SELECT_PROJECTS(where), params);
+  const [row] = await db.query<{ projects: { p: Omit<ProjectJson, 'sprints'>; sprints: SprintJson[] | null }[] }>(SELECT_PROJECTS(where), params);
   return (row?.projects ?? []).map(({ p, sprints }) => toProject({ ...p, sprints: sprints ?? [] }));
 }
 

@@ -4,6 +4,7 @@
  * the sync decides what runs together in one transaction.
  */
 import type { Db } from '../../db/port';
+import type { ProjectRow } from '../../db/projects';
 import type { IsoDate } from '../metrics';
 import { retainerStatus, type CostPeriodRange, type ProjectInvoiceShare, type RetainerPeriod, type StoredRetainerPeriod } from './billing';
 import type { ForecastPerson, ForecastProject, ForecastTimeRegistration } from './schemas';
@@ -27,28 +28,29 @@ async function bulk(db: Db, rows: readonly object[], statement: string): Promise
 // Dashboard projects
 
 /** The projects table's row, as much of it as the Forecast integration reads and writes. */
-export interface ForecastProjectRow {
-  id: number;
-  name: string;
-  dev_status: string;
-  visible: number;
-  client_hourly_rate: number | null;
-  forecast_project_id: number | null;
-  forecast_project_value: number;
-  forecast_total_created: number;
-  forecast_total_invoiced: number;
-  forecast_total_sent: number;
-  forecast_total_paid: number;
-  forecast_overdue_amount: number;
-  forecast_retainer_periods_completed: number;
-  forecast_retainer_periods_total: number;
-  forecast_budget_type: string | null;
-  forecast_status: string | null;
-  forecast_stage: string | null;
-  billing_sent_percentage: number;
-  billing_paid_percentage: number;
-  last_forecast_sync: Date | null;
-}
+export type ForecastProjectRow = Pick<
+  ProjectRow,
+  | 'id'
+  | 'name'
+  | 'dev_status'
+  | 'visible'
+  | 'client_hourly_rate'
+  | 'forecast_project_id'
+  | 'forecast_project_value'
+  | 'forecast_total_created'
+  | 'forecast_total_invoiced'
+  | 'forecast_total_sent'
+  | 'forecast_total_paid'
+  | 'forecast_overdue_amount'
+  | 'forecast_retainer_periods_completed'
+  | 'forecast_retainer_periods_total'
+  | 'forecast_budget_type'
+  | 'forecast_status'
+  | 'forecast_stage'
+  | 'billing_sent_percentage'
+  | 'billing_paid_percentage'
+  | 'last_forecast_sync'
+>;
 
 const PROJECT_COLUMNS = `id, name, dev_status, visible, client_hourly_rate, forecast_project_id, forecast_project_value,
   forecast_total_created, forecast_total_invoiced, forecast_total_sent, forecast_total_paid, forecast_overdue_amount,
