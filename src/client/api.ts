@@ -38,6 +38,18 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return (type.includes('application/json') ? await res.json() : await res.text()) as T;
 }
 
+/**
+ * A GET whose failure throws the spec's own message for that read (spec section 8), whatever
+ * the server said: the message is what the island's error state shows.
+ */
+export async function readOr<T>(path: string, failureMessage: string): Promise<T> {
+  try {
+    return await apiRequest<T>('GET', path);
+  } catch {
+    throw new Error(failureMessage);
+  }
+}
+
 /** The server's own words for a failed call, for toasts that show "the server's error text". */
 export function serverMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage || fallback;

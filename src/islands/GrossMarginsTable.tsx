@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../client/api';
+import { readOr } from '../client/api';
 import { WarningIcon } from '../components/icons';
 import { card, h2, spinner, table, visuallyHidden } from '../components/ui.css';
 import { formatHours, formatUsd } from '../services/format';
@@ -15,15 +15,6 @@ export interface Props {
 
 export const GROSS_MARGINS_PATH = '/api/gross-margins';
 
-/** Spec §8: the read throws its own message, shown as the error panel. */
-async function fetchGrossMargins(): Promise<GrossMarginsResponse> {
-  try {
-    return await apiRequest<GrossMarginsResponse>('GET', GROSS_MARGINS_PATH);
-  } catch {
-    throw new Error('Failed to fetch gross margins');
-  }
-}
-
 const percentText = (p: number) => `${p.toFixed(1)}%`;
 const marginClass = (n: number) => (n < 0 ? s.margin.negative : s.margin.nonNegative);
 
@@ -31,7 +22,8 @@ const marginClass = (n: number) => (n < 0 ? s.margin.negative : s.margin.nonNega
 export default function GrossMarginsTable({ initial }: Props) {
   const { data, isError } = useQuery({
     queryKey: [GROSS_MARGINS_PATH],
-    queryFn: fetchGrossMargins,
+    // Spec §8: a failed read shows its own message, as the error panel.
+    queryFn: () => readOr<GrossMarginsResponse>(GROSS_MARGINS_PATH, 'Failed to fetch gross margins'),
     initialData: initial ?? undefined,
   });
   return <GrossMarginsView data={data} isError={isError} />;

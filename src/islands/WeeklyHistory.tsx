@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { apiRequest } from '../client/api';
+import { readOr } from '../client/api';
 import { Dialog } from '../components/Dialog';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/icons';
 import { badge, button, card, h2, spinner } from '../components/ui.css';
@@ -29,15 +29,6 @@ export interface Props {
 export const completedInWeekPath = (weekStart: IsoDate) => `/api/jira/tickets/completed-in-week?weekStart=${weekStart}`;
 export const availablePointsPath = (weekStart: IsoDate) => `/api/developer-available-points?weekStart=${weekStart}`;
 
-/** Spec §8: a failed read throws its own message, whatever the server said. */
-async function fetchOr<T>(path: string, message: string): Promise<T> {
-  try {
-    return await apiRequest<T>('GET', path);
-  } catch {
-    throw new Error(message);
-  }
-}
-
 /** The Weekly History page body: stat cards, week navigator and the tickets ready for QA (spec §2). */
 export default function WeeklyHistory(props: Props) {
   const [weekStart, setWeekStart] = useState(props.weekStart);
@@ -64,12 +55,12 @@ export default function WeeklyHistory(props: Props) {
   const seeded = weekStart === props.weekStart;
   const completed = useQuery({
     queryKey: [completedInWeekPath(weekStart)],
-    queryFn: () => fetchOr<CompletedTicketResult>(completedInWeekPath(weekStart), 'Failed to fetch completed tickets'),
+    queryFn: () => readOr<CompletedTicketResult>(completedInWeekPath(weekStart), 'Failed to fetch completed tickets'),
     initialData: seeded ? props.completed : undefined,
   });
   const available = useQuery({
     queryKey: [availablePointsPath(weekStart)],
-    queryFn: () => fetchOr<{ totalAvailablePoints: number }>(availablePointsPath(weekStart), 'Failed to fetch available points'),
+    queryFn: () => readOr<{ totalAvailablePoints: number }>(availablePointsPath(weekStart), 'Failed to fetch available points'),
     initialData: seeded ? { totalAvailablePoints: props.totalAvailablePoints } : undefined,
   });
 

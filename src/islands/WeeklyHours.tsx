@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../client/api';
+import { readOr } from '../client/api';
 import { ProgressBar } from '../components/ProgressBar';
 import { ChevronLeftIcon, ChevronRightIcon, WarningIcon } from '../components/icons';
 import { badge, button, card, h2, spinner, visuallyHidden } from '../components/ui.css';
@@ -19,15 +19,6 @@ export interface Props {
 }
 
 export const agencyTimePath = (weekStart: IsoDate) => `/api/agency-time-entries?weekStart=${weekStart}`;
-
-/** Spec §8: the read throws its own message, shown as 'Error' cards and the error panel. */
-async function fetchAgencyWeek(weekStart: IsoDate): Promise<AgencyTimeData> {
-  try {
-    return await apiRequest<AgencyTimeData>('GET', agencyTimePath(weekStart));
-  } catch {
-    throw new Error('Failed to fetch agency time entries');
-  }
-}
 
 /** The week in the address (?week=), so a reload or a shared link shows the same week. */
 function weekInAddress(fallback: IsoDate): IsoDate {
@@ -56,7 +47,8 @@ export default function WeeklyHours(props: Props) {
 
   const query = useQuery({
     queryKey: [agencyTimePath(weekStart)],
-    queryFn: () => fetchAgencyWeek(weekStart),
+    // Spec §8: a failed read shows its own message, as 'Error' cards and the error panel.
+    queryFn: () => readOr<AgencyTimeData>(agencyTimePath(weekStart), 'Failed to fetch agency time entries'),
     initialData: weekStart === props.weekStart && props.initial ? props.initial : undefined,
   });
   return (

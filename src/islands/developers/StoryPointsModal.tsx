@@ -7,7 +7,7 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { useTooltip } from '@visx/tooltip';
 import { useId, useState } from 'react';
-import { apiRequest } from '../../client/api';
+import { readOr } from '../../client/api';
 import { input, label, spinner, visuallyHidden } from '../../components/ui.css';
 import { isIsoDate, weekEndOf, type IsoDate } from '../../services/metrics';
 import {
@@ -38,13 +38,7 @@ export default function StoryPointsModal({ currentWeekStart }: Props) {
 
   const query = useQuery({
     queryKey: [completedInRangePath(from, to)],
-    queryFn: async () => {
-      try {
-        return await apiRequest<CompletedTicketResult>('GET', completedInRangePath(from, to));
-      } catch {
-        throw new Error('Failed to fetch chart tickets');
-      }
-    },
+    queryFn: () => readOr<CompletedTicketResult>(completedInRangePath(from, to), 'Failed to fetch chart tickets'),
     enabled: validRange,
   });
 

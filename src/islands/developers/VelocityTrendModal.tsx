@@ -7,7 +7,7 @@ import { ParentSize } from '@visx/responsive';
 import { scaleLinear, scalePoint } from '@visx/scale';
 import { Line, LinePath } from '@visx/shape';
 import { useTooltip } from '@visx/tooltip';
-import { apiRequest } from '../../client/api';
+import { readOr } from '../../client/api';
 import { spinner, visuallyHidden } from '../../components/ui.css';
 import { formatDate, formatWeekLabel } from '../../services/format';
 import { hasVelocityData, velocityStats } from '../../services/story-points';
@@ -29,13 +29,7 @@ const TARGET = 100;
 export default function VelocityTrendModal() {
   const query = useQuery({
     queryKey: [VELOCITY_HISTORY_PATH],
-    queryFn: async () => {
-      try {
-        return await apiRequest<Entry[]>('GET', VELOCITY_HISTORY_PATH);
-      } catch {
-        throw new Error('Failed to fetch velocity history');
-      }
-    },
+    queryFn: () => readOr<Entry[]>(VELOCITY_HISTORY_PATH, 'Failed to fetch velocity history'),
   });
 
   if (query.isError) {
