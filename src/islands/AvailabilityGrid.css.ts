@@ -10,7 +10,6 @@ export const toolbar = style({
   marginBottom: vars.space.lg,
 });
 export const weekLabel = style({ fontWeight: 650 });
-export const navButtons = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
 export const actions = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', flexWrap: 'wrap' });
 export const unsaved = style({ color: vars.color.amber, fontSize: '0.85rem', fontWeight: 600 });
 

@@ -4,6 +4,7 @@ import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
 import { XIcon } from '../components/icons';
 import { button, card, visuallyHidden } from '../components/ui.css';
+import { WeekButtons } from '../components/WeekButtons';
 import { formatDate, formatWeekLabel } from '../services/format';
 import { shiftWeek, weekDays, type IsoDate } from '../services/metrics';
 import { AddTeamMemberModal } from './developers/AddTeamMemberModal';
@@ -81,17 +82,11 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
         <span className={s.weekLabel} data-testid="availability-week" aria-live="polite">
           {formatWeekLabel(weekStart)}
         </span>
-        <div className={s.navButtons}>
-          <button type="button" className={button.secondary} onClick={() => setWeekStart(shiftWeek(weekStart, -1))}>
-            Previous
-          </button>
-          <button type="button" className={button.secondary} onClick={() => setWeekStart(currentWeekStart)}>
-            Current
-          </button>
-          <button type="button" className={button.secondary} onClick={() => setWeekStart(shiftWeek(weekStart, 1))}>
-            Next
-          </button>
-        </div>
+        <WeekButtons
+          onPrevious={() => setWeekStart(shiftWeek(weekStart, -1))}
+          onCurrent={() => setWeekStart(currentWeekStart)}
+          onNext={() => setWeekStart(shiftWeek(weekStart, 1))}
+        />
       </div>
       <div className={s.toolbar}>
         <button type="button" className={button.secondary} onClick={() => setAdding(true)} aria-haspopup="dialog">

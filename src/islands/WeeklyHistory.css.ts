@@ -53,7 +53,6 @@ export const navigator = style({
   marginBottom: vars.space.xl,
 });
 export const weekLabel = style({ fontWeight: 650, fontSize: '1rem' });
-export const navButtons = style({ display: 'flex', gap: vars.space.sm });
 
 export const listHeader = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
 export const listDescription = style({ color: vars.color.textMuted, fontSize: '0.9rem', margin: `${vars.space.xs} 0 ${vars.space.lg}` });

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { readOr } from '../client/api';
 import { Dialog } from '../components/Dialog';
-import { ChevronLeftIcon, ChevronRightIcon } from '../components/icons';
-import { badge, button, card, h2, spinner } from '../components/ui.css';
+import { badge, card, h2, spinner } from '../components/ui.css';
+import { WeekButtons } from '../components/WeekButtons';
 import { formatDate, formatWeekLabel } from '../services/format';
 import { isIsoDate, shiftWeek, statusColor, velocityColor, velocityPercentage, type IsoDate } from '../services/metrics';
 import { totalStoryPoints, type CompletedTicket, type CompletedTicketResult } from '../services/story-points';
@@ -97,17 +97,13 @@ export default function WeeklyHistory(props: Props) {
         <span className={s.weekLabel} data-testid="week-label" aria-live="polite">
           Week: {weekLabel}
         </span>
-        <div className={s.navButtons}>
-          <button type="button" className={button.secondary} onClick={() => goTo(shiftWeek(weekStart, -1))} aria-label="Previous week">
-            <ChevronLeftIcon />
-          </button>
-          <button type="button" className={button.secondary} onClick={() => goTo(props.currentWeekStart)} disabled={weekStart === props.currentWeekStart}>
-            Current
-          </button>
-          <button type="button" className={button.secondary} onClick={() => goTo(shiftWeek(weekStart, 1))} aria-label="Next week">
-            <ChevronRightIcon />
-          </button>
-        </div>
+        <WeekButtons
+          look="chevrons"
+          onPrevious={() => goTo(shiftWeek(weekStart, -1))}
+          onCurrent={() => goTo(props.currentWeekStart)}
+          onNext={() => goTo(shiftWeek(weekStart, 1))}
+          atCurrent={weekStart === props.currentWeekStart}
+        />
       </div>
 
       <section className={card} aria-labelledby="qa-tickets-heading">

@@ -11,7 +11,6 @@ export const summaryHeader = style({
   marginBottom: vars.space.lg,
 });
 export const weekLabel = style({ color: vars.color.textMuted, fontWeight: 600, margin: `${vars.space.xs} 0 0` });
-export const navButtons = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
 
 export const cards = style({
   display: 'grid',

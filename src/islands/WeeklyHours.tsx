@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { readOr } from '../client/api';
 import { ProgressBar } from '../components/ProgressBar';
-import { ChevronLeftIcon, ChevronRightIcon, WarningIcon } from '../components/icons';
-import { badge, button, card, h2, spinner, visuallyHidden } from '../components/ui.css';
+import { ChevronRightIcon, WarningIcon } from '../components/icons';
+import { badge, card, h2, spinner, visuallyHidden } from '../components/ui.css';
+import { WeekButtons } from '../components/WeekButtons';
 import type { AgencyTimeData, ProjectTimeData } from '../services/agency-time';
 import { formatDate, formatHours, formatUsd, formatWeekLabel } from '../services/format';
 import { isIsoDate, percentOf, shiftWeek, weekStartOf, type IsoDate } from '../services/metrics';
@@ -85,19 +86,7 @@ export function WeeklyHoursView({ data, isError, onPrevious, onCurrent, onNext }
               {data ? formatWeekLabel(data.weekStart) : 'No data'}
             </p>
           </div>
-          <div className={s.navButtons}>
-            <button type="button" className={button.secondary} onClick={onPrevious}>
-              <ChevronLeftIcon size={16} />
-              Previous
-            </button>
-            <button type="button" className={button.secondary} onClick={onCurrent}>
-              Current
-            </button>
-            <button type="button" className={button.secondary} onClick={onNext}>
-              Next
-              <ChevronRightIcon size={16} />
-            </button>
-          </div>
+          <WeekButtons look="text-and-chevrons" onPrevious={onPrevious} onCurrent={onCurrent} onNext={onNext} />
         </div>
         <dl className={s.cards}>
           <MetricCard label="Total Hours" isError={isError} value={data ? formatHours(data.totalHours) : null} />
