@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { readOr } from '../client/api';
+import { useWeekInAddress } from '../client/week-address';
 import { Dialog } from '../components/Dialog';
 import { badge, card, h2, spinner } from '../components/ui.css';
 import { WeekButtons } from '../components/WeekButtons';
 import { formatDate, formatWeekLabel } from '../services/format';
-import { isIsoDate, shiftWeek, statusColor, velocityColor, velocityPercentage, type IsoDate } from '../services/metrics';
+import { shiftWeek, statusColor, velocityColor, velocityPercentage, type IsoDate } from '../services/metrics';
 import { totalStoryPoints, type CompletedTicket, type CompletedTicketResult } from '../services/story-points';
 import * as s from './WeeklyHistory.css';
 
@@ -31,26 +32,8 @@ export const availablePointsPath = (weekStart: IsoDate) => `/api/developer-avail
 
 /** The Weekly History page body: stat cards, week navigator and the tickets ready for QA (spec §2). */
 export default function WeeklyHistory(props: Props) {
-  const [weekStart, setWeekStart] = useState(props.weekStart);
+  const [weekStart, goTo] = useWeekInAddress(props.weekStart, props.currentWeekStart);
   const [modal, setModal] = useState<'story-points' | 'velocity' | null>(null);
-
-  // The week is kept in the address, so a reload or a shared link shows the same week.
-  useEffect(() => {
-    const onPop = () => {
-      const week = new URL(window.location.href).searchParams.get('week');
-      setWeekStart(week && isIsoDate(week) ? week : props.currentWeekStart);
-    };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, [props.currentWeekStart]);
-  const goTo = (week: IsoDate) => {
-    if (week === weekStart) return;
-    setWeekStart(week);
-    const url = new URL(window.location.href);
-    if (week === props.currentWeekStart) url.searchParams.delete('week');
-    else url.searchParams.set('week', week);
-    window.history.pushState(null, '', url);
-  };
 
   const seeded = weekStart === props.weekStart;
   const completed = useQuery({

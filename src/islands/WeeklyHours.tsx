@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { readOr } from '../client/api';
+import { useWeekInAddress } from '../client/week-address';
 import { ProgressBar } from '../components/ProgressBar';
 import { ChevronRightIcon, WarningIcon } from '../components/icons';
 import { badge, card, h2, spinner, visuallyHidden } from '../components/ui.css';
 import { WeekButtons } from '../components/WeekButtons';
 import type { AgencyTimeData, ProjectTimeData } from '../services/agency-time';
 import { formatDate, formatHours, formatUsd, formatWeekLabel } from '../services/format';
-import { isIsoDate, percentOf, shiftWeek, weekStartOf, type IsoDate } from '../services/metrics';
+import { percentOf, shiftWeek, type IsoDate } from '../services/metrics';
 import * as s from './WeeklyHours.css';
 
 export interface Props {
@@ -21,30 +22,9 @@ export interface Props {
 
 export const agencyTimePath = (weekStart: IsoDate) => `/api/agency-time-entries?weekStart=${weekStart}`;
 
-/** The week in the address (?week=), so a reload or a shared link shows the same week. */
-function weekInAddress(fallback: IsoDate): IsoDate {
-  const week = new URL(window.location.href).searchParams.get('week');
-  return week && isIsoDate(week) ? weekStartOf(week) : fallback;
-}
-
 /** The Weekly Hours tab: 'Weekly Summary', its four cards and the 'Project Time Breakdown' (spec §2). */
 export default function WeeklyHours(props: Props) {
-  const [weekStart, setWeekStart] = useState(props.weekStart);
-
-  useEffect(() => {
-    const onPop = () => setWeekStart(weekInAddress(props.currentWeekStart));
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, [props.currentWeekStart]);
-
-  const goTo = (week: IsoDate) => {
-    if (week === weekStart) return;
-    setWeekStart(week);
-    const url = new URL(window.location.href);
-    if (week === props.currentWeekStart) url.searchParams.delete('week');
-    else url.searchParams.set('week', week);
-    window.history.pushState(null, '', url);
-  };
+  const [weekStart, goTo] = useWeekInAddress(props.weekStart, props.currentWeekStart);
 
   const query = useQuery({
     queryKey: [agencyTimePath(weekStart)],
