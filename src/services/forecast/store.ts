@@ -6,7 +6,14 @@
 import type { Db } from '../../db/port';
 import type { ProjectRow } from '../../db/projects';
 import type { IsoDate } from '../metrics';
-import { retainerStatus, type CostPeriodRange, type ProjectInvoiceShare, type RetainerPeriod, type StoredRetainerPeriod } from './billing';
+import {
+  retainerStatus,
+  type CostPeriodRange,
+  type ProjectBilling,
+  type ProjectInvoiceShare,
+  type RetainerPeriod,
+  type StoredRetainerPeriod,
+} from './billing';
 import type { ForecastPerson, ForecastProject, ForecastTimeRegistration } from './schemas';
 
 /** Rows per bulk statement: keeps each JSON parameter to a few hundred kilobytes. */
@@ -91,14 +98,8 @@ export async function insertProject(db: Db, name: string, fields: ForecastProjec
   return row!.id;
 }
 
-export interface StoredBilling {
-  totalCreated: number;
-  totalInvoiced: number;
-  totalSent: number;
-  totalPaid: number;
-  overdue: number;
-  sentPercentage: number;
-  paidPercentage: number;
+/** The billing summary stored on a project: the invoice totals plus its retainer periods' progress. */
+export interface StoredBilling extends ProjectBilling {
   retainerPeriodsCompleted: number;
   retainerPeriodsTotal: number;
 }

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/port';
 import { sprintProgress } from '../metrics';
-import { tallyTickets, type JiraEpic, type JiraTicket } from './model';
+import { tallyTickets, type JiraEpic, type JiraStatusChange, type JiraTicket } from './model';
 
 export interface StoredSprint {
   id: number;
@@ -18,15 +18,8 @@ export interface StoredSprint {
   goal: string;
 }
 
-export interface StoredTransition {
-  issueKey: string;
-  historyId: string;
-  at: Date;
-  fromStatusId: string | null;
-  fromStatusName: string | null;
-  toStatusId: string | null;
-  toStatusName: string;
-}
+/** A status change as stored: Jira's change, named by the issue's key rather than its id. */
+export type StoredTransition = Omit<JiraStatusChange, 'issueId'> & { issueKey: string };
 
 export interface JiraSnapshot {
   tickets: JiraTicket[];
