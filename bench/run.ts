@@ -26,6 +26,10 @@ const add = (row: BenchRow) => {
   console.log(`  ${row.section} · ${row.what}: ${row.value}${row.target ? `  (target ${row.target})` : ''}`);
 };
 const quick = process.argv.includes('--quick');
+// `--only paint,render` runs just those sections (render, bundle, upstream, growth, load, paint, scale10).
+const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const only = onlyArg ? new Set(onlyArg.split(',')) : null;
+const wanted = (section: string) => !only || only.has(section);
 
 const PAGES = [
   { path: '/', name: 'Projects (portfolio)', target: '≤ 15 ms' },
@@ -176,15 +180,15 @@ async function main() {
   console.log(`Bench on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded PGlite'}${quick ? ' (quick)' : ''}`);
   const env = await createBenchEnv({ scale: 1, distDir });
   add({ section: 'setup', what: 'demo agency seeded through the real clients (scale 1)', value: ms(env.seedMs) });
-  await renderSection(env, 'scale 1');
-  await bundleSection(env);
-  await upstreamSection(env);
-  await scalingSection(env);
-  await loadSection(env);
-  await paintSection(env);
+  if (wanted('render')) await renderSection(env, 'scale 1');
+  if (wanted('bundle')) await bundleSection(env);
+  if (wanted('upstream')) await upstreamSection(env);
+  if (wanted('growth')) await scalingSection(env);
+  if (wanted('load')) await loadSection(env);
+  if (wanted('paint')) await paintSection(env);
   await env.close();
 
-  if (!quick) {
+  if (!quick && wanted('scale10')) {
     const big = await createBenchEnv({ scale: 10, distDir });
     add({ section: 'setup', what: 'demo agency seeded (scale 10)', value: ms(big.seedMs) });
     const week = shiftWeek(weekStartOf(isoDateInZone(new Date(), big.config.AGENCY_TIMEZONE)), 0);
@@ -201,7 +205,7 @@ async function main() {
   const result = { date: new Date().toISOString(), database: process.env.DATABASE_URL ? 'postgresql' : 'pglite', quick, machine, seconds: Math.round((Date.now() - started) / 1000), rows };
   const dir = path.join(repoDir, 'bench/results');
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `latest-${result.database}${quick ? '-quick' : ''}.json`);
+  const file = path.join(dir, `latest-${result.database}${quick ? '-quick' : ''}${only ? `-${[...only].join('-')}` : ''}.json`);
   writeFileSync(file, JSON.stringify(result, null, 2));
   console.log(`\nWritten to ${path.relative(process.cwd(), file)} (${result.seconds} s)`);
   process.exit(0);
