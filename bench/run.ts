@@ -115,7 +115,9 @@ async function scalingSection(env: BenchEnv) {
     add({ section: 'growth', what: `portfolio with ${n} visible projects: median / p95, SQL queries (page, API)`, value: `${ms(stats.median)} / ${ms(stats.p95)}, ${queries}, ${api.queries}`, target: n === 100 ? '≤ 15 ms; same queries as 10' : undefined, raw: { ...stats, queries, apiQueries: api.queries } });
     await env.db.query("DELETE FROM projects WHERE name LIKE 'Synthetic project %'");
   }
-  await env.db.query('UPDATE projects SET visible = 1 WHERE id = ANY($1::int[])', [visible.map((v) => v.id)]);
+  await env.db.query('UPDATE projects SET visible = 1 WHERE id IN (SELECT value::int FROM jsonb_array_elements_text($1::text::jsonb))', [
+    JSON.stringify(visible.map((v) => v.id)),
+  ]);
 }
 
 async function loadSection(env: BenchEnv) {

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+import { input } from '../../components/ui.css';
 
 export const current = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, marginBottom: vars.space.lg, fontSize: '0.9rem' });
 export const keyBadge = style({
@@ -43,15 +44,8 @@ export const mode = style({
   cursor: 'pointer',
   selectors: { '&[aria-pressed="true"]': { background: vars.color.surface, color: vars.color.text, boxShadow: vars.shadow.card } },
 });
-export const select = style({
-  width: '100%',
-  padding: '9px 12px',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  fontSize: '0.95rem',
-  fontFamily: 'inherit',
-  background: vars.color.surface,
-});
+/** The project dropdown looks like every other text field. */
+export const select = style([input]);
 export const mono = style({ fontFamily: vars.font.mono, letterSpacing: '0.04em' });
 export const hint = style({ marginTop: vars.space.xs, color: vars.color.textMuted, fontSize: '0.82rem' });
 export const loading = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, color: vars.color.textMuted, fontSize: '0.9rem' });
