@@ -1,13 +1,11 @@
-import { setupServer } from 'msw/node';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { Db } from '../../src/db/port';
-import { createForecastHandlers } from '../../src/mocks/forecast/handlers';
-import { createJiraDemoData } from '../../src/mocks/jira/data';
 import { createJiraHandlers } from '../../src/mocks/jira/handlers';
-import { createIntegrations, DEMO_FORECAST, DEMO_JIRA } from '../../src/services/integrations';
+import { createIntegrations } from '../../src/services/integrations';
 import { toastWithTitle, waitForHydration } from '../e2e/harness';
+import { demoUpstream } from '../helpers/upstream';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { DEMO_NOT_ON_DASHBOARD, DEMO_ON_DASHBOARD } from '../security/calls';
@@ -18,11 +16,7 @@ import { builtAssets, startInProcessBrowser, type InProcessBrowser } from '../se
 // error state (spec §2 and §8), in the built client against this process's app, and nothing
 // stored changes.
 
-const now = new Date();
-const jiraData = createJiraDemoData({ today: now });
-const jiraAuth = { ...DEMO_JIRA, today: now, data: jiraData };
-const forecast = createForecastHandlers({ ...DEMO_FORECAST, today: now.toISOString().slice(0, 10) });
-const server = setupServer(...createJiraHandlers(jiraAuth), ...forecast.handlers);
+const { now, jiraAuth, forecast, server } = demoUpstream();
 
 let t: TestApp;
 let db: Db;

@@ -1,14 +1,13 @@
-import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { Db } from '../../src/db/port';
 import { createForecastHandlers, type ForecastFaults } from '../../src/mocks/forecast/handlers';
-import { createJiraDemoData } from '../../src/mocks/jira/data';
 import { createJiraHandlers, type JiraFault } from '../../src/mocks/jira/handlers';
 import { syncTimeRegistrations } from '../../src/services/forecast';
 import { UpstreamError } from '../../src/services/http';
-import { createIntegrations, DEMO_FORECAST, DEMO_JIRA } from '../../src/services/integrations';
+import { createIntegrations } from '../../src/services/integrations';
 import { syncJiraProject } from '../../src/services/jira/sync';
+import { demoUpstream } from '../helpers/upstream';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { DEMO_NOT_ON_DASHBOARD, DEMO_ON_DASHBOARD } from '../security/calls';
@@ -24,11 +23,7 @@ const DEADLINE_MS = 2_000;
 /** An action makes several upstream calls, but the first failing one ends it; the rest is a busy machine. */
 const ANSWER_WITHIN_MS = DEADLINE_MS + 4_000;
 
-const now = new Date();
-const jiraData = createJiraDemoData({ today: now });
-const jiraAuth = { ...DEMO_JIRA, today: now, data: jiraData };
-const forecast = createForecastHandlers({ ...DEMO_FORECAST, today: now.toISOString().slice(0, 10) });
-const server = setupServer(...createJiraHandlers(jiraAuth), ...forecast.handlers);
+const { now, jiraData, jiraAuth, forecast, server } = demoUpstream();
 
 let t: TestApp;
 let db: Db;

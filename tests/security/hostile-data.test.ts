@@ -1,14 +1,10 @@
-import { setupServer } from 'msw/node';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForecastHandlers } from '../../src/mocks/forecast/handlers';
-import { createJiraDemoData } from '../../src/mocks/jira/data';
-import { createJiraHandlers } from '../../src/mocks/jira/handlers';
 import type { AssetManifest } from '../../src/render/assets';
 import { syncTimeRegistrations } from '../../src/services/forecast';
-import { DEMO_FORECAST, DEMO_JIRA } from '../../src/services/integrations';
 import { isoDateInZone, weekStartOf } from '../../src/services/metrics';
 import { waitForHydration } from '../e2e/harness';
+import { demoUpstream } from '../helpers/upstream';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { DEMO_ON_DASHBOARD } from './calls';
@@ -21,10 +17,7 @@ import { builtAssets, startInProcessBrowser, type InProcessBrowser } from './in-
 /** Script, an element with a handler, and the tag that closes an island, all in one value. */
 const PAYLOAD = '<script>alert(1)</script><img src=x onerror=alert(1)></app-island>"\'&';
 
-const now = new Date();
-const jiraData = createJiraDemoData({ today: now });
-const forecast = createForecastHandlers({ ...DEMO_FORECAST, today: now.toISOString().slice(0, 10) });
-const server = setupServer(...createJiraHandlers({ ...DEMO_JIRA, today: now, data: jiraData }), ...forecast.handlers);
+const { now, jiraData, forecast, server } = demoUpstream();
 
 // Every name a person or project has upstream, every ticket, epic and sprint of the linked
 // project, and every time-entry note carry the payload.
