@@ -1,3 +1,4 @@
+import { setStoryPointsPerDeveloperDay } from '../db/developers';
 import type { Db } from '../db/port';
 import type { DemoSpine } from '../mocks/agency/spine';
 import { importForecastProject, syncTimeRegistrations } from '../services/forecast/sync';
@@ -38,7 +39,7 @@ export async function seedDemoDashboard(
     );
   }
   // The demo team closes about five points a developer-day, so its velocity reads near 100%.
-  await db.query("UPDATE settings SET value = '5', updated_at = now() WHERE key = 'storyPointsPerDeveloperDay'");
+  await setStoryPointsPerDeveloperDay(db, 5);
   await syncTimeRegistrations(db, integrations.forecast, { now, timeZone });
   log(`Demo dashboard seeded: ${imported} projects, ${tracked.length} developers tracked (${Date.now() - started} ms).`);
   return { seeded: true, projects: imported };
