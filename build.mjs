@@ -5,8 +5,9 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin';
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { serverOnlyGuard } from './build/server-only.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(root, 'dist');
@@ -19,7 +20,9 @@ const started = performance.now();
 
 async function islandEntries() {
   const files = await readdir(path.join(root, 'src/islands'));
-  return files.filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx')).map((f) => path.join('src/islands', f));
+  return files
+    .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))
+    .map((f) => path.join('src/islands', f));
 }
 
 async function buildClient() {
@@ -40,13 +43,14 @@ async function buildClient() {
     chunkNames: 'chunk-[hash]',
     publicPath: '/assets/',
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [vanillaExtractPlugin({ identifiers, outputCss: false })],
+    // Server-only code (db, services, auth, routes, middleware) can never reach the browser.
+    plugins: [serverOnlyGuard({ root }), vanillaExtractPlugin({ identifiers, outputCss: false })],
     logLevel: 'warning',
   });
   // Island name -> its chunk and the chunks it imports (for modulepreload).
   const islandsByName = {};
   let main = '';
-  const toUrl = (out) => '/assets/' + path.basename(out);
+  const toUrl = (out) => `/assets/${path.basename(out)}`;
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
     if (!out.endsWith('.js') || !meta.entryPoint) continue;
     if (meta.entryPoint === 'src/client/main.tsx') {
@@ -54,13 +58,20 @@ async function buildClient() {
       continue;
     }
     const name = path.basename(meta.entryPoint, '.tsx');
-    const imports = meta.imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path));
+    const imports = meta.imports
+      .filter((i) => i.kind === 'import-statement')
+      .map((i) => toUrl(i.path));
     islandsByName[name] = { js: toUrl(out), imports };
   }
   // The entry's own static imports are needed by every island page.
-  const mainMeta = Object.entries(result.metafile.outputs).find(([, m]) => m.entryPoint === 'src/client/main.tsx')[1];
-  const mainImports = mainMeta.imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path));
-  for (const island of Object.values(islandsByName)) island.imports = [...new Set([...mainImports, ...island.imports])];
+  const mainMeta = Object.entries(result.metafile.outputs).find(
+    ([, m]) => m.entryPoint === 'src/client/main.tsx',
+  )[1];
+  const mainImports = mainMeta.imports
+    .filter((i) => i.kind === 'import-statement')
+    .map((i) => toUrl(i.path));
+  for (const island of Object.values(islandsByName))
+    island.imports = [...new Set([...mainImports, ...island.imports])];
   return { main, islands: islandsByName };
 }
 
@@ -114,15 +125,24 @@ async function buildWorker(manifest) {
       {
         name: 'asset-manifest',
         setup(b) {
-          b.onResolve({ filter: /^virtual:asset-manifest$/ }, () => ({ path: 'asset-manifest', namespace: 'virtual' }));
-          b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({ contents: JSON.stringify(manifest), loader: 'json' }));
+          b.onResolve({ filter: /^virtual:asset-manifest$/ }, () => ({
+            path: 'asset-manifest',
+            namespace: 'virtual',
+          }));
+          b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({
+            contents: JSON.stringify(manifest),
+            loader: 'json',
+          }));
         },
       },
     ],
     logLevel: 'warning',
   });
   // Workers assets serve dist/public without the Worker; hashed names never change, so cache for a year.
-  await writeFile(path.join(dist, 'public/_headers'), '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
+  await writeFile(
+    path.join(dist, 'public/_headers'),
+    '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n',
+  );
 }
 
 if (!serverOnly) await rm(path.join(dist, 'public'), { recursive: true, force: true });

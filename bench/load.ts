@@ -1,29 +1,63 @@
 /**
  * `npm run bench:load`: 100 concurrent signed-in clients on a mix of pages and calls for 60
- * seconds against the real server (compression, static assets, sessions), printing errors,
- * status codes, latency and memory every 10 seconds. Measures; never asserts.
+ * seconds against the built demo server in a process of its own (compression, static assets,
+ * sessions, background refresh), on the embedded database and, when DATABASE_URL is set, on
+ * PostgreSQL. Prints the server's resident memory idle, before, during and after the run,
+ * errors, status codes and latency (overall and per path). Measures; never asserts.
+ * `--db=pglite` or `--db=postgresql` runs one database only.
  */
+import { Agent, request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isoDateInZone, shiftWeek, weekStartOf } from '../src/services/metrics';
-import { listen } from './serve';
-import { BENCH_PASSWORD, createBenchEnv } from './setup';
+import { shiftWeek, weekStartOf } from '../src/shared/calendar';
+import { isoDateInZone } from '../src/shared/time-zones';
+import {
+  type BenchDatabase,
+  type ServerProcess,
+  signIn,
+  sleep,
+  startServerProcess,
+} from './server-process';
 import { percentile } from './stats';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.resolve(distDir, '..');
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 100);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+/** The server is left alone this long before "idle" and "after" are read. */
+const QUIET_SECONDS = Number(process.env.LOAD_QUIET_SECONDS ?? 15);
+const TARGETS = {
+  idleMB: { pglite: 300, postgresql: 130 },
+  p99Ms: 300,
+  flat: 0.1,
+};
 
-async function main() {
-  const env = await createBenchEnv({ scale: 1, distDir });
-  // Pages read stored data only; the mocks go, so MSW does not sit between the clients and the server.
-  env.mocks.close();
-  const server = await listen(env.app, distDir);
-  const week = weekStartOf(isoDateInZone(new Date(), env.config.AGENCY_TIMEZONE));
-  const [project] = await env.db.query<{ id: number }>('SELECT id FROM projects WHERE visible = 1 ORDER BY id LIMIT 1');
-  const mix = [
+interface Sample {
+  second: number;
+  rssMB: number;
+}
+
+/** GET with a kept-alive socket; the body is read as raw (compressed) bytes, as a browser would receive it. */
+function get(agent: Agent, url: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent, headers: { cookie, 'accept-encoding': 'gzip' } }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function mixFor(server: ServerProcess, cookie: string) {
+  const week = weekStartOf(isoDateInZone(new Date(), 'UTC'));
+  const res = await fetch(`${server.url}/api/projects`, { headers: { cookie } });
+  const projects = (await res.json()) as { id: number }[];
+  const project = projects[0];
+  return [
     '/',
     '/developer',
     '/agency',
@@ -34,80 +68,271 @@ async function main() {
     `/api/agency-time-entries?weekStart=${shiftWeek(week, -1)}`,
     '/api/gross-margins',
     '/api/developer-availability',
-    ...(project ? [`/api/projects/${project.id}/jira-data`, `/api/projects/${project.id}/retainer-periods`] : []),
+    ...(project
+      ? [`/api/projects/${project.id}/jira-data`, `/api/projects/${project.id}/retainer-periods`]
+      : []),
   ];
+}
 
-  // Each client signs in once (as the bench admin, so every page is reachable) and keeps its cookie.
-  const cookies: string[] = [];
-  for (let i = 0; i < CLIENTS; i++) {
-    const res = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: server.url },
-      body: JSON.stringify({ email: 'bench-admin@agency.test', password: BENCH_PASSWORD }),
-    });
-    cookies.push((res.headers.getSetCookie().find((c) => c.startsWith('session=')) ?? '').split(';')[0]!);
-  }
-
-  const statuses = new Map<number, number>();
-  const latencies: number[] = [];
-  let errors = 0;
-  let requests = 0;
-  const memory: { second: number; rssMB: number; heapMB: number }[] = [];
-  const started = Date.now();
-  const deadline = started + SECONDS * 1000;
-  const sample = () => {
-    const m = process.memoryUsage();
-    memory.push({ second: Math.round((Date.now() - started) / 1000), rssMB: Math.round(m.rss / 2 ** 20), heapMB: Math.round(m.heapUsed / 2 ** 20) });
-    console.log(`  t=${memory.at(-1)!.second}s requests=${requests} errors=${errors} rss=${memory.at(-1)!.rssMB} MB heap=${memory.at(-1)!.heapMB} MB`);
-  };
-  sample();
-  const timer = setInterval(sample, 10_000);
-
-  await Promise.all(
-    cookies.map(async (cookie, i) => {
-      let n = i;
-      while (Date.now() < deadline) {
-        const url = `${server.url}${mix[n++ % mix.length]}`;
-        const t0 = performance.now();
-        try {
-          const res = await fetch(url, { headers: { cookie, 'accept-encoding': 'gzip' } });
-          await res.arrayBuffer();
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        } catch {
-          errors++;
-        }
-        latencies.push(performance.now() - t0);
-        requests++;
-      }
-    }),
+async function runLoad(database: BenchDatabase) {
+  console.log(
+    `\n${database === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'}: starting the demo server`,
   );
-  clearInterval(timer);
-  sample();
-  await server.close();
-  await env.close();
+  const server = await startServerProcess({
+    distDir,
+    database,
+    databaseUrl: process.env.DATABASE_URL,
+    // For diagnosis, e.g. LOAD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+    nodeArgs: process.env.LOAD_NODE_ARGS?.split(' ').filter(Boolean),
+    // For diagnosis too, e.g. LOAD_SERVER_ENV='{"MALLOC_ARENA_MAX":"2"}'.
+    env: JSON.parse(process.env.LOAD_SERVER_ENV ?? '{}'),
+  });
+  try {
+    console.log(
+      `  listening after ${(server.startMs / 1000).toFixed(1)} s; quiet for ${QUIET_SECONDS} s`,
+    );
+    await sleep(QUIET_SECONDS * 1000);
+    const idle = server.memory();
+    console.log(
+      `  idle: RSS ${idle.rssMB} MB (anonymous ${idle.anonMB}, files ${idle.fileMB}), peak so far ${idle.peakMB} MB`,
+    );
 
-  const sorted = latencies.sort((a, b) => a - b);
-  const fiveXX = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-  const summary = {
-    date: new Date().toISOString(),
-    database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
-    clients: CLIENTS,
-    seconds: SECONDS,
-    requests,
-    requestsPerSecond: Math.round(requests / SECONDS),
-    errors,
-    fiveXX,
-    statuses: Object.fromEntries(statuses),
-    latencyMs: { p50: Math.round(percentile(sorted, 50)), p95: Math.round(percentile(sorted, 95)), p99: Math.round(percentile(sorted, 99)) },
-    memory,
+    // Each client signs in once (as the demo admin, so every page is reachable) and keeps its cookie.
+    // Four at a time: scrypt runs on libuv's four threads, so more would only queue there.
+    const cookies: string[] = [];
+    while (cookies.length < CLIENTS)
+      cookies.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(4, CLIENTS - cookies.length) }, () => signIn(server)),
+        )),
+      );
+    const mix = await mixFor(server, cookies[0]!);
+    const signedIn = server.memory();
+    console.log(`  ${CLIENTS} clients signed in: RSS ${signedIn.rssMB} MB`);
+
+    const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+    const statuses = new Map<number, number>();
+    const byPath = new Map<string, number[]>();
+    const latencies: number[] = [];
+    let failures = 0;
+    let requests = 0;
+    const memory: Sample[] = [];
+    const cpuBefore = server.cpuMs();
+    const databaseCpuBefore = await server.databaseCpuMs();
+    const started = Date.now();
+    const deadline = started + SECONDS * 1000;
+    const sample = () => {
+      memory.push({
+        second: Math.round((Date.now() - started) / 1000),
+        rssMB: server.memory().rssMB,
+      });
+    };
+    sample();
+    const sampler = setInterval(sample, 1000);
+    const reporter = setInterval(() => {
+      console.log(
+        `  t=${memory.at(-1)!.second}s requests=${requests} errors=${failures} rss=${memory.at(-1)!.rssMB} MB`,
+      );
+    }, 10_000);
+
+    await Promise.all(
+      cookies.map(async (cookie, i) => {
+        let n = i;
+        while (Date.now() < deadline) {
+          const p = mix[n++ % mix.length]!;
+          const t0 = performance.now();
+          try {
+            const status = await get(agent, `${server.url}${p}`, cookie);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            if (status !== 200) failures++;
+          } catch {
+            failures++;
+          }
+          const took = performance.now() - t0;
+          latencies.push(took);
+          const key = p.split('?')[0]!.replace(/\/\d+\//, '/:id/');
+          const list = byPath.get(key) ?? [];
+          list.push(took);
+          byPath.set(key, list);
+          requests++;
+        }
+      }),
+    );
+    clearInterval(sampler);
+    clearInterval(reporter);
+    sample();
+    const cpuMs = server.cpuMs() - cpuBefore;
+    const databaseCpuAfter = await server.databaseCpuMs();
+    const databaseCpuMs = databaseCpuAfter
+      ? [...databaseCpuAfter].reduce(
+          (sum, [pid, ms]) => sum + ms - (databaseCpuBefore?.get(pid) ?? 0),
+          0,
+        )
+      : null;
+    agent.destroy();
+    const elapsed = (Date.now() - started) / 1000;
+    await sleep(QUIET_SECONDS * 1000);
+    const after = server.memory();
+
+    const sorted = latencies.sort((a, b) => a - b);
+    const rss = memory.map((m) => m.rssMB);
+    // "Flat across the run": the spread of RSS once the run is under way (from t=10 s), as a share of RSS at t=10 s.
+    const steady = memory.filter((m) => m.second >= Math.min(10, SECONDS / 2));
+    const steadyFrom = steady[0]?.rssMB ?? rss[0]!;
+    const steadySpread =
+      (Math.max(...steady.map((m) => m.rssMB)) - Math.min(...steady.map((m) => m.rssMB))) /
+      steadyFrom;
+    const paths = [...byPath]
+      .map(([p, list]) => {
+        const s = list.sort((a, b) => a - b);
+        return {
+          path: p,
+          requests: s.length,
+          p50: Math.round(percentile(s, 50)),
+          p99: Math.round(percentile(s, 99)),
+        };
+      })
+      .sort((a, b) => b.p99 - a.p99);
+    return {
+      date: new Date().toISOString(),
+      database,
+      clients: CLIENTS,
+      seconds: SECONDS,
+      serverStartSeconds: Math.round(server.startMs / 100) / 10,
+      requests,
+      requestsPerSecond: Math.round(requests / elapsed),
+      // CPU the server spent per request: unlike latency, it does not depend on what else the machine runs.
+      serverCpuMsPerRequest: Math.round((cpuMs / requests) * 100) / 100,
+      serverCpuShare: Math.round((cpuMs / (elapsed * 1000)) * 100) / 100,
+      postgresCpuMsPerRequest:
+        databaseCpuMs === null ? null : Math.round((databaseCpuMs / requests) * 100) / 100,
+      errors: failures,
+      statuses: Object.fromEntries(statuses),
+      latencyMs: {
+        p50: Math.round(percentile(sorted, 50)),
+        p95: Math.round(percentile(sorted, 95)),
+        p99: Math.round(percentile(sorted, 99)),
+        max: Math.round(sorted.at(-1) ?? NaN),
+      },
+      latencyByPath: paths,
+      memoryMB: {
+        idle: idle.rssMB,
+        idleAnonymous: idle.anonMB,
+        afterSignIn: signedIn.rssMB,
+        loadStart: rss[0]!,
+        loadMax: Math.max(...rss),
+        loadEnd: rss.at(-1)!,
+        afterQuiet: after.rssMB,
+        peak: after.peakMB,
+        steadySpreadPercent: Math.round(steadySpread * 1000) / 10,
+      },
+      memory: memory.filter((m, i) => i === 0 || m.second % 5 === 0 || i === memory.length - 1),
+    };
+  } finally {
+    await server.stop();
+    if (process.env.LOAD_SHOW_OUTPUT) console.log(server.output());
+  }
+}
+
+type LoadResult = Awaited<ReturnType<typeof runLoad>>;
+
+function printSummary(results: LoadResult[]) {
+  const cols = results.map((r) => r.database);
+  const rows: [string, (r: LoadResult) => string, string][] = [
+    [
+      'RSS idle (MB)',
+      (r) => String(r.memoryMB.idle),
+      `pglite ≤ ${TARGETS.idleMB.pglite}, postgresql ≤ ${TARGETS.idleMB.postgresql}`,
+    ],
+    ['RSS after sign-in (MB)', (r) => String(r.memoryMB.afterSignIn), ''],
+    [
+      'RSS load start / max / end (MB)',
+      (r) => `${r.memoryMB.loadStart} / ${r.memoryMB.loadMax} / ${r.memoryMB.loadEnd}`,
+      '',
+    ],
+    [
+      'RSS spread from t=10 s',
+      (r) => `${r.memoryMB.steadySpreadPercent}%`,
+      `≤ ${TARGETS.flat * 100}%`,
+    ],
+    ['RSS after the run, quiet (MB)', (r) => String(r.memoryMB.afterQuiet), ''],
+    ['RSS peak incl. start (MB)', (r) => String(r.memoryMB.peak), ''],
+    ['requests / s', (r) => String(r.requestsPerSecond), ''],
+    [
+      'server CPU per request (ms), cores used',
+      (r) => `${r.serverCpuMsPerRequest}, ${r.serverCpuShare}`,
+      '',
+    ],
+    [
+      'PostgreSQL CPU per request (ms)',
+      (r) =>
+        r.postgresCpuMsPerRequest === null ? 'in process' : String(r.postgresCpuMsPerRequest),
+      '',
+    ],
+    [
+      'latency p50 / p95 / p99 (ms)',
+      (r) => `${r.latencyMs.p50} / ${r.latencyMs.p95} / ${r.latencyMs.p99}`,
+      `p99 ≤ ${TARGETS.p99Ms} on postgresql`,
+    ],
+    ['errors (network or non-200)', (r) => String(r.errors), '0'],
+    ['slowest path by p99', (r) => `${r.latencyByPath[0]?.path} ${r.latencyByPath[0]?.p99} ms`, ''],
+  ];
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const cells = rows.map(([, f]) => results.map(f));
+  const w = cols.map((_, i) => Math.max(cols[i]!.length, ...cells.map((c) => c[i]!.length)));
+  console.log(
+    `\n${'100-client load'.padEnd(w0)}  ${cols.map((c, i) => c.padStart(w[i]!)).join('  ')}  target`,
+  );
+  for (const [j, [label, , target]] of rows.entries())
+    console.log(
+      `${label.padEnd(w0)}  ${cells[j]!.map((c, i) => c.padStart(w[i]!)).join('  ')}  ${target}`,
+    );
+  for (const r of results) {
+    const over: string[] = [];
+    if (r.memoryMB.idle > TARGETS.idleMB[r.database]) over.push(`idle RSS ${r.memoryMB.idle} MB`);
+    if (r.memoryMB.steadySpreadPercent > TARGETS.flat * 100)
+      over.push(`RSS spread ${r.memoryMB.steadySpreadPercent}%`);
+    if (r.database === 'postgresql' && r.latencyMs.p99 > TARGETS.p99Ms)
+      over.push(`p99 ${r.latencyMs.p99} ms`);
+    if (r.errors > 0) over.push(`${r.errors} errors`);
+    console.log(
+      `${r.database}: ${over.length ? `over budget: ${over.join(', ')}` : 'within budget'}`,
+    );
+  }
+}
+
+async function main() {
+  const dbArg = process.argv.find((a) => a.startsWith('--db='))?.slice('--db='.length);
+  const databases: BenchDatabase[] = dbArg
+    ? (dbArg.split(',') as BenchDatabase[])
+    : process.env.DATABASE_URL
+      ? ['pglite', 'postgresql']
+      : ['pglite'];
+  if (!process.env.DATABASE_URL && databases.includes('postgresql'))
+    throw new Error('set DATABASE_URL for the PostgreSQL run');
+  if (!process.env.DATABASE_URL)
+    console.log('DATABASE_URL is not set: the embedded database only.');
+  const machine = {
+    cpus: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
   };
-  console.log(JSON.stringify({ ...summary, memory: undefined }, null, 2));
-  const first = memory[1] ?? memory[0]!;
-  const last = memory.at(-1)!;
-  console.log(`memory from t=${first.second}s to t=${last.second}s: RSS ${first.rssMB} -> ${last.rssMB} MB, heap ${first.heapMB} -> ${last.heapMB} MB`);
+  const results: LoadResult[] = [];
   const dir = path.join(repoDir, 'bench/results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `load-${summary.database}.json`), JSON.stringify(summary, null, 2));
+  for (const database of databases) {
+    const result = { ...(await runLoad(database)), machine };
+    results.push(result);
+    console.log(
+      `  slowest paths by p99: ${result.latencyByPath
+        .slice(0, 4)
+        .map((p) => `${p.path} ${p.p50}/${p.p99} ms`)
+        .join(', ')}`,
+    );
+    writeFileSync(path.join(dir, `load-${database}.json`), JSON.stringify(result, null, 2));
+  }
+  printSummary(results);
+  console.log(`\nWritten to bench/results/load-{${databases.join(',')}}.json`);
   process.exit(0);
 }
 

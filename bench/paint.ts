@@ -27,12 +27,30 @@ export async function measurePaint(url: string, cookie: { name: string; value: s
     const context = await chromium.launchPersistentContext(path.join(home, 'profile'), {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
       env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home },
     });
     try {
       const { hostname } = new URL(url);
-      await context.addCookies([{ name: cookie.name, value: cookie.value, domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
+      await context.addCookies([
+        {
+          name: cookie.name,
+          value: cookie.value,
+          domain: hostname,
+          path: '/',
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
+      ]);
       const page = context.pages()[0] ?? (await context.newPage());
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
@@ -53,14 +71,26 @@ export async function measurePaint(url: string, cookie: { name: string; value: s
               for (const e of list.getEntries()) lcp = Math.max(lcp, e.startTime);
             }).observe({ type: 'largest-contentful-paint', buffered: true });
             setTimeout(() => {
-              const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
-              const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-              const sum = (ext: string) => resources.filter((r) => r.name.split('?')[0]!.endsWith(ext)).reduce((n, r) => n + r.transferSize, 0);
+              const fcp =
+                performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+              const resources = performance.getEntriesByType(
+                'resource',
+              ) as PerformanceResourceTiming[];
+              const sum = (ext: string) =>
+                resources
+                  .filter((r) => r.name.split('?')[0]!.endsWith(ext))
+                  .reduce((n, r) => n + r.transferSize, 0);
               resolve({ fcp, lcp, js: sum('.js'), css: sum('.css') });
             }, 500);
           }),
       );
-      if (i > 0) results.push({ fcp: metrics.fcp, dataPaint: metrics.lcp || metrics.fcp, jsBytes: metrics.js, cssBytes: metrics.css });
+      if (i > 0)
+        results.push({
+          fcp: metrics.fcp,
+          dataPaint: metrics.lcp || metrics.fcp,
+          jsBytes: metrics.js,
+          cssBytes: metrics.css,
+        });
     } finally {
       await context.close();
       rmSync(home, { recursive: true, force: true });

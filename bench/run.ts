@@ -11,10 +11,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { linkJiraProject } from '../src/services/jira/sync';
 import { syncForecastBilling } from '../src/services/forecast/sync';
-import { weekStartOf, isoDateInZone, shiftWeek } from '../src/services/metrics';
+import { weekStartOf, shiftWeek } from '../src/shared/calendar';
+import { isoDateInZone } from '../src/shared/time-zones';
+import { backTestRetainer } from '../src/services/retainer-forecast';
+import { meanAbsoluteErrorPercent, type BackTestSample } from '../src/shared/retainer-forecast';
 import { firstLoadBytes } from './bundle';
 import { measurePaint } from './paint';
 import { listen } from './serve';
+import { sleep, startServerProcess } from './server-process';
 import { createBenchEnv, type BenchEnv } from './setup';
 import { kb, ms, printTable, timeIt, type BenchRow } from './stats';
 
@@ -23,10 +27,12 @@ const repoDir = path.resolve(distDir, '..');
 const rows: BenchRow[] = [];
 const add = (row: BenchRow) => {
   rows.push(row);
-  console.log(`  ${row.section} · ${row.what}: ${row.value}${row.target ? `  (target ${row.target})` : ''}`);
+  console.log(
+    `  ${row.section} · ${row.what}: ${row.value}${row.target ? `  (target ${row.target})` : ''}`,
+  );
 };
 const quick = process.argv.includes('--quick');
-// `--only paint,render` runs just those sections (render, bundle, upstream, growth, load, paint, scale10).
+// `--only paint,render` runs just those sections (render, bundle, upstream, forecast, growth, load, paint, memory, scale10).
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const only = onlyArg ? new Set(onlyArg.split(',')) : null;
 const wanted = (section: string) => !only || only.has(section);
@@ -35,6 +41,10 @@ const PAGES = [
   { path: '/', name: 'Projects (portfolio)', target: '≤ 15 ms' },
   { path: '/developer', name: 'Weekly History', target: '≤ 15 ms' },
   { path: '/agency', name: 'Agency Dashboard (Weekly Hours)', target: '≤ 25 ms at scale 10' },
+  { path: '/agency?tab=trends', name: 'Insights: 12-week trends' },
+  { path: '/agency?tab=cost-per-point', name: 'Insights: cost per point' },
+  { path: '/agency?tab=budget-burn', name: 'Insights: budget burn' },
+  { path: '/agency?tab=unbilled', name: 'Insights: unbilled work' },
   { path: '/agency/settings', name: 'Agency Settings' },
   { path: '/agency/users', name: 'Users' },
 ];
@@ -48,22 +58,49 @@ async function queriesFor(env: BenchEnv, p: string) {
 
 async function renderSection(env: BenchEnv, label: string) {
   for (const page of PAGES) {
-    const stats = await timeIt(async () => (await env.request(page.path, { cookie: env.adminCookie })).text(), quick ? { warmup: 5, runs: 30 } : { warmup: 20, runs: 200 });
+    const stats = await timeIt(
+      async () => (await env.request(page.path, { cookie: env.adminCookie })).text(),
+      quick ? { warmup: 5, runs: 30 } : { warmup: 20, runs: 200 },
+    );
     const { queries, status } = await queriesFor(env, page.path);
-    add({ section: `render ${label}`, what: `${page.name} median / p95`, value: `${ms(stats.median)} / ${ms(stats.p95)}`, target: page.target, raw: { ...stats, status } });
-    add({ section: `sql ${label}`, what: `${page.name} queries per request`, value: String(queries) });
+    add({
+      section: `render ${label}`,
+      what: `${page.name} median / p95`,
+      value: `${ms(stats.median)} / ${ms(stats.p95)}`,
+      target: page.target,
+      raw: { ...stats, status },
+    });
+    add({
+      section: `sql ${label}`,
+      what: `${page.name} queries per request`,
+      value: String(queries),
+    });
   }
   const apiQueries = await queriesFor(env, '/api/projects');
-  add({ section: `sql ${label}`, what: 'GET /api/projects queries per request', value: String(apiQueries.queries) });
+  add({
+    section: `sql ${label}`,
+    what: 'GET /api/projects queries per request',
+    value: String(apiQueries.queries),
+  });
 }
 
 async function bundleSection(env: BenchEnv) {
-  const pages = [{ path: '/auth', name: 'Sign in', cookie: undefined as string | undefined }, ...PAGES.map((p) => ({ ...p, cookie: env.adminCookie }))];
+  const pages = [
+    { path: '/auth', name: 'Sign in', cookie: undefined as string | undefined },
+    ...PAGES.map((p) => ({ ...p, cookie: env.adminCookie })),
+  ];
   for (const page of pages) {
     const html = await (await env.request(page.path, { cookie: page.cookie })).text();
     const bytes = await firstLoadBytes(html, path.join(distDir, 'public'));
-    const target = page.path === '/' ? '≤ 100 KB JS' : page.path === '/developer' ? '≤ 130 KB JS' : undefined;
-    add({ section: 'first load (gzip)', what: `${page.name}: JS / CSS`, value: `${kb(bytes.jsGzip)} / ${kb(bytes.cssGzip)}`, target, raw: bytes });
+    const target =
+      page.path === '/' ? '≤ 100 KB JS' : page.path === '/developer' ? '≤ 130 KB JS' : undefined;
+    add({
+      section: 'first load (gzip)',
+      what: `${page.name}: JS / CSS`,
+      value: `${kb(bytes.jsGzip)} / ${kb(bytes.cssGzip)}`,
+      target,
+      raw: bytes,
+    });
   }
 }
 
@@ -74,28 +111,121 @@ async function upstreamSection(env: BenchEnv) {
     await action();
     const took = performance.now() - t0;
     const { Jira, Forecast } = env.mocks.calls;
-    add({ section: 'upstream calls', what, value: `Jira ${Jira}, Forecast ${Forecast} (${took.toFixed(0)} ms)`, target, raw: { Jira, Forecast, ms: took } });
+    add({
+      section: 'upstream calls',
+      what,
+      value: `Jira ${Jira}, Forecast ${Forecast} (${took.toFixed(0)} ms)`,
+      target,
+      raw: { Jira, Forecast, ms: took },
+    });
   };
   if (env.bigJiraKey) {
-    const { id } = (await env.db.query<{ id: number }>("INSERT INTO projects (name, visible) VALUES ('Bench link target', 0) RETURNING id"))[0]!;
-    await count(`link Jira ${env.bigJiraKey} (3,000 issues)`, () => linkJiraProject(env.db, env.integrations.jira, { projectId: id, key: env.bigJiraKey!, now: new Date() }), 'pages of 100, no call per issue');
+    const { id } = (
+      await env.db.query<{ id: number }>(
+        "INSERT INTO projects (name, visible) VALUES ('Bench link target', 0) RETURNING id",
+      )
+    )[0]!;
+    await count(
+      `link Jira ${env.bigJiraKey} (3,000 issues)`,
+      () =>
+        linkJiraProject(env.db, env.integrations.jira, {
+          projectId: id,
+          key: env.bigJiraKey!,
+          now: new Date(),
+        }),
+      'pages of 100, no call per issue',
+    );
     await env.db.query('DELETE FROM projects WHERE id = $1', [id]);
   }
-  const [billed] = await env.db.query<{ id: number }>('SELECT id FROM projects WHERE forecast_project_id IS NOT NULL ORDER BY id LIMIT 1');
-  if (billed) await count("sync one project's billing", () => syncForecastBilling(env.db, env.integrations.forecast, { projectId: billed.id, now: new Date() }), 'a fixed handful');
+  const [billed] = await env.db.query<{ id: number }>(
+    'SELECT id FROM projects WHERE forecast_project_id IS NOT NULL ORDER BY id LIMIT 1',
+  );
+  if (billed)
+    await count(
+      "sync one project's billing",
+      () =>
+        syncForecastBilling(env.db, env.integrations.forecast, {
+          projectId: billed.id,
+          now: new Date(),
+        }),
+      'a fixed handful',
+    );
   const week = weekStartOf(isoDateInZone(new Date(), env.config.AGENCY_TIMEZONE));
   const api = (p: string) => async () => (await env.request(p, { cookie: env.adminCookie })).text();
-  await count('a week of ready-for-QA tickets', api(`/api/jira/tickets/completed-in-week?weekStart=${week}`));
+  await count(
+    'a week of ready-for-QA tickets',
+    api(`/api/jira/tickets/completed-in-week?weekStart=${week}`),
+  );
   await count('eight weeks of velocity', api('/api/velocity-history'));
-  await count('eight weeks of velocity, again (finished weeks stored)', api('/api/velocity-history'), 'no Jira call for finished weeks');
-  await count('a week of time data', api(`/api/agency-time-entries?weekStart=${shiftWeek(week, -1)}`));
+  await count(
+    'eight weeks of velocity, again (finished weeks stored)',
+    api('/api/velocity-history'),
+    'no Jira call for finished weeks',
+  );
+  await count(
+    'a week of time data',
+    api(`/api/agency-time-entries?weekStart=${shiftWeek(week, -1)}`),
+  );
   await count('gross margins', api('/api/gross-margins'));
+  for (const tab of ['trends', 'cost-per-point', 'budget-burn', 'unbilled'])
+    await count(`Insights ${tab} page`, api(`/agency?tab=${tab}`), 'no upstream call');
+  await count(
+    'Insights calls (trends, cost per point, budget burn, unbilled work)',
+    async () => {
+      for (const call of ['trends', 'cost-per-point', 'budget-burn', 'unbilled-work'])
+        await api(`/api/insights/${call}`)();
+    },
+    'no upstream call',
+  );
   if (billed) {
-    await count('open the project detail modal (jira-data + retainer periods)', async () => {
-      await api(`/api/projects/${billed.id}/jira-data`)();
-      await api(`/api/projects/${billed.id}/retainer-periods`)();
-    }, 'no upstream call on synced data');
+    await count(
+      'retainer forecast and budget burn of a project',
+      async () => {
+        await api(`/api/insights/projects/${billed.id}/retainer-forecast`)();
+        await api(`/api/insights/projects/${billed.id}/budget-burn`)();
+      },
+      'no upstream call',
+    );
+    await count(
+      'open the project detail modal (jira-data + retainer periods)',
+      async () => {
+        await api(`/api/projects/${billed.id}/jira-data`)();
+        await api(`/api/projects/${billed.id}/retainer-periods`)();
+      },
+      'no upstream call on synced data',
+    );
   }
+}
+
+/**
+ * How good is the retainer forecast (docs/decisions/170)? Every completed period of every retainer
+ * project on the dashboard, forecast as the data stood at its middle working day, against what it
+ * came to: the mean absolute error as a % of target.
+ */
+async function forecastSection(env: BenchEnv) {
+  const today = isoDateInZone(new Date(), env.config.AGENCY_TIMEZONE);
+  const retainers = await env.db.query<{ id: number; name: string }>(
+    "SELECT id, name FROM projects WHERE forecast_budget_type = 'RETAINER' AND visible = 1 ORDER BY id",
+  );
+  const all: BackTestSample[] = [];
+  for (const project of retainers) {
+    const samples = await backTestRetainer(env.db, project.id, today);
+    all.push(...samples);
+    const error = meanAbsoluteErrorPercent(samples);
+    add({
+      section: 'retainer forecast back-test',
+      what: `${project.name}: ${samples.length} past periods, mean absolute error`,
+      value: error === null ? 'no period to score' : `${error}% of target`,
+      raw: { samples },
+    });
+  }
+  const error = meanAbsoluteErrorPercent(all);
+  add({
+    section: 'retainer forecast back-test',
+    what: `all retainers: ${all.length} periods forecast at mid-period, mean absolute error`,
+    value: error === null ? 'no period to score' : `${error}% of target`,
+    raw: { error, periods: all.length },
+  });
 }
 
 async function scalingSection(env: BenchEnv) {
@@ -109,15 +239,25 @@ async function scalingSection(env: BenchEnv) {
        FROM generate_series(1, $1::int) AS g`,
       [n],
     );
-    const stats = await timeIt(async () => (await env.request('/', { cookie: env.adminCookie })).text(), { warmup: 5, runs: quick ? 20 : n >= 1000 ? 40 : 100 });
+    const stats = await timeIt(
+      async () => (await env.request('/', { cookie: env.adminCookie })).text(),
+      { warmup: 5, runs: quick ? 20 : n >= 1000 ? 40 : 100 },
+    );
     const { queries } = await queriesFor(env, '/');
     const api = await queriesFor(env, '/api/projects');
-    add({ section: 'growth', what: `portfolio with ${n} visible projects: median / p95, SQL queries (page, API)`, value: `${ms(stats.median)} / ${ms(stats.p95)}, ${queries}, ${api.queries}`, target: n === 100 ? '≤ 15 ms; same queries as 10' : undefined, raw: { ...stats, queries, apiQueries: api.queries } });
+    add({
+      section: 'growth',
+      what: `portfolio with ${n} visible projects: median / p95, SQL queries (page, API)`,
+      value: `${ms(stats.median)} / ${ms(stats.p95)}, ${queries}, ${api.queries}`,
+      target: n === 100 ? '≤ 15 ms; same queries as 10' : undefined,
+      raw: { ...stats, queries, apiQueries: api.queries },
+    });
     await env.db.query("DELETE FROM projects WHERE name LIKE 'Synthetic project %'");
   }
-  await env.db.query('UPDATE projects SET visible = 1 WHERE id IN (SELECT value::int FROM jsonb_array_elements_text($1::text::jsonb))', [
-    JSON.stringify(visible.map((v) => v.id)),
-  ]);
+  await env.db.query(
+    'UPDATE projects SET visible = 1 WHERE id IN (SELECT value::int FROM jsonb_array_elements_text($1::text::jsonb))',
+    [JSON.stringify(visible.map((v) => v.id))],
+  );
 }
 
 async function loadSection(env: BenchEnv) {
@@ -134,19 +274,47 @@ async function loadSection(env: BenchEnv) {
         section: 'throughput (20 connections)',
         what: `GET ${p}: req/s, p99, non-2xx, errors`,
         value: `${result.requests.average.toFixed(0)}/s, ${result.latency.p99} ms, ${result.non2xx}, ${result.errors}`,
-        raw: { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors },
+        raw: {
+          rps: result.requests.average,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors,
+        },
       });
     }
-    const mem = process.memoryUsage();
-    add({ section: 'memory', what: 'server process after load: RSS / heap used', value: `${(mem.rss / 2 ** 20).toFixed(0)} MB / ${(mem.heapUsed / 2 ** 20).toFixed(0)} MB` });
   } finally {
     await server.close();
   }
 }
 
+/** The built demo server in its own process, as `npm run serve` runs it; `npm run bench:load` adds the load. */
+async function memorySection() {
+  const database = process.env.DATABASE_URL ? 'postgresql' : 'pglite';
+  const server = await startServerProcess({
+    distDir,
+    database,
+    databaseUrl: process.env.DATABASE_URL,
+  });
+  try {
+    await sleep(15_000);
+    const idle = server.memory();
+    add({
+      section: 'memory',
+      what: `demo server idle on ${database}: RSS (anonymous, files), peak while starting`,
+      value: `${idle.rssMB} MB (${idle.anonMB}, ${idle.fileMB}), ${idle.peakMB} MB`,
+      target: database === 'pglite' ? '≤ 300 MB' : '≤ 130 MB',
+      raw: idle,
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
 async function paintSection(env: BenchEnv) {
   // 50 visible projects on the portfolio, as the issue asks.
-  const { n } = (await env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects WHERE visible = 1'))[0]!;
+  const { n } = (
+    await env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects WHERE visible = 1')
+  )[0]!;
   if (n < 50) {
     await env.db.query(
       `INSERT INTO projects (name, dev_status, team_name, visible, forecast_project_value, forecast_total_invoiced, forecast_total_paid, billing_sent_percentage, billing_paid_percentage, last_forecast_sync)
@@ -157,10 +325,21 @@ async function paintSection(env: BenchEnv) {
   const server = await listen(env.app, distDir);
   try {
     const [name, value] = env.adminCookie.split('=') as [string, string];
-    for (const page of [{ path: '/', name: 'portfolio, 50 projects' }, { path: '/developer', name: 'Weekly History' }]) {
-      const result = await measurePaint(`${server.url}${page.path}`, { name, value }, quick ? 2 : 5);
+    for (const page of [
+      { path: '/', name: 'portfolio, 50 projects' },
+      { path: '/developer', name: 'Weekly History' },
+    ]) {
+      const result = await measurePaint(
+        `${server.url}${page.path}`,
+        { name, value },
+        quick ? 2 : 5,
+      );
       if (!result) {
-        add({ section: 'first paint (4x CPU, slow 3G-ish)', what: page.name, value: 'skipped: no /usr/bin/chromium' });
+        add({
+          section: 'first paint (4x CPU, slow 3G-ish)',
+          what: page.name,
+          value: 'skipped: no /usr/bin/chromium',
+        });
         continue;
       }
       add({
@@ -179,35 +358,73 @@ async function paintSection(env: BenchEnv) {
 
 async function main() {
   const started = Date.now();
-  console.log(`Bench on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded PGlite'}${quick ? ' (quick)' : ''}`);
+  console.log(
+    `Bench on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded PGlite'}${quick ? ' (quick)' : ''}`,
+  );
   const env = await createBenchEnv({ scale: 1, distDir });
-  add({ section: 'setup', what: 'demo agency seeded through the real clients (scale 1)', value: ms(env.seedMs) });
+  add({
+    section: 'setup',
+    what: 'demo agency seeded through the real clients (scale 1)',
+    value: ms(env.seedMs),
+  });
   if (wanted('render')) await renderSection(env, 'scale 1');
   if (wanted('bundle')) await bundleSection(env);
   if (wanted('upstream')) await upstreamSection(env);
+  if (wanted('forecast')) await forecastSection(env);
   if (wanted('growth')) await scalingSection(env);
   if (wanted('load')) await loadSection(env);
   if (wanted('paint')) await paintSection(env);
   await env.close();
+  if (wanted('memory')) await memorySection();
 
   if (!quick && wanted('scale10')) {
     const big = await createBenchEnv({ scale: 10, distDir });
     add({ section: 'setup', what: 'demo agency seeded (scale 10)', value: ms(big.seedMs) });
     const week = shiftWeek(weekStartOf(isoDateInZone(new Date(), big.config.AGENCY_TIMEZONE)), 0);
-    const stats = await timeIt(async () => (await big.request('/agency', { cookie: big.adminCookie })).text(), { warmup: 10, runs: 100 });
-    add({ section: 'render scale 10', what: `Agency Dashboard, week ${week}: median / p95`, value: `${ms(stats.median)} / ${ms(stats.p95)}`, target: '≤ 25 ms', raw: stats });
+    const stats = await timeIt(
+      async () => (await big.request('/agency', { cookie: big.adminCookie })).text(),
+      { warmup: 10, runs: 100 },
+    );
+    add({
+      section: 'render scale 10',
+      what: `Agency Dashboard, week ${week}: median / p95`,
+      value: `${ms(stats.median)} / ${ms(stats.p95)}`,
+      target: '≤ 25 ms',
+      raw: stats,
+    });
     big.counter.queries = 0;
     await (await big.request('/api/gross-margins', { cookie: big.adminCookie })).text();
-    add({ section: 'sql scale 10', what: 'GET /api/gross-margins queries (all projects)', value: String(big.counter.queries), target: 'a small fixed number' });
+    add({
+      section: 'sql scale 10',
+      what: 'GET /api/gross-margins queries (all projects)',
+      value: String(big.counter.queries),
+      target: 'a small fixed number',
+    });
     await big.close();
   }
 
   printTable(rows);
-  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform };
-  const result = { date: new Date().toISOString(), database: process.env.DATABASE_URL ? 'postgresql' : 'pglite', quick, machine, seconds: Math.round((Date.now() - started) / 1000), rows };
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: process.platform,
+  };
+  const result = {
+    date: new Date().toISOString(),
+    database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
+    quick,
+    machine,
+    seconds: Math.round((Date.now() - started) / 1000),
+    rows,
+  };
   const dir = path.join(repoDir, 'bench/results');
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `latest-${result.database}${quick ? '-quick' : ''}${only ? `-${[...only].join('-')}` : ''}.json`);
+  const file = path.join(
+    dir,
+    `latest-${result.database}${quick ? '-quick' : ''}${only ? `-${[...only].join('-')}` : ''}.json`,
+  );
   writeFileSync(file, JSON.stringify(result, null, 2));
   console.log(`\nWritten to ${path.relative(process.cwd(), file)} (${result.seconds} s)`);
   process.exit(0);

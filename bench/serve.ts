@@ -7,17 +7,26 @@ import path from 'node:path';
 import type { createApp } from '../src/app';
 
 /** Serves the app and its built assets on a free loopback port, as src/server.ts does. */
-export async function listen(app: ReturnType<typeof createApp>, distDir: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function listen(
+  app: ReturnType<typeof createApp>,
+  distDir: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const root = new Hono();
   root.use('*', compress());
-  root.use('/assets/*', serveStatic({ root: path.relative(process.cwd(), path.join(distDir, 'public')) || '.' }));
+  root.use(
+    '/assets/*',
+    serveStatic({ root: path.relative(process.cwd(), path.join(distDir, 'public')) || '.' }),
+  );
   root.all('*', (c) => app.fetch(c.req.raw, c.env));
   return new Promise((resolve) => {
-    const server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      resolve({
-        url: `http://127.0.0.1:${info.port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
+    const server = serve(
+      { fetch: root.fetch, port: 0, hostname: '127.0.0.1' },
+      (info: AddressInfo) => {
+        resolve({
+          url: `http://127.0.0.1:${info.port}`,
+          close: () => new Promise<void>((done) => server.close(() => done())),
+        });
+      },
+    );
   });
 }

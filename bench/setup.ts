@@ -16,6 +16,7 @@ import { createUser } from '../src/db/users';
 import { createDemoSpine } from '../src/mocks/agency/spine';
 import type { AssetManifest } from '../src/render/assets';
 import { createIntegrations, type Integrations } from '../src/services/integrations';
+import { createRefreshRunner, refreshSettingsFrom } from '../src/services/refresh';
 
 export const BENCH_ORIGIN = 'http://localhost';
 export const BENCH_PASSWORD = 'bench-password-123';
@@ -35,13 +36,25 @@ export interface BenchEnv {
   seedMs: number;
   /** Cookie of a signed-in admin. */
   adminCookie: string;
-  request(path: string, init?: { method?: string; body?: unknown; cookie?: string }): Promise<Response>;
+  request(
+    path: string,
+    init?: { method?: string; body?: unknown; cookie?: string },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
 /** A demo agency on a fresh database (PGlite in memory, or a new PostgreSQL database), seeded through the real clients. */
-export async function createBenchEnv(options: { scale?: number; distDir: string }): Promise<BenchEnv> {
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', DEMO_SCALE: String(options.scale ?? 1), JIRA_API_TOKEN: '', FORECAST_API_KEY: '' });
+export async function createBenchEnv(options: {
+  scale?: number;
+  distDir: string;
+}): Promise<BenchEnv> {
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    DEMO_SCALE: String(options.scale ?? 1),
+    JIRA_API_TOKEN: '',
+    FORECAST_API_KEY: '',
+  });
   let db: Db;
   let dropDatabase = async () => {};
   let databaseLabel = 'PGlite (embedded, in memory)';
@@ -67,16 +80,35 @@ export async function createBenchEnv(options: { scale?: number; distDir: string 
   const spine = createDemoSpine({ scale: config.DEMO_SCALE });
   // One Jira project off the dashboard gets 3,000 issues: the bench links it and counts calls.
   const bigJiraKey = spine.projects.find((p) => p.jiraKey && !p.onDashboard)?.jiraKey ?? null;
-  const mocks = startDemoMocks(config, now, { onUnhandledRequest: 'error', jiraIssueCounts: bigJiraKey ? { [bigJiraKey]: 3000 } : {} });
+  const mocks = startDemoMocks(config, now, {
+    onUnhandledRequest: 'error',
+    jiraIssueCounts: bigJiraKey ? { [bigJiraKey]: 3000 } : {},
+  });
   const integrations = createIntegrations(config);
   const t0 = performance.now();
   await seedDemoDashboard(db, integrations, { spine, now, timeZone: config.AGENCY_TIMEZONE });
   const seedMs = performance.now() - t0;
 
   const passwords = createPasswordHasher(nodeScrypt);
-  await createUser(db, { email: 'bench-admin@agency.test', passwordHash: await passwords.hash(BENCH_PASSWORD), role: 'admin', approved: true });
+  await createUser(db, {
+    email: 'bench-admin@agency.test',
+    passwordHash: await passwords.hash(BENCH_PASSWORD),
+    role: 'admin',
+    approved: true,
+  });
   const counter = { queries: 0 };
-  const assets = JSON.parse(readFileSync(path.join(options.distDir, 'manifest.json'), 'utf8')) as AssetManifest;
+  const assets = JSON.parse(
+    readFileSync(path.join(options.distDir, 'manifest.json'), 'utf8'),
+  ) as AssetManifest;
+  const refresh = createRefreshRunner({
+    db,
+    connect: (onRequest) => createIntegrations(config, { onRequest }),
+    clock: () => new Date(),
+    timeZone: config.AGENCY_TIMEZONE,
+    settings: refreshSettingsFrom(config),
+    runner: 'bench',
+    log: () => {},
+  });
   const app = createApp({
     db: countingDb(db, counter),
     config,
@@ -85,6 +117,8 @@ export async function createBenchEnv(options: { scale?: number; distDir: string 
     assets,
     clientAddress: () => '127.0.0.1',
     ...integrations,
+    refresh,
+    defer: (task) => void task.catch(() => {}),
   });
   const request: BenchEnv['request'] = async (p, init = {}) =>
     app.request(`${BENCH_ORIGIN}${p}`, {
@@ -96,8 +130,13 @@ export async function createBenchEnv(options: { scale?: number; distDir: string 
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-  const login = await request('/api/login', { method: 'POST', body: { email: 'bench-admin@agency.test', password: BENCH_PASSWORD } });
-  const adminCookie = (login.headers.getSetCookie().find((c) => c.startsWith('session=')) ?? '').split(';')[0]!;
+  const login = await request('/api/login', {
+    method: 'POST',
+    body: { email: 'bench-admin@agency.test', password: BENCH_PASSWORD },
+  });
+  const adminCookie = (
+    login.headers.getSetCookie().find((c) => c.startsWith('session=')) ?? ''
+  ).split(';')[0]!;
   return {
     config,
     db,

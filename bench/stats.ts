@@ -7,7 +7,12 @@ export function percentile(sorted: number[], p: number): number {
 
 export function summarise(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0] ?? NaN, n: sorted.length };
+  return {
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    min: sorted[0] ?? NaN,
+    n: sorted.length,
+  };
 }
 
 /** Runs fn `warmup` times unmeasured, then `runs` times measured (ms). */
@@ -40,7 +45,8 @@ export function printTable(rows: BenchRow[]): void {
     Math.max(...rows.map((r) => r.what.length), 4),
     Math.max(...rows.map((r) => r.value.length), 5),
   ];
-  const line = (a: string, b: string, c: string, d: string) => `${a.padEnd(widths[0]!)}  ${b.padEnd(widths[1]!)}  ${c.padStart(widths[2]!)}  ${d}`;
+  const line = (a: string, b: string, c: string, d: string) =>
+    `${a.padEnd(widths[0]!)}  ${b.padEnd(widths[1]!)}  ${c.padStart(widths[2]!)}  ${d}`;
   console.log(line('section', 'what', 'value', 'target'));
   console.log('-'.repeat(widths[0]! + widths[1]! + widths[2]! + 14));
   for (const r of rows) console.log(line(r.section, r.what, r.value, r.target ?? ''));

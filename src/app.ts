@@ -5,13 +5,26 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './env';
 import { sameOrigin } from './middleware/origin';
 import { session } from './middleware/session';
-import { agencyApi } from './routes/api/agency';
+import { agencyTimeEntriesApi, grossMarginsApi } from './routes/api/agency';
 import { authApi } from './routes/api/auth';
-import { developersApi } from './routes/api/developers';
+import {
+  availabilityApi,
+  availablePointsApi,
+  endDateApi,
+  settingsApi,
+  startDateApi,
+  velocityHistoryApi,
+} from './routes/api/developers';
+import { forecastApi } from './routes/api/forecast';
+import { insightsApi } from './routes/api/insights';
 import { internalApi } from './routes/api/internal';
+import { jiraApi } from './routes/api/jira';
 import { projectsApi } from './routes/api/projects';
+import { syncApi } from './routes/api/sync';
 import { usersApi } from './routes/api/users';
 import { notFoundPage, pages } from './routes/pages';
+import { RefusalError } from './services/errors';
+import { UpstreamError } from './services/http';
 
 /** Largest JSON body any call accepts; the biggest is a week of availability for a team. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -55,11 +68,16 @@ export function createApp(deps: AppDeps) {
     try {
       await Promise.race([
         deps.db.query('SELECT 1'),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('database did not answer within 2 s')), 2000)),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('database did not answer within 2 s')), 2000),
+        ),
       ]);
       return c.json({ status: 'ok' });
     } catch (error) {
-      return c.json({ status: 'unavailable', message: `Database unreachable: ${(error as Error).message}` }, 503);
+      return c.json(
+        { status: 'unavailable', message: `Database unreachable: ${(error as Error).message}` },
+        503,
+      );
     }
   });
 
@@ -67,34 +85,58 @@ export function createApp(deps: AppDeps) {
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: `Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB).` }, 413),
+      onError: (c) =>
+        c.json({ message: `Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB).` }, 413),
     }),
   );
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  app.use('/api/*', sameOrigin({ allowed: deps.config.PUBLIC_ORIGIN ? [new URL(deps.config.PUBLIC_ORIGIN).origin] : [] }));
+  app.use(
+    '/api/*',
+    sameOrigin({
+      allowed: deps.config.PUBLIC_ORIGIN ? [new URL(deps.config.PUBLIC_ORIGIN).origin] : [],
+    }),
+  );
   app.use('*', session());
 
-  app.route('/internal', internalApi);
-  app.route('/api', authApi);
-  app.route('/api', developersApi);
-  app.route('/api', agencyApi);
-  app.route('/api', projectsApi);
-  app.route('/api/admin/users', usersApi);
+  // One sub-app per resource, mounted at its own path; each applies its guard once to every
+  // route it holds, so a route added to a resource cannot miss it (docs/decisions/111-resources-mounted-with-their-guard.md).
+  app.route('/internal', internalApi); // the server's token, checked by the call
+  app.route('/api', authApi); // public: sign-up, sign-in, sign-out and who is signed in
+  app.route('/api/admin/users', usersApi); // admin
+  app.route('/api/admin/sync', syncApi); // admin
+  app.route('/api/agency-time-entries', agencyTimeEntriesApi); // admin
+  app.route('/api/gross-margins', grossMarginsApi); // admin
+  app.route('/api/insights', insightsApi); // admin
+  app.route('/api/projects', projectsApi); // signed in
+  app.route('/api/jira', jiraApi); // signed in
+  app.route('/api/forecast', forecastApi); // signed in
+  app.route('/api/developer-availability', availabilityApi); // signed in
+  app.route('/api/developer-available-points', availablePointsApi); // signed in
+  app.route('/api/developer-start-date', startDateApi); // signed in
+  app.route('/api/developer-end-date', endDateApi); // signed in
+  app.route('/api/velocity-history', velocityHistoryApi); // signed in
+  app.route('/api/settings', settingsApi); // signed in
   app.route('/', pages);
 
   app.notFound((c) => {
-    if (c.req.path.startsWith('/api/')) return c.json({ message: `No such call: ${c.req.method} ${c.req.path}` }, 404);
+    if (c.req.path.startsWith('/api/'))
+      return c.json({ message: `No such call: ${c.req.method} ${c.req.path}` }, 404);
     return notFoundPage(c);
   });
 
+  // Every refusal and upstream failure becomes its status and { message } here, and only here
+  // (docs/decisions/110-errors-mapped-once.md).
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
       const status = error.status;
       return c.json({ message: error.message || 'Bad request' }, status);
     }
+    if (error instanceof RefusalError) return c.json({ message: error.message }, error.status);
+    // 502 naming the service, or 504 when it did not answer in time.
+    if (error instanceof UpstreamError) return c.json({ message: error.message }, error.httpStatus);
     console.error(`[${c.req.method} ${c.req.path}]`, error);
     const message = 'Something went wrong on the server. Please try again.';
     if (c.req.path.startsWith('/api/')) return c.json({ message }, 500);

@@ -4,14 +4,23 @@ import { ConfigError, loadConfig } from './config';
 describe('configuration from the environment', () => {
   it('defaults to port 3000 on localhost, demo mode for both services, UTC', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', AGENCY_TIMEZONE: 'UTC', jiraDemo: true, forecastDemo: true, FORECAST_BASE_URL: 'https://api.forecast.it' });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      AGENCY_TIMEZONE: 'UTC',
+      jiraDemo: true,
+      forecastDemo: true,
+      FORECAST_BASE_URL: 'https://api.forecast.it',
+    });
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => loadConfig({ AGENCY_TIMEZONE: 'Mars/Olympus' })).toThrow(/AGENCY_TIMEZONE: must be an IANA time zone/);
+    expect(() => loadConfig({ AGENCY_TIMEZONE: 'Mars/Olympus' })).toThrow(
+      /AGENCY_TIMEZONE: must be an IANA time zone/,
+    );
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
@@ -22,10 +31,15 @@ describe('configuration from the environment', () => {
   });
 
   it('refuses half-set Jira credentials instead of silently falling back to the demo', () => {
-    expect(() => loadConfig({ JIRA_API_TOKEN: 't' })).toThrow(/JIRA_BASE_URL, JIRA_EMAIL and JIRA_API_TOKEN must be set together/);
+    expect(() => loadConfig({ JIRA_API_TOKEN: 't' })).toThrow(
+      /JIRA_BASE_URL, JIRA_EMAIL and JIRA_API_TOKEN must be set together/,
+    );
   });
 
   it('treats empty strings as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', JIRA_API_TOKEN: '', JIRA_EMAIL: '', JIRA_BASE_URL: '' }).jiraDemo).toBe(true);
+    expect(
+      loadConfig({ DATABASE_URL: '', JIRA_API_TOKEN: '', JIRA_EMAIL: '', JIRA_BASE_URL: '' })
+        .jiraDemo,
+    ).toBe(true);
   });
 });

@@ -40,6 +40,10 @@ const ConfigSchema = z.object({
   DEMO_ADMIN_EMAIL: z.email().default('admin@demo.agency'),
   DEMO_ADMIN_PASSWORD: z.string().min(8).default('demo-admin-password'),
   DEMO_SCALE: z.coerce.number().int().min(1).max(100).default(1),
+  // How often the background refresh runs (one run per interval across all processes).
+  SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // Upstream calls one refresh run may make; the rest waits for the next run (Workers' limits).
+  SYNC_PAGE_BUDGET: z.coerce.number().int().min(10).max(100_000).default(500),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

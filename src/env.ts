@@ -6,6 +6,7 @@ import type { Db } from './db/port';
 import type { AssetManifest } from './render/assets';
 import type { ForecastClient } from './services/forecast/client';
 import type { JiraClient } from './services/jira/client';
+import type { RefreshRunner } from './services/refresh';
 
 /** Everything the app needs from the outside, passed in once (no I/O at import time). */
 export interface AppDeps {
@@ -22,6 +23,10 @@ export interface AppDeps {
   clientAddress: (c: Context) => string;
   /** When set, the `npm run users` command may act through this running server. */
   internalToken?: string;
+  /** The refresh runner (one at a time across processes): Sync now, billing and link runs. */
+  refresh: RefreshRunner;
+  /** Keeps work going after the response (Node: it simply runs on; Workers: ctx.waitUntil). */
+  defer: (task: Promise<unknown>) => void;
 }
 
 export type AppEnv = {

@@ -1,10 +1,10 @@
-import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
@@ -13,18 +13,34 @@ import { nodeScrypt } from './auth/password.node';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase, serverInfoPath } from './db/open';
-import { createUser, getUserByEmail, updateUserAccess } from './db/users';
 import type { AssetManifest } from './render/assets';
+import { demoCredentialsProblem, ensureDemoAdmin, isFullDemo } from './demo/admin';
 import { startDemoMocks } from './demo/mocks';
 import { seedDemoDashboard } from './demo/seed';
 import { createDemoSpine } from './mocks/agency/spine';
 import { createIntegrations } from './services/integrations';
-import { refreshStaleData } from './services/refresh';
+import { createRefreshRunner, refreshSettingsFrom } from './services/refresh';
+import { startRefreshSchedule } from './services/refresh-schedule';
+import {
+  acquireDataDirLock,
+  DataDirInUseError,
+  type DataDirLock,
+  EXIT_DATA_DIR_IN_USE,
+} from './server/data-dir-lock';
+import { bindPort, EXIT_PORT_IN_USE, PortInUseError } from './server/listen';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+let lock: DataDirLock | null = null;
+
 async function main() {
   const config = loadConfig(process.env);
+  // The embedded database belongs to one process: the lock comes first, then the port, and
+  // only then is the database opened (docs/decisions/162-one-owner-of-the-data-folder.md).
+  if (!config.DATABASE_URL) lock = acquireDataDirLock(config.DATA_DIR, 'server');
+  const bound = await bindPort({ port: config.PORT, host: config.HOST });
+  const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${bound.port}`;
+  lock?.update({ port: bound.port, url });
   const db = await openDatabase(config);
   const applied = await migrate(db);
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
@@ -35,16 +51,17 @@ async function main() {
   const mocks = demo ? startDemoMocks(config, new Date()) : null;
   const integrations = createIntegrations(config);
 
+  const credentialsProblem = await demoCredentialsProblem(db, config, process.env, passwords);
+  if (credentialsProblem) {
+    if (config.NODE_ENV === 'production') throw new DemoCredentialsError(credentialsProblem);
+    console.warn(`Warning: ${credentialsProblem}`);
+  }
   if (demo) {
-    // Make sure the demo admin exists and can sign in.
-    const existing = await getUserByEmail(db, config.DEMO_ADMIN_EMAIL);
-    if (!existing) {
-      await createUser(db, { email: config.DEMO_ADMIN_EMAIL, passwordHash: await passwords.hash(config.DEMO_ADMIN_PASSWORD), role: 'admin', approved: true });
-    } else if (!existing.approved || existing.role !== 'admin') {
-      await updateUserAccess(db, existing.id, { approved: true, role: 'admin' });
-    }
-    const demoParts = [config.jiraDemo && 'Jira', config.forecastDemo && 'Forecast'].filter(Boolean).join(' and ');
+    const demoParts = [config.jiraDemo && 'Jira', config.forecastDemo && 'Forecast']
+      .filter(Boolean)
+      .join(' and ');
     console.log(`Demo mode (${demoParts} from the built-in demo agency).`);
+    if (isFullDemo(config)) await ensureDemoAdmin(db, config, passwords);
     if (config.jiraDemo && config.forecastDemo) {
       // A failed seed leaves an empty (but working) dashboard rather than no dashboard at all.
       await seedDemoDashboard(db, integrations, {
@@ -52,13 +69,28 @@ async function main() {
         now: new Date(),
         timeZone: config.AGENCY_TIMEZONE,
         log: (line) => console.log(line),
-      }).catch((error) => console.error(`The demo data could not be loaded: ${(error as Error).message}`));
+      }).catch((error) =>
+        console.error(`The demo data could not be loaded: ${(error as Error).message}`),
+      );
     }
-    console.log(`Demo admin: ${config.DEMO_ADMIN_EMAIL} / ${config.DEMO_ADMIN_PASSWORD}`);
+    if (isFullDemo(config))
+      console.log(`Demo admin: ${config.DEMO_ADMIN_EMAIL} / ${config.DEMO_ADMIN_PASSWORD}`);
   }
 
-  const assets = JSON.parse(readFileSync(path.join(distDir, 'manifest.json'), 'utf8')) as AssetManifest;
+  const assets = JSON.parse(
+    readFileSync(path.join(distDir, 'manifest.json'), 'utf8'),
+  ) as AssetManifest;
   const internalToken = db.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
+
+  const refresh = createRefreshRunner({
+    db,
+    connect: (onRequest) => createIntegrations(config, { onRequest }),
+    clock: () => new Date(),
+    timeZone: config.AGENCY_TIMEZONE,
+    settings: refreshSettingsFrom(config),
+    runner: `node ${process.pid}@${hostname()}`,
+    log: (line) => console.log(line),
+  });
 
   const app = createApp({
     db,
@@ -69,6 +101,9 @@ async function main() {
     ...integrations,
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
     internalToken,
+    refresh,
+    // A Sync now run goes on after its response; the runner records its own failures.
+    defer: (task) => void task.catch(() => {}),
   });
 
   const root = new Hono();
@@ -79,52 +114,78 @@ async function main() {
     // File names carry a content hash, so they never change: cache them for a year.
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  root.use('/assets/*', serveStatic({ root: path.relative(process.cwd(), path.join(distDir, 'public')) || '.' }));
+  root.use(
+    '/assets/*',
+    serveStatic({ root: path.relative(process.cwd(), path.join(distDir, 'public')) || '.' }),
+  );
   // Handed over whole (not root.route), so the app's own not-found page answers unknown paths.
   root.all('*', (c) => app.fetch(c.req.raw, c.env));
 
-  const server = serve({ fetch: root.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`;
-    console.log(`Agency Dashboard listening on ${url} (database: ${db.kind === 'pglite' ? `embedded, ${config.DATA_DIR}` : 'PostgreSQL'})`);
-    if (internalToken) {
-      mkdirSync(config.DATA_DIR, { recursive: true });
-      writeFileSync(serverInfoPath(config), JSON.stringify({ pid: process.pid, url, token: internalToken }), { mode: 0o600 });
-    }
-  });
+  bound.ready(root.fetch);
+  // server.json first: whoever reads "listening" may use it at once.
+  if (internalToken) {
+    // Written beside and renamed over, so a reader never sees half a file.
+    const info = serverInfoPath(config);
+    writeFileSync(
+      `${info}.${process.pid}.tmp`,
+      JSON.stringify({ pid: process.pid, url, token: internalToken }),
+      {
+        mode: 0o600,
+      },
+    );
+    renameSync(`${info}.${process.pid}.tmp`, info);
+  }
+  console.log(
+    `Agency Dashboard listening on ${url} (database: ${db.kind === 'pglite' ? `embedded, ${config.DATA_DIR}` : 'PostgreSQL'})`,
+  );
+  const server = bound.server;
 
-  // Background refresh: pages only read Postgres; this keeps it current (services/refresh.ts).
-  let refreshing = false;
-  const refresh = async () => {
-    if (refreshing) return;
-    refreshing = true;
-    try {
-      const outcome = await refreshStaleData(db, integrations, { now: new Date(), timeZone: config.AGENCY_TIMEZONE });
-      const failures = [outcome.timeSync, ...outcome.jiraProjects.map((p) => p.outcome)].filter((o) => o !== 'fresh' && o !== 'synced');
-      if (failures.length) console.warn(`Background refresh: ${failures.join('; ')}`);
-    } finally {
-      refreshing = false;
-    }
-  };
-  const refreshTimer = setInterval(() => void refresh(), 60_000);
-  refreshTimer.unref();
+  // Background refresh: pages only read Postgres; this keeps it current, one runner at a time
+  // across every process on this database (services/refresh.ts). Started after listen() so
+  // the first page never waits for upstream.
+  const schedule = startRefreshSchedule(refresh);
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    clearInterval(refreshTimer);
+    schedule.stop();
+    await refresh
+      .abandon('The server stopped during the run; nothing it had not finished was stored.')
+      .catch(() => {});
     mocks?.close();
-    if (internalToken) rmSync(serverInfoPath(config), { force: true });
+    if (internalToken) removeOwnServerInfo(serverInfoPath(config));
     server.close();
     await db.close();
+    lock?.release();
     process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
+class DemoCredentialsError extends Error {
+  override name = 'DemoCredentialsError';
+}
+
+/** server.json says how to reach the owner; only the owner removes it. */
+function removeOwnServerInfo(file: string) {
+  try {
+    if ((JSON.parse(readFileSync(file, 'utf8')) as { pid: number }).pid !== process.pid) return;
+  } catch {
+    return;
+  }
+  rmSync(file, { force: true });
+}
+
 main().catch((error) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  lock?.release();
+  if (error instanceof DataDirInUseError || error instanceof PortInUseError) {
+    console.error(`The server did not start: ${error.message}`);
+    process.exit(error instanceof DataDirInUseError ? EXIT_DATA_DIR_IN_USE : EXIT_PORT_IN_USE);
+  }
+  if (error instanceof ConfigError || error instanceof DemoCredentialsError)
+    console.error(error.message);
   else console.error('The server could not start:', error);
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import type { Db } from './db/port';
 import { createPostgresDb } from './db/postgres';
 import type { AssetManifest } from './render/assets';
 import { createIntegrations } from './services/integrations';
+import { createRefreshRunner, refreshSettingsFrom } from './services/refresh';
 
 export interface Env {
   /** The Hyperdrive binding of wrangler.toml; locally, wrangler dev points it at localConnectionString. */
@@ -16,6 +17,31 @@ export interface Env {
 
 interface ExecutionContext {
   waitUntil(promise: Promise<unknown>): void;
+}
+
+/** What a Cron Trigger hands the scheduled handler. */
+interface ScheduledController {
+  scheduledTime: number;
+  cron: string;
+}
+
+function configOf(env: Env) {
+  const vars = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => typeof v === 'string'),
+  ) as Record<string, string>;
+  return loadConfig({ ...vars, DATABASE_URL: env.HYPERDRIVE.connectionString });
+}
+
+function refreshRunner(db: Db, config: ReturnType<typeof loadConfig>) {
+  return createRefreshRunner({
+    db,
+    connect: (onRequest) => createIntegrations(config, { onRequest }),
+    clock: () => new Date(),
+    timeZone: config.AGENCY_TIMEZONE,
+    settings: refreshSettingsFrom(config),
+    runner: 'worker',
+    log: (line) => console.log(line),
+  });
 }
 
 // Set once this isolate has seen the schema up to date. Each request migrates over its own
@@ -31,8 +57,12 @@ async function ensureSchema(db: Db): Promise<void> {
 
 function unavailable(request: Request): Response {
   const message = 'The database is not available right now. Please try again shortly.';
-  if (new URL(request.url).pathname.startsWith('/api/')) return Response.json({ message }, { status: 503 });
-  return new Response(message, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (new URL(request.url).pathname.startsWith('/api/'))
+    return Response.json({ message }, { status: 503 });
+  return new Response(message, {
+    status: 503,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 }
 
 /**
@@ -42,10 +72,10 @@ function unavailable(request: Request): Response {
  */
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const vars = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
-    const config = loadConfig({ ...vars, DATABASE_URL: env.HYPERDRIVE.connectionString });
+    const config = configOf(env);
     // Hyperdrive pools connections itself: one short-lived client per request.
     const db = createPostgresDb(env.HYPERDRIVE.connectionString, { max: 1 });
+    const deferred: Promise<unknown>[] = [];
     try {
       try {
         await ensureSchema(db);
@@ -61,10 +91,40 @@ export default {
         assets: manifest as AssetManifest,
         ...createIntegrations(config),
         clientAddress: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
+        refresh: refreshRunner(db, config),
+        defer: (task) => void deferred.push(task.catch(() => {})),
       });
       return await app.fetch(request);
     } finally {
-      ctx.waitUntil(db.close());
+      // The connection closes once work kept after the response (a Sync now run) has ended.
+      ctx.waitUntil(Promise.allSettled(deferred).then(() => db.close()));
     }
+  },
+
+  /**
+   * The Cron Trigger of wrangler.toml: the same refresh as Node's schedule, under the same lease
+   * (a Node process beside it makes it find the slot taken), bounded by SYNC_PAGE_BUDGET so one
+   * invocation stays within Workers' subrequest and time limits; what it leaves, the next does.
+   */
+  async scheduled(
+    _controller: ScheduledController,
+    env: Env,
+    ctx: ExecutionContext,
+  ): Promise<void> {
+    const config = configOf(env);
+    // Two connections: live progress and lease renewal never wait behind a unit's transaction.
+    const db = createPostgresDb(env.HYPERDRIVE.connectionString, { max: 2 });
+    const work = (async () => {
+      try {
+        await ensureSchema(db);
+        await refreshRunner(db, config).run('schedule');
+      } catch (error) {
+        console.error('The scheduled refresh could not run:', error);
+      } finally {
+        await db.close();
+      }
+    })();
+    ctx.waitUntil(work);
+    await work;
   },
 };

@@ -12,6 +12,8 @@ afterEach(() => {
   const calls = errorSpy?.mock.calls ?? [];
   errorSpy?.mockRestore();
   if (calls.length > 0 && !consoleErrors.allowed) {
-    throw new Error(`console.error was called unexpectedly:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `console.error was called unexpectedly:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`,
+    );
   }
 });

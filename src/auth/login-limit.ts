@@ -1,42 +1,55 @@
-import type { Db } from '../db/port';
+import type { LoginAttemptCounts } from '../db/login_attempts';
 
-/** Failed logins allowed per email in the window; the next attempt is refused with 429. */
-export const MAX_FAILURES_PER_EMAIL = 10;
-/** Per client address the allowance is larger: an office shares one address. */
+/**
+ * Sign-in and sign-up limits (docs/decisions/160-sign-in-limits.md). The counting is in
+ * src/db/login_attempts.ts; the rules are here, as pure functions of the counts.
+ */
+
+/** Failed sign-ins allowed per email from one address in the window; the next is refused with 429. */
+export const MAX_FAILURES_PER_PAIR = 10;
+/** Per client address, across emails, the allowance is larger: an office shares one address. */
 export const MAX_FAILURES_PER_ADDRESS = 50;
+/** Failures for one email (from anywhere) after which every address is slowed down for it. */
+export const SLOWDOWN_AFTER_EMAIL_FAILURES = 10;
+/** The longest wait the per-email slowdown imposes between two attempts from one address. */
+export const MAX_SLOWDOWN_SECONDS = 60;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
-/** Seconds until the oldest counted failure leaves the window, or null when login may be tried. */
-export async function loginRetryAfter(db: Db, email: string, clientAddress: string, now: Date): Promise<number | null> {
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const rows = await db.query<{ by_email: number; by_address: number; oldest_email: Date | null; oldest_address: Date | null }>(
-    `SELECT
-       count(*) FILTER (WHERE email = $1) AS by_email,
-       count(*) FILTER (WHERE client_address = $2) AS by_address,
-       min(attempted_at) FILTER (WHERE email = $1) AS oldest_email,
-       min(attempted_at) FILTER (WHERE client_address = $2) AS oldest_address
-     FROM login_attempts
-     WHERE attempted_at > $3 AND (email = $1 OR client_address = $2)`,
-    [email, clientAddress, since],
-  );
-  const r = rows[0]!;
+/** Accounts one address may create in the window (a team joining on one day fits). */
+export const MAX_SIGNUPS_PER_ADDRESS = 10;
+export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
+
+const secondsUntil = (at: number, now: Date) => Math.max(1, Math.ceil((at - now.getTime()) / 1000));
+
+/**
+ * The slowdown for an email under attack: once it has `SLOWDOWN_AFTER_EMAIL_FAILURES` failures,
+ * each address waits 1 s, 2 s, 4 s... (at most a minute) between its own attempts for it. The
+ * wait is per address, so nobody else's guesses can keep the owner out: a new address gets its
+ * first attempt at once.
+ */
+export function slowdownSeconds(emailFailures: number): number {
+  if (emailFailures < SLOWDOWN_AFTER_EMAIL_FAILURES) return 0;
+  return Math.min(MAX_SLOWDOWN_SECONDS, 2 ** (emailFailures - SLOWDOWN_AFTER_EMAIL_FAILURES));
+}
+
+/** Seconds to wait before this attempt may be checked, or null when it may be checked now. */
+export function loginRetryAfter(counts: LoginAttemptCounts, now: Date): number | null {
   const waits: number[] = [];
-  if (Number(r.by_email) >= MAX_FAILURES_PER_EMAIL && r.oldest_email) waits.push(r.oldest_email.getTime());
-  if (Number(r.by_address) >= MAX_FAILURES_PER_ADDRESS && r.oldest_address) waits.push(r.oldest_address.getTime());
-  if (waits.length === 0) return null;
-  return Math.max(1, Math.ceil((Math.max(...waits) + LOGIN_WINDOW_MS - now.getTime()) / 1000));
+  if (counts.pairFailures >= MAX_FAILURES_PER_PAIR && counts.oldestPairFailure)
+    waits.push(secondsUntil(counts.oldestPairFailure.getTime() + LOGIN_WINDOW_MS, now));
+  if (counts.addressFailures >= MAX_FAILURES_PER_ADDRESS && counts.oldestAddressFailure)
+    waits.push(secondsUntil(counts.oldestAddressFailure.getTime() + LOGIN_WINDOW_MS, now));
+  const slowdown = slowdownSeconds(counts.emailFailures);
+  if (slowdown > 0 && counts.lastPairAttempt) {
+    const until = counts.lastPairAttempt.getTime() + slowdown * 1000;
+    if (until > now.getTime()) waits.push(secondsUntil(until, now));
+  }
+  return waits.length ? Math.max(...waits) : null;
 }
 
-export async function recordLoginFailure(db: Db, email: string, clientAddress: string, now: Date): Promise<void> {
-  await db.query('INSERT INTO login_attempts (email, client_address, attempted_at) VALUES ($1, $2, $3)', [
-    email,
-    clientAddress,
-    now,
-  ]);
-  // Keep the table small: anything older than the window no longer counts.
-  await db.query('DELETE FROM login_attempts WHERE attempted_at < $1', [new Date(now.getTime() - LOGIN_WINDOW_MS)]);
-}
-
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.query('DELETE FROM login_attempts WHERE email = $1', [email]);
+/** 'Try again in 40 seconds' / 'in 12 minutes': the wait a person reads in the 429 message. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

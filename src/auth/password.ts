@@ -10,9 +10,14 @@ export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 3, dkLen: 32 } as const;
 export type ScryptParams = { N: number; r: number; p: number; dkLen: number };
 
 /** The raw KDF. Node passes its native scrypt (same output, much faster); Workers use the pure-JS one. */
-export type ScryptKdf = (password: Uint8Array, salt: Uint8Array, params: ScryptParams) => Promise<Uint8Array>;
+export type ScryptKdf = (
+  password: Uint8Array,
+  salt: Uint8Array,
+  params: ScryptParams,
+) => Promise<Uint8Array>;
 
-export const pureScrypt: ScryptKdf = (password, salt, params) => scryptAsync(password, salt, params);
+export const pureScrypt: ScryptKdf = (password, salt, params) =>
+  scryptAsync(password, salt, params);
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -22,17 +27,29 @@ export interface PasswordHasher {
 const encoder = new TextEncoder();
 
 /** Hashes as `scrypt$N$r$p$salt$hash` (base64), verifying in constant time. */
-export function createPasswordHasher(kdf: ScryptKdf = pureScrypt, params: ScryptParams = SCRYPT_PARAMS): PasswordHasher {
+export function createPasswordHasher(
+  kdf: ScryptKdf = pureScrypt,
+  params: ScryptParams = SCRYPT_PARAMS,
+): PasswordHasher {
   return {
     async hash(password) {
       const salt = crypto.getRandomValues(new Uint8Array(16));
       const key = await kdf(encoder.encode(password.normalize('NFKC')), salt, params);
-      return ['scrypt', params.N, params.r, params.p, encodeBase64(salt), encodeBase64(key)].join('$');
+      return ['scrypt', params.N, params.r, params.p, encodeBase64(salt), encodeBase64(key)].join(
+        '$',
+      );
     },
     async verify(password, stored) {
       const parts = stored.split('$');
       if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-      const [, n, r, p, saltText, keyText] = parts as [string, string, string, string, string, string];
+      const [, n, r, p, saltText, keyText] = parts as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
       const expected = decodeBase64(keyText);
       const key = await kdf(encoder.encode(password.normalize('NFKC')), decodeBase64(saltText), {
         N: Number(n),

@@ -3,6 +3,7 @@ import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/port';
+import { deleteSession, extendSession, findSessionWithUser, insertSession } from '../db/sessions';
 import type { Role } from '../db/users';
 
 /** Sessions follow Lucia's current guide: token "<id>.<secret>", only SHA-256(secret) is stored. */
@@ -42,54 +43,47 @@ function hashSecret(secret: string): Uint8Array {
   return sha256(new TextEncoder().encode(secret));
 }
 
-export async function createSession(db: Db, userId: string, now: Date): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ token: string; session: Session }> {
   const id = generateSecureRandomString();
   const secret = generateSecureRandomString();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  await db.query('INSERT INTO sessions (id, secret_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+  await insertSession(db, {
     id,
-    hashSecret(secret),
+    secretHash: hashSecret(secret),
     userId,
-    now,
+    createdAt: now,
     expiresAt,
-  ]);
+  });
   return { token: `${id}.${secret}`, session: { id, userId, expiresAt } };
 }
 
-interface SessionRow {
-  id: string;
-  secret_hash: Uint8Array;
-  user_id: string;
-  expires_at: Date;
-  email: string;
-  role: Role;
-  approved: boolean;
-}
-
-export async function validateSessionToken(db: Db, token: string, now: Date): Promise<SessionValidation> {
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<SessionValidation> {
   const none = { session: null, user: null, renewed: false } as const;
   const parts = token.split('.');
   // Only our own alphabet reaches the database: a forged NUL byte would make PostgreSQL fail the request.
   if (parts.length !== 2 || !TOKEN_PART.test(parts[0]!) || !TOKEN_PART.test(parts[1]!)) return none;
   const [id, secret] = parts as [string, string];
-  const rows = await db.query<SessionRow>(
-    `SELECT s.id, s.secret_hash, s.user_id, s.expires_at, u.email, u.role, u.approved
-       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
-    [id],
-  );
-  const row = rows[0];
+  const row = await findSessionWithUser(db, id);
   if (!row) return none;
   // Constant time, so the comparison does not leak how much of the secret matched.
   if (!constantTimeEqual(hashSecret(secret), new Uint8Array(row.secret_hash))) return none;
   if (now.getTime() >= row.expires_at.getTime() || !row.approved) {
-    await db.query('DELETE FROM sessions WHERE id = $1', [id]);
+    await deleteSession(db, id);
     return none;
   }
   let expiresAt = row.expires_at;
   let renewed = false;
   if (expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS) {
     expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-    await db.query('UPDATE sessions SET expires_at = $2 WHERE id = $1', [id, expiresAt]);
+    await extendSession(db, id, expiresAt);
     renewed = true;
   }
   return {
@@ -100,16 +94,21 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
+  await deleteSession(db, sessionId);
 }
 
-export async function invalidateUserSessions(db: Db, userId: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
-}
-
-function isLocalhost(c: Context): boolean {
-  const host = new URL(c.req.url).hostname;
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+/**
+ * Whether the browser reached us over HTTPS: PUBLIC_ORIGIN's scheme when it is set, otherwise
+ * the request's own, or the `X-Forwarded-Proto` of a proxy that ended TLS. A browser drops a
+ * `Secure` cookie on plain HTTP (a LAN address), so the flag must follow the scheme; a forged
+ * header can only make the sender's own cookie Secure.
+ */
+export function isSecureRequest(c: Context): boolean {
+  const publicOrigin = c.var.deps?.config.PUBLIC_ORIGIN;
+  if (publicOrigin) return new URL(publicOrigin).protocol === 'https:';
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  return forwarded === 'https';
 }
 
 export function setSessionTokenCookie(c: Context, token: string, expiresAt: Date): void {
@@ -117,11 +116,11 @@ export function setSessionTokenCookie(c: Context, token: string, expiresAt: Date
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
-    secure: !isLocalhost(c),
+    secure: isSecureRequest(c),
     expires: expiresAt,
   });
 }
 
 export function deleteSessionTokenCookie(c: Context): void {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isLocalhost(c) });
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isSecureRequest(c) });
 }

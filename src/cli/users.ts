@@ -2,6 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { openDatabase, serverInfoPath } from '../db/open';
+import {
+  acquireDataDirLock,
+  type DataDirLock,
+  DataDirInUseError,
+  EXIT_DATA_DIR_IN_USE,
+  isProcessRunning,
+} from '../server/data-dir-lock';
 import { runUsersCommand, USERS_USAGE } from './users-command';
 
 /**
@@ -18,8 +25,12 @@ async function main(): Promise<number> {
   const config = loadConfig(process.env);
   const infoPath = serverInfoPath(config);
   if (!config.DATABASE_URL && existsSync(infoPath)) {
-    const info = JSON.parse(readFileSync(infoPath, 'utf8')) as { pid: number; url: string; token: string };
-    if (isRunning(info.pid)) {
+    const info = JSON.parse(readFileSync(infoPath, 'utf8')) as {
+      pid: number;
+      url: string;
+      token: string;
+    };
+    if (isProcessRunning(info.pid)) {
       try {
         const res = await fetch(`${info.url}/internal/users-command`, {
           method: 'POST',
@@ -30,35 +41,46 @@ async function main(): Promise<number> {
         console.log(result.output ?? result.message);
         return result.ok ? 0 : 1;
       } catch (error) {
-        console.error(`The dashboard server (pid ${info.pid}) owns the embedded database but did not answer (${(error as Error).message}). Stop it first, then run this command again.`);
+        console.error(
+          `The dashboard server with PID ${info.pid} (${info.url}) owns the embedded database but did not answer (${(error as Error).message}). Stop it first, then run this command again.`,
+        );
         return 1;
       }
     }
   }
-  const db = await openDatabase(config);
-  try {
-    await migrate(db);
-    const result = await runUsersCommand(db, args);
-    console.log(result.output);
-    return result.ok ? 0 : 1;
-  } finally {
-    await db.close();
+  // No server to act through: this command becomes the database's one owner while it runs, so
+  // a server started meanwhile refuses rather than opening it too.
+  let lock: DataDirLock | null = null;
+  if (!config.DATABASE_URL) {
+    try {
+      lock = acquireDataDirLock(config.DATA_DIR, 'users command');
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      console.error(error.message);
+      return EXIT_DATA_DIR_IN_USE;
+    }
   }
-}
-
-function isRunning(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+    const db = await openDatabase(config);
+    try {
+      await migrate(db);
+      const result = await runUsersCommand(db, args);
+      console.log(result.output);
+      return result.ok ? 0 : 1;
+    } finally {
+      await db.close();
+    }
+  } finally {
+    lock?.release();
   }
 }
 
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof ConfigError ? error.message : `users: ${(error as Error).message}`);
+    console.error(
+      error instanceof ConfigError ? error.message : `users: ${(error as Error).message}`,
+    );
     process.exit(1);
   },
 );

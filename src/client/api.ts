@@ -1,7 +1,7 @@
 /**
- * The fetch wrapper every island uses (spec section 7): cookies are sent, a body goes as JSON
- * only when there is one, and a non-OK answer throws '<status>: <message>'. Our server answers
- * errors as {"message": "..."}; the message is shown rather than the raw JSON.
+ * The fetch wrapper every island uses (docs/product-spec.md, "Calls"): cookies are sent, a body
+ * goes as JSON only when there is one, and a non-OK answer throws '<status>: <message>'. Our server
+ * answers errors as {"message": "..."}; the message is shown rather than the raw JSON.
  */
 export class ApiError extends Error {
   constructor(
@@ -25,11 +25,18 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
   return new ApiError(res.status, message);
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers:
+      body === undefined
+        ? { Accept: 'application/json' }
+        : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw await errorFromResponse(res);
@@ -39,8 +46,8 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
 }
 
 /**
- * A GET whose failure throws the spec's own message for that read (spec section 8), whatever
- * the server said: the message is what the island's error state shows.
+ * A GET whose failure throws the spec's own message for that read (docs/product-spec.md,
+ * "Error catalogue"), whatever the server said: the message is what the island's error state shows.
  */
 export async function readOr<T>(path: string, failureMessage: string): Promise<T> {
   try {

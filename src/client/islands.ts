@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own Props; the JSON decides.
+// biome-ignore lint/suspicious/noExplicitAny: each island has its own Props; the JSON decides.
 type IslandModule = { default: ComponentType<any> };
 
 /**
@@ -10,12 +10,17 @@ type IslandModule = { default: ComponentType<any> };
 export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
   AuthForm: () => import('../islands/AuthForm'),
   AvailabilityGrid: () => import('../islands/AvailabilityGrid'),
+  CostPerPoint: () => import('../islands/CostPerPoint'),
   GrossMarginsTable: () => import('../islands/GrossMarginsTable'),
   LogoutButton: () => import('../islands/LogoutButton'),
   ManageProjectsDialog: () => import('../islands/ManageProjectsDialog'),
-  ProjectPortfolio: () => import('../islands/ProjectPortfolio'),
+  PortfolioCards: () => import('../islands/PortfolioCards'),
   StoryPointsSetting: () => import('../islands/StoryPointsSetting'),
+  SyncButton: () => import('../islands/SyncButton'),
+  SyncPanel: () => import('../islands/SyncPanel'),
+  TeamSelector: () => import('../islands/TeamSelector'),
   Toaster: () => import('../islands/Toaster'),
+  Trends: () => import('../islands/Trends'),
   UsersAdmin: () => import('../islands/UsersAdmin'),
   WeeklyHistory: () => import('../islands/WeeklyHistory'),
   WeeklyHours: () => import('../islands/WeeklyHours'),

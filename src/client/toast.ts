@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec section 9: one toast at a time, shown for 5000 ms. */
+/**
+ * docs/product-spec.md, "Business constants and limits": one toast at a time, shown for 5000 ms.
+ */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
@@ -15,7 +17,9 @@ export interface Toast {
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const emit = () => {
+  for (const l of listeners) l();
+};
 
 export function toast(input: Omit<Toast, 'id'>): number {
   const id = nextId++;

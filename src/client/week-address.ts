@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isIsoDate, weekStartOf, type IsoDate } from '../services/metrics';
+import { isIsoDate, weekStartOf, type IsoDate } from '../shared/calendar';
 
 /** The week named in the address (?week=, as the server reads it), or `fallback`. */
 function weekInAddress(fallback: IsoDate): IsoDate {
@@ -12,7 +12,10 @@ function weekInAddress(fallback: IsoDate): IsoDate {
  * reload or a shared link shows the same week, and Back and Forward step through the weeks seen.
  * Returns the week and the function that moves to another one.
  */
-export function useWeekInAddress(initialWeek: IsoDate, currentWeekStart: IsoDate): [IsoDate, (week: IsoDate) => void] {
+export function useWeekInAddress(
+  initialWeek: IsoDate,
+  currentWeekStart: IsoDate,
+): [IsoDate, (week: IsoDate) => void] {
   const [weekStart, setWeekStart] = useState(initialWeek);
 
   useEffect(() => {

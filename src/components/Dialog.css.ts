@@ -16,7 +16,8 @@ const panelBase = style({
   display: 'flex',
   flexDirection: 'column',
   width: '100%',
-  // Spec section 9: a modal never passes 90% of the viewport height; its body scrolls instead.
+  // docs/product-spec.md, "Business constants and limits": a modal never passes 90% of the viewport
+  // height; its body scrolls instead.
   maxHeight: '90vh',
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.pop,
@@ -41,7 +42,11 @@ export const header = style({
   flexShrink: 0,
 });
 export const title = style({ fontSize: '1.15rem', fontWeight: 700, overflowWrap: 'anywhere' });
-export const description = style({ color: vars.color.textMuted, fontSize: '0.88rem', marginTop: vars.space.xs });
+export const description = style({
+  color: vars.color.textMuted,
+  fontSize: '0.88rem',
+  marginTop: vars.space.xs,
+});
 export const close = style({
   display: 'inline-flex',
   alignItems: 'center',

@@ -71,7 +71,14 @@ export function Dialog({ open, ...rest }: DialogProps) {
   return <OpenDialog {...rest} />;
 }
 
-function OpenDialog({ onClose, title, description, size = 'md', children, testId }: Omit<DialogProps, 'open'>) {
+function OpenDialog({
+  onClose,
+  title,
+  description,
+  size = 'md',
+  children,
+  testId,
+}: Omit<DialogProps, 'open'>) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -140,7 +147,12 @@ function OpenDialog({ onClose, title, description, size = 'md', children, testId
               </div>
             ) : null}
           </div>
-          <button type="button" className={s.close} aria-label="Close" onClick={() => onCloseRef.current()}>
+          <button
+            type="button"
+            className={s.close}
+            aria-label="Close"
+            onClick={() => onCloseRef.current()}
+          >
             <XIcon />
           </button>
         </div>

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { capPercent, gaugeColor, type GaugeColor } from '../services/project-rules';
+import { capPercent, gaugeColor, type GaugeColor } from '../shared/percent';
 import * as s from './Gauge.css';
 
 export interface GaugeProps {
@@ -10,15 +10,26 @@ export interface GaugeProps {
   strokeWidth?: number;
   /** Accessible name, e.g. 'Ticket completion'. */
   label: string;
-  /** Colour of the ring; by default the gauge rule of spec section 2 (red >= 99, green >= 70, else amber). */
+  /**
+   * Colour of the ring; by default the gauge rule of docs/product-spec.md, "Projects list" (red >=
+   * 99, green >= 70, else amber).
+   */
   tone?: GaugeColor | 'blue';
 }
 
-/** A circular percentage gauge (spec section 2): the text shows the real value, the ring is capped at 100. */
+/**
+ * A circular percentage gauge (docs/product-spec.md, "Projects list"): the text shows the real
+ * value, the ring is capped at 100.
+ */
 export function Gauge({ percent, size = 64, strokeWidth = 7, label, tone }: GaugeProps) {
   const shown = Math.round(Number.isFinite(percent) ? percent : 0);
   const color = tone ?? gaugeColor(shown);
-  const style = { width: size, height: size, '--gauge-fill': `${capPercent(shown)}%`, '--gauge-width': `${strokeWidth}px` } as CSSProperties;
+  const style = {
+    width: size,
+    height: size,
+    '--gauge-fill': `${capPercent(shown)}%`,
+    '--gauge-width': `${strokeWidth}px`,
+  } as CSSProperties;
   return (
     <div
       className={`${s.gauge} ${s.tone[color]}`}

@@ -26,9 +26,21 @@ export const bar = style({
     },
   },
 });
-export const label = style({ color: vars.color.textMuted, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const label = style({
+  color: vars.color.textMuted,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 export const value = style({ gridColumn: 2, fontWeight: 650, fontVariantNumeric: 'tabular-nums' });
-const fillBase = style({ position: 'absolute', zIndex: 1, left: 0, bottom: 0, height: TRACK, borderRadius: vars.radius.full });
+const fillBase = style({
+  position: 'absolute',
+  zIndex: 1,
+  left: 0,
+  bottom: 0,
+  height: TRACK,
+  borderRadius: vars.radius.full,
+});
 export const fill = styleVariants({
   blue: [fillBase, { background: vars.color.blue }],
   green: [fillBase, { background: vars.color.green }],

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
-import { capPercent } from '../services/project-rules';
+import { capPercent } from '../shared/percent';
 import * as s from './ProgressBar.css';
 
 export type ProgressTone = keyof typeof s.fill;
 
 export interface ProgressBarProps {
-  /** The percentage; the bar never passes 100% (spec section 9), the text shows the real value. */
+  /**
+   * The percentage; the bar never passes 100% (docs/product-spec.md,
+   * "Business constants and limits"), the text shows the real value.
+   */
   percent: number;
   /** Text above the bar on the left. */
   label?: ReactNode;
@@ -17,7 +20,13 @@ export interface ProgressBarProps {
 }
 
 /** A labelled progress bar. Kept to a few elements: a portfolio renders hundreds of them. */
-export function ProgressBar({ percent, label, ariaLabel, tone = 'blue', hideValue }: ProgressBarProps) {
+export function ProgressBar({
+  percent,
+  label,
+  ariaLabel,
+  tone = 'blue',
+  hideValue,
+}: ProgressBarProps) {
   const shown = Math.round(Number.isFinite(percent) ? percent : 0);
   const width = capPercent(shown);
   return (

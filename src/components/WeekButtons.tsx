@@ -16,12 +16,26 @@ export interface WeekButtonsProps {
   look?: 'text' | 'text-and-chevrons' | 'chevrons';
 }
 
-/** The week navigator's buttons (spec §2): one week back, the present week, one week on. */
-export function WeekButtons({ onPrevious, onCurrent, onNext, atCurrent, look = 'text' }: WeekButtonsProps) {
+/**
+ * The week navigator's buttons (docs/product-spec.md, "Screens and routes"): one week back, the
+ * present week, one week on.
+ */
+export function WeekButtons({
+  onPrevious,
+  onCurrent,
+  onNext,
+  atCurrent,
+  look = 'text',
+}: WeekButtonsProps) {
   return (
     <div className={s.weekButtons}>
       {look === 'chevrons' ? (
-        <button type="button" className={button.secondary} onClick={onPrevious} aria-label="Previous week">
+        <button
+          type="button"
+          className={button.secondary}
+          onClick={onPrevious}
+          aria-label="Previous week"
+        >
           <ChevronLeftIcon />
         </button>
       ) : (

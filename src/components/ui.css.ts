@@ -1,7 +1,11 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
-export const page = style({ maxWidth: '1200px', margin: '0 auto', padding: `${vars.space.xl} ${vars.space.lg}` });
+export const page = style({
+  maxWidth: '1200px',
+  margin: '0 auto',
+  padding: `${vars.space.xl} ${vars.space.lg}`,
+});
 export const pageHeader = style({
   display: 'flex',
   alignItems: 'center',
@@ -39,11 +43,42 @@ const buttonBase = style({
   selectors: { '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } },
 });
 export const button = styleVariants({
-  primary: [buttonBase, { background: vars.color.primary, color: vars.color.primaryText, selectors: { '&:hover:not(:disabled)': { background: vars.color.primaryHover } } }],
-  secondary: [buttonBase, { background: vars.color.surface, color: vars.color.text, borderColor: vars.color.border, selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceMuted } } }],
-  ghost: [buttonBase, { background: 'transparent', color: vars.color.text, selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceMuted } } }],
+  primary: [
+    buttonBase,
+    {
+      background: vars.color.primary,
+      color: vars.color.primaryText,
+      selectors: { '&:hover:not(:disabled)': { background: vars.color.primaryHover } },
+    },
+  ],
+  secondary: [
+    buttonBase,
+    {
+      background: vars.color.surface,
+      color: vars.color.text,
+      borderColor: vars.color.border,
+      selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceMuted } },
+    },
+  ],
+  ghost: [
+    buttonBase,
+    {
+      background: 'transparent',
+      color: vars.color.text,
+      selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceMuted } },
+    },
+  ],
   danger: [buttonBase, { background: vars.color.red, color: '#fff' }],
-  link: [buttonBase, { background: 'transparent', color: vars.color.primary, padding: 0, fontWeight: 500, selectors: { '&:hover': { textDecoration: 'underline' } } }],
+  link: [
+    buttonBase,
+    {
+      background: 'transparent',
+      color: vars.color.primary,
+      padding: 0,
+      fontWeight: 500,
+      selectors: { '&:hover': { textDecoration: 'underline' } },
+    },
+  ],
 });
 
 export const input = style({
@@ -56,7 +91,12 @@ export const input = style({
   background: vars.color.surface,
   color: vars.color.text,
 });
-export const label = style({ display: 'block', fontWeight: 600, fontSize: '0.88rem', marginBottom: vars.space.xs });
+export const label = style({
+  display: 'block',
+  fontWeight: 600,
+  fontSize: '0.88rem',
+  marginBottom: vars.space.xs,
+});
 export const field = style({ marginBottom: vars.space.lg });
 
 const badgeBase = style({

@@ -1,7 +1,11 @@
-import type { IsoDate } from '../services/metrics';
+import type { IsoDate } from '../shared/calendar';
+import { bulkInsert } from './bulk';
 import type { Db } from './port';
 
-/** A Jira user whose availability the agency tracks (spec §3 SelectedDeveloper). */
+/**
+ * A Jira user whose availability the agency tracks (SelectedDeveloper in docs/product-spec.md,
+ * "Entities and their fields").
+ */
 export interface SelectedDeveloper {
   accountId: string;
   displayName: string;
@@ -26,7 +30,10 @@ const toSelectedDeveloper = (r: SelectedDeveloperRow): SelectedDeveloper => ({
 });
 const SELECTED_COLUMNS = 'account_id, display_name, added_at, start_date, end_date';
 
-/** Every selected developer, sorted by display name as the grid shows them (spec §4). */
+/**
+ * Every selected developer, sorted by display name as the grid shows them (docs/product-spec.md,
+ * "States and transitions").
+ */
 export async function listSelectedDevelopers(db: Db): Promise<SelectedDeveloper[]> {
   const rows = await db.query<SelectedDeveloperRow>(
     `SELECT ${SELECTED_COLUMNS} FROM selected_developers ORDER BY lower(display_name), display_name, account_id`,
@@ -42,7 +49,10 @@ export interface AvailabilityCell {
 }
 
 /** The stored cells of selected developers, optionally limited to a date range (both ends included). */
-export async function listAvailability(db: Db, range?: { from: IsoDate; to: IsoDate }): Promise<AvailabilityCell[]> {
+export async function listAvailability(
+  db: Db,
+  range?: { from: IsoDate; to: IsoDate },
+): Promise<AvailabilityCell[]> {
   const rows = await db.query<{ account_id: string; date: string; is_away: boolean }>(
     `SELECT a.account_id, a.date, a.is_away
        FROM developer_availability a
@@ -72,20 +82,27 @@ export async function applyAvailabilityChange(tx: Db, change: AvailabilityChange
   const removed = [...new Set(change.remove)].sort();
   if (removed.length > 0) {
     const list = JSON.stringify(removed);
-    await tx.query('DELETE FROM selected_developers WHERE account_id IN (SELECT value FROM jsonb_array_elements_text($1::text::jsonb))', [list]);
+    await tx.query(
+      'DELETE FROM selected_developers WHERE account_id IN (SELECT value FROM jsonb_array_elements_text($1::text::jsonb))',
+      [list],
+    );
     // A separate statement, so its snapshot includes cells a concurrent save committed while
     // this one waited for the row lock above.
-    await tx.query('DELETE FROM developer_availability WHERE account_id IN (SELECT value FROM jsonb_array_elements_text($1::text::jsonb))', [list]);
-  }
-  const added = [...change.add].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
-  if (added.length > 0) {
     await tx.query(
-      `INSERT INTO selected_developers (account_id, display_name)
-       SELECT x."accountId", x."displayName" FROM jsonb_to_recordset($1::text::jsonb) AS x("accountId" text, "displayName" text)
-       ON CONFLICT (account_id) DO NOTHING`,
-      [JSON.stringify(added)],
+      'DELETE FROM developer_availability WHERE account_id IN (SELECT value FROM jsonb_array_elements_text($1::text::jsonb))',
+      [list],
     );
   }
+  const added = [...change.add].sort((a, b) =>
+    a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0,
+  );
+  await bulkInsert(
+    tx,
+    `INSERT INTO selected_developers (account_id, display_name)
+     SELECT x."accountId", x."displayName" FROM jsonb_to_recordset($1::text::jsonb) AS x("accountId" text, "displayName" text)
+     ON CONFLICT (account_id) DO NOTHING`,
+    added,
+  );
   if (change.cells.length === 0) return;
   const cells = [...change.cells].sort((a, b) =>
     a.accountId === b.accountId ? (a.date < b.date ? -1 : 1) : a.accountId < b.accountId ? -1 : 1,
@@ -99,13 +116,14 @@ export async function applyAvailabilityChange(tx: Db, change: AvailabilityChange
       ORDER BY account_id FOR SHARE`,
     [JSON.stringify(ids)],
   );
-  await tx.query(
+  await bulkInsert(
+    tx,
     `INSERT INTO developer_availability (account_id, display_name, date, is_away)
      SELECT s.account_id, s.display_name, x.date, x."isAway"
        FROM jsonb_to_recordset($1::text::jsonb) AS x("accountId" text, date date, "isAway" boolean)
        JOIN selected_developers s ON s.account_id = x."accountId"
      ON CONFLICT (account_id, date) DO UPDATE SET is_away = EXCLUDED.is_away, display_name = EXCLUDED.display_name`,
-    [JSON.stringify(cells)],
+    cells,
   );
 }
 
@@ -120,7 +138,12 @@ export type SetEmploymentDateResult =
  * not before the start is in the UPDATE itself, so two people setting the two dates at once
  * cannot together store an impossible pair.
  */
-export async function setEmploymentDate(db: Db, accountId: string, edge: EmploymentEdge, date: IsoDate | null): Promise<SetEmploymentDateResult> {
+export async function setEmploymentDate(
+  db: Db,
+  accountId: string,
+  edge: EmploymentEdge,
+  date: IsoDate | null,
+): Promise<SetEmploymentDateResult> {
   const sql =
     edge === 'start'
       ? `UPDATE selected_developers SET start_date = $2::date
@@ -131,7 +154,10 @@ export async function setEmploymentDate(db: Db, accountId: string, edge: Employm
           RETURNING ${SELECTED_COLUMNS}`;
   const rows = await db.query<SelectedDeveloperRow>(sql, [accountId, date]);
   if (rows[0]) return { ok: true, developer: toSelectedDeveloper(rows[0]) };
-  const existing = await db.query<SelectedDeveloperRow>(`SELECT ${SELECTED_COLUMNS} FROM selected_developers WHERE account_id = $1`, [accountId]);
+  const existing = await db.query<SelectedDeveloperRow>(
+    `SELECT ${SELECTED_COLUMNS} FROM selected_developers WHERE account_id = $1`,
+    [accountId],
+  );
   if (!existing[0]) return { ok: false, reason: 'unknown-developer' };
   return { ok: false, reason: 'end-before-start', developer: toSelectedDeveloper(existing[0]) };
 }
@@ -145,7 +171,10 @@ export interface AvailabilityInputs {
 }
 
 /** The selection, the points setting and the away days in one round trip: the Weekly History page reads this on every render. */
-export async function readAvailabilityInputs(db: Db, range: { from: IsoDate; to: IsoDate }): Promise<AvailabilityInputs> {
+export async function readAvailabilityInputs(
+  db: Db,
+  range: { from: IsoDate; to: IsoDate },
+): Promise<AvailabilityInputs> {
   const [row] = await db.query<{ developers: unknown; points: unknown; away: unknown }>(
     `SELECT
        (SELECT coalesce(json_agg(json_build_object('accountId', account_id, 'startDate', start_date, 'endDate', end_date) ORDER BY account_id), '[]')
@@ -170,9 +199,14 @@ export async function readAvailabilityInputs(db: Db, range: { from: IsoDate; to:
 export const POINTS_PER_DAY_KEY = 'storyPointsPerDeveloperDay';
 export const DEFAULT_POINTS_PER_DAY = 1;
 
-/** The 'story points per developer day' setting (design §5), 1 when unset or unreadable. */
+/**
+ * The 'story points per developer day' setting (docs/design.md, "Available points"), 1 when unset
+ * or unreadable.
+ */
 export async function getStoryPointsPerDeveloperDay(db: Db): Promise<number> {
-  const rows = await db.query<{ value: unknown }>('SELECT value FROM settings WHERE key = $1', [POINTS_PER_DAY_KEY]);
+  const rows = await db.query<{ value: unknown }>('SELECT value FROM settings WHERE key = $1', [
+    POINTS_PER_DAY_KEY,
+  ]);
   return readPointsPerDay(rows[0]?.value);
 }
 
@@ -189,8 +223,8 @@ export async function setStoryPointsPerDeveloperDay(db: Db, points: number): Pro
   );
 }
 
-// ---------------------------------------------------------------------------
-// developer_weeks: the stored figures of each week (spec §3 DeveloperWeek)
+// --------------------------------------------------------------------------- developer_weeks: the
+// stored figures of each week (DeveloperWeek in docs/product-spec.md, "Entities and their fields")
 
 /** Per-day figures of a week, kept as the table's structured dailyStats. */
 export interface DailyStat {
@@ -227,14 +261,19 @@ const toDeveloperWeek = (r: DeveloperWeekRow): DeveloperWeek => ({
   teamVelocityPercentage: Number(r.team_velocity_percentage),
   blockedTickets: Number(r.blocked_tickets),
   totalTickets: Number(r.total_tickets),
-  dailyStats: (typeof r.daily_stats === 'string' ? JSON.parse(r.daily_stats) : r.daily_stats) as DailyStat[],
+  dailyStats: (typeof r.daily_stats === 'string'
+    ? JSON.parse(r.daily_stats)
+    : r.daily_stats) as DailyStat[],
   isCurrent: Number(r.is_current) === 1,
 });
 const WEEK_COLUMNS =
   'week, story_points_completed, points_available, team_velocity_percentage, blocked_tickets, total_tickets, daily_stats, is_current';
 
 /** The stored weeks among `weeks` (Monday dates). */
-export async function listDeveloperWeeks(db: Db, weeks: readonly IsoDate[]): Promise<DeveloperWeek[]> {
+export async function listDeveloperWeeks(
+  db: Db,
+  weeks: readonly IsoDate[],
+): Promise<DeveloperWeek[]> {
   if (weeks.length === 0) return [];
   const rows = await db.query<DeveloperWeekRow>(
     `SELECT ${WEEK_COLUMNS} FROM developer_weeks
@@ -246,7 +285,9 @@ export async function listDeveloperWeeks(db: Db, weeks: readonly IsoDate[]): Pro
 
 /** Every stored week, oldest first. */
 export async function listAllDeveloperWeeks(db: Db): Promise<DeveloperWeek[]> {
-  const rows = await db.query<DeveloperWeekRow>(`SELECT ${WEEK_COLUMNS} FROM developer_weeks ORDER BY week`);
+  const rows = await db.query<DeveloperWeekRow>(
+    `SELECT ${WEEK_COLUMNS} FROM developer_weeks ORDER BY week`,
+  );
   return rows.map(toDeveloperWeek);
 }
 

@@ -1,10 +1,16 @@
 import m0001 from '../../sql/0001_initial.sql';
 import m0002 from '../../sql/0002_jira.sql';
 import m0003 from '../../sql/0003_forecast.sql';
+import m0010 from '../../sql/0010_sync_runs.sql';
+import m0020 from '../../sql/0020_sign_in_limits.sql';
+import m0050 from '../../sql/0050_dev_status.sql';
 
 /** Every migration in order. Files in sql/ are append-only: add a new one, never edit an applied one. */
 export const migrations: readonly { name: string; sql: string }[] = [
   { name: '0001_initial', sql: m0001 },
   { name: '0002_jira', sql: m0002 },
   { name: '0003_forecast', sql: m0003 },
+  { name: '0010_sync_runs', sql: m0010 },
+  { name: '0020_sign_in_limits', sql: m0020 },
+  { name: '0050_dev_status', sql: m0050 },
 ];

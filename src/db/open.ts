@@ -16,4 +16,5 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
 }
 
 /** Where a server that owns the embedded database says how to reach it (for `npm run users`). */
-export const serverInfoPath = (config: Pick<Config, 'DATA_DIR'>) => path.resolve(config.DATA_DIR, 'server.json');
+export const serverInfoPath = (config: Pick<Config, 'DATA_DIR'>) =>
+  path.resolve(config.DATA_DIR, 'server.json');

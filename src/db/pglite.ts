@@ -1,5 +1,25 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Db } from './port';
+
+/**
+ * PostgreSQL's own defaults size a server for many connections and gigabytes of data; here one
+ * process holds it in its WebAssembly heap, which never shrinks. 128 MB of shared buffers were
+ * 120 MB of the server's resident memory while the whole demo database is a few MB; pages past
+ * the buffers come from the operating system's file cache. docs/decisions/150-server-memory.md
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'temp_buffers=2MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+];
 
 interface Queryable {
   query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -32,8 +52,40 @@ function adapt(q: Queryable, root: PGlite | null): Db {
   };
 }
 
+/**
+ * A new data directory is made by initdb in a short-lived child process: PGlite runs initdb
+ * in a second WebAssembly instance and copies the result through a tarball, about 500 MB that
+ * a long-running server would otherwise keep until a full garbage collection that an idle
+ * server never does. When the child ends, all of it goes back to the operating system.
+ */
+async function initialiseDataDir(dataDir: string): Promise<void> {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = require(${JSON.stringify(pglite)});
+PGlite.create(process.argv[1], { startParams: JSON.parse(process.argv[2]) })
+  .then((db) => db.close())
+  .catch((error) => { console.error(error.message); process.exit(1); });`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['-e', script, dataDir, JSON.stringify(PGLITE_START_PARAMS)],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`initdb for ${dataDir} failed (${code}): ${stderr.trim()}`)),
+    );
+  });
+}
+
 /** Opens the embedded database; no dataDir means in memory (tests). */
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
-  const db = await PGlite.create(dataDir, { parsers });
+  if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initialiseDataDir(dataDir);
+  const db = await PGlite.create(dataDir, { parsers, startParams: [...PGLITE_START_PARAMS] });
   return adapt(db as unknown as Queryable, db);
 }

@@ -4,7 +4,12 @@ import type { Db } from './port';
 type Sql = postgres.Sql<Record<string, never>>;
 
 const types = {
-  numeric: { to: 1700, from: [1700, 20], serialize: (x: unknown) => String(x), parse: (x: string) => Number(x) },
+  numeric: {
+    to: 1700,
+    from: [1700, 20],
+    serialize: (x: unknown) => String(x),
+    parse: (x: string) => Number(x),
+  },
   date: { to: 1082, from: [1082], serialize: (x: unknown) => String(x), parse: (x: string) => x },
 };
 

@@ -1,60 +1,6 @@
+import type { DevStatus } from '../shared/dev-status';
+import type { Project, TeamName } from '../shared/projects';
 import type { Db } from './port';
-
-export const TEAMS = ['Team 1', 'Team 2', 'Team 3', 'Team 4'] as const;
-export type TeamName = (typeof TEAMS)[number];
-
-export interface SprintSummary {
-  id: number;
-  name: string;
-  totalTickets: number;
-  completedTickets: number;
-  goalHours: number;
-  actualHours: number;
-}
-
-/**
- * A project as the API and the pages show it: the spec's Project entity (section 3) in
- * camelCase, plus the stored billing figures the card's hover details and Agreed Weeks need.
- * Money is a number with two decimals; timestamps are ISO strings.
- */
-export interface Project {
-  id: number;
-  name: string;
-  devStatus: string;
-  totalTickets: number;
-  completedTickets: number;
-  totalEpics: number;
-  completedEpics: number;
-  billingSentPercentage: number;
-  billingPaidPercentage: number;
-  currentSprintName: string | null;
-  sprintCompletionPercentage: number;
-  teamName: TeamName | null;
-  currentSprintNumber: number;
-  totalSprints: number;
-  clientHourlyRate: number | null;
-  forecastProjectId: number | null;
-  forecastProjectValue: number;
-  forecastTotalCreated: number;
-  forecastTotalInvoiced: number;
-  forecastTotalSent: number;
-  forecastTotalPaid: number;
-  forecastOverdueAmount: number;
-  forecastRetainerPeriodsCompleted: number;
-  forecastRetainerPeriodsTotal: number;
-  forecastBudgetType: string | null;
-  forecastStatus: string | null;
-  forecastStage: string | null;
-  lastForecastSync: string | null;
-  jiraProjectKey: string | null;
-  jiraTotalTickets: number;
-  jiraCompletedTickets: number;
-  jiraCurrentSprintName: string | null;
-  jiraSprintCompletionPercentage: number;
-  lastJiraSync: string | null;
-  visible: 0 | 1;
-  sprints: SprintSummary[];
-}
 
 /** The projects table's row, as a plain SELECT returns it (other modules pick the columns they read). */
 export interface ProjectRow {
@@ -95,13 +41,21 @@ export interface ProjectRow {
   visible: number;
 }
 
-type SprintJson = { id: number; name: string; total_tickets: number; completed_tickets: number; goal_hours: number | string; actual_hours: number | string };
+type SprintJson = {
+  id: number;
+  name: string;
+  total_tickets: number;
+  completed_tickets: number;
+  goal_hours: number | string;
+  actual_hours: number | string;
+};
 
 /** A project read out of JSON, with its sprints: inside JSON, timestamps arrive as ISO strings. */
 type ProjectJson = Omit<ProjectRow, 'last_forecast_sync' | 'last_jira_sync'> & {
   last_forecast_sync: string | null;
   last_jira_sync: string | null;
   sprints: SprintJson[];
+  overdue_since: string | null;
 };
 
 // Amounts are numeric in the database and numbers inside JSON; normalise to two decimals.
@@ -145,6 +99,7 @@ function toProject(r: ProjectJson): Project {
     jiraSprintCompletionPercentage: r.jira_sprint_completion_percentage,
     lastJiraSync: iso(r.last_jira_sync),
     visible: r.visible === 0 ? 0 : 1,
+    overdueSince: r.overdue_since ?? null,
     sprints: (r.sprints ?? []).map((s) => ({
       id: s.id,
       name: s.name,
@@ -160,7 +115,7 @@ function toProject(r: ProjectJson): Project {
 // their sprints (grouped once, not per project). A single JSON value is several times faster
 // than a hundred wide rows on PGlite, and no slower on PostgreSQL.
 const SELECT_PROJECTS = (where: string) => `
-  SELECT COALESCE(json_agg(json_build_object('p', p, 'sprints', s.sprints) ORDER BY lower(p.name), p.id), '[]'::json) AS projects
+  SELECT COALESCE(json_agg(json_build_object('p', p, 'sprints', s.sprints, 'overdueSince', o.overdue_since) ORDER BY lower(p.name), p.id), '[]'::json) AS projects
   FROM projects p
   LEFT JOIN (
     SELECT sp.project_id, json_agg(json_build_object(
@@ -168,11 +123,25 @@ const SELECT_PROJECTS = (where: string) => `
       'goal_hours', sp.goal_hours, 'actual_hours', sp.actual_hours) ORDER BY sp.id) AS sprints
     FROM sprints sp GROUP BY sp.project_id
   ) s ON s.project_id = p.id
+  LEFT JOIN (
+    SELECT forecast_project_id, min(due_date) AS overdue_since
+    FROM forecast_invoices
+    WHERE status <> 'DRAFT' AND due_date IS NOT NULL AND paid < amount
+    GROUP BY forecast_project_id
+  ) o ON o.forecast_project_id = p.forecast_project_id
   ${where}`;
 
 async function selectProjects(db: Db, where: string, params: unknown[] = []): Promise<Project[]> {
-  const [row] = await db.query<{ projects: { p: Omit<ProjectJson, 'sprints'>; sprints: SprintJson[] | null }[] }>(SELECT_PROJECTS(where), params);
-  return (row?.projects ?? []).map(({ p, sprints }) => toProject({ ...p, sprints: sprints ?? [] }));
+  const [row] = await db.query<{
+    projects: {
+      p: Omit<ProjectJson, 'sprints' | 'overdue_since'>;
+      sprints: SprintJson[] | null;
+      overdueSince: string | null;
+    }[];
+  }>(SELECT_PROJECTS(where), params);
+  return (row?.projects ?? []).map(({ p, sprints, overdueSince }) =>
+    toProject({ ...p, sprints: sprints ?? [], overdue_since: overdueSince }),
+  );
 }
 
 /** Every project on the dashboard, hidden ones included (the manage dialog lists them all). */
@@ -190,14 +159,41 @@ export async function getProject(db: Db, id: number): Promise<Project | null> {
 }
 
 /** Allocates a project to a team; null when there is no such project. */
-export async function setProjectTeam(db: Db, id: number, teamName: TeamName): Promise<Project | null> {
-  const rows = await db.query<{ id: number }>('UPDATE projects SET team_name = $2 WHERE id = $1 RETURNING id', [id, teamName]);
+export async function setProjectTeam(
+  db: Db,
+  id: number,
+  teamName: TeamName,
+): Promise<Project | null> {
+  const rows = await db.query<{ id: number }>(
+    'UPDATE projects SET team_name = $2 WHERE id = $1 RETURNING id',
+    [id, teamName],
+  );
+  return rows[0] ? getProject(db, id) : null;
+}
+
+/** Sets a project's dev status (admins only, at the route); null when there is no such project. */
+export async function setProjectDevStatus(
+  db: Db,
+  id: number,
+  devStatus: DevStatus,
+): Promise<Project | null> {
+  const rows = await db.query<{ id: number }>(
+    'UPDATE projects SET dev_status = $2 WHERE id = $1 RETURNING id',
+    [id, devStatus],
+  );
   return rows[0] ? getProject(db, id) : null;
 }
 
 /** Shows (1) or hides (0) a project on the portfolio; null when there is no such project. */
-export async function setProjectVisibility(db: Db, id: number, visible: 0 | 1): Promise<Project | null> {
-  const rows = await db.query<{ id: number }>('UPDATE projects SET visible = $2 WHERE id = $1 RETURNING id', [id, visible]);
+export async function setProjectVisibility(
+  db: Db,
+  id: number,
+  visible: 0 | 1,
+): Promise<Project | null> {
+  const rows = await db.query<{ id: number }>(
+    'UPDATE projects SET visible = $2 WHERE id = $1 RETURNING id',
+    [id, visible],
+  );
   return rows[0] ? getProject(db, id) : null;
 }
 
@@ -205,7 +201,304 @@ export async function setProjectVisibility(db: Db, id: number, visible: 0 | 1): 
  * Removes a project from the dashboard; its sprints and stored upstream snapshots go with it
  * (foreign keys cascade). Returns the removed project's name, or null when there was none.
  */
-export async function deleteProject(db: Db, id: number): Promise<{ id: number; name: string } | null> {
-  const rows = await db.query<{ id: number; name: string }>('DELETE FROM projects WHERE id = $1 RETURNING id, name', [id]);
+export async function deleteProject(
+  db: Db,
+  id: number,
+): Promise<{ id: number; name: string } | null> {
+  const rows = await db.query<{ id: number; name: string }>(
+    'DELETE FROM projects WHERE id = $1 RETURNING id, name',
+    [id],
+  );
   return rows[0] ?? null;
+}
+
+/** A project the refresh may bring up to date, with what its next sync is likely to cost. */
+export interface ProjectToRefresh {
+  id: number;
+  name: string;
+  jiraProjectKey: string | null;
+  forecastProjectId: number | null;
+  lastJiraSync: Date | null;
+  lastForecastSync: Date | null;
+  jiraTotalTickets: number;
+}
+
+/**
+ * Linked projects whose Jira data or Forecast billing was synced before the given times (null:
+ * every linked project), oldest first, so a run cut short by its page budget resumes where it
+ * stopped on the next one.
+ */
+export async function projectsToRefresh(
+  db: Db,
+  { jiraBefore, billingBefore }: { jiraBefore: Date | null; billingBefore: Date | null },
+): Promise<{ jira: ProjectToRefresh[]; billing: ProjectToRefresh[] }> {
+  const rows = await db.query<{
+    id: number;
+    name: string;
+    jira_project_key: string | null;
+    forecast_project_id: number | null;
+    last_jira_sync: Date | null;
+    last_forecast_sync: Date | null;
+    jira_total_tickets: number;
+  }>(
+    `SELECT id, name, jira_project_key, forecast_project_id, last_jira_sync, last_forecast_sync,
+            jira_total_tickets
+       FROM projects
+      WHERE (jira_project_key IS NOT NULL AND ($1::timestamptz IS NULL OR last_jira_sync IS NULL OR last_jira_sync < $1))
+         OR (forecast_project_id IS NOT NULL AND ($2::timestamptz IS NULL OR last_forecast_sync IS NULL OR last_forecast_sync < $2))`,
+    [jiraBefore, billingBefore],
+  );
+  const all = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    jiraProjectKey: r.jira_project_key,
+    forecastProjectId: r.forecast_project_id,
+    lastJiraSync: r.last_jira_sync,
+    lastForecastSync: r.last_forecast_sync,
+    jiraTotalTickets: r.jira_total_tickets,
+  }));
+  const oldestFirst =
+    (at: (p: ProjectToRefresh) => Date | null) => (a: ProjectToRefresh, b: ProjectToRefresh) =>
+      (at(a)?.getTime() ?? -Infinity) - (at(b)?.getTime() ?? -Infinity) || a.id - b.id;
+  return {
+    jira: all
+      .filter(
+        (p) =>
+          p.jiraProjectKey !== null &&
+          (jiraBefore === null || p.lastJiraSync === null || p.lastJiraSync < jiraBefore),
+      )
+      .sort(oldestFirst((p) => p.lastJiraSync)),
+    billing: all
+      .filter(
+        (p) =>
+          p.forecastProjectId !== null &&
+          (billingBefore === null ||
+            p.lastForecastSync === null ||
+            p.lastForecastSync < billingBefore),
+      )
+      .sort(oldestFirst((p) => p.lastForecastSync)),
+  };
+}
+
+/** When the visible projects' Jira data and billing were synced: the oldest and newest of each. */
+export interface ProjectSyncTimes {
+  oldestJiraSync: Date | null;
+  jiraLinked: number;
+  oldestBillingSync: Date | null;
+  forecastLinked: number;
+}
+
+/** The freshness of what the portfolio shows, in one small aggregate query. */
+export async function projectSyncTimes(db: Db): Promise<ProjectSyncTimes> {
+  const [row] = await db.query<{
+    oldest_jira: Date | null;
+    jira_linked: number;
+    oldest_billing: Date | null;
+    forecast_linked: number;
+  }>(
+    `SELECT min(last_jira_sync) FILTER (WHERE jira_project_key IS NOT NULL) AS oldest_jira,
+            count(*) FILTER (WHERE jira_project_key IS NOT NULL)::int AS jira_linked,
+            min(last_forecast_sync) FILTER (WHERE forecast_project_id IS NOT NULL) AS oldest_billing,
+            count(*) FILTER (WHERE forecast_project_id IS NOT NULL)::int AS forecast_linked
+       FROM projects WHERE visible = 1`,
+  );
+  return {
+    oldestJiraSync: row?.oldest_jira ?? null,
+    jiraLinked: row?.jira_linked ?? 0,
+    oldestBillingSync: row?.oldest_billing ?? null,
+    forecastLinked: row?.forecast_linked ?? 0,
+  };
+}
+
+/** How many projects the dashboard has, hidden ones included. */
+export async function countProjects(db: Db): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects');
+  return row!.n;
+}
+
+// ---------------------------------------------------------------------------
+// The Forecast sync's columns (forecast_*, client_hourly_rate)
+
+/** The projects table's row, as much of it as the Forecast integration reads and writes. */
+export type ForecastProjectRow = Pick<
+  ProjectRow,
+  | 'id'
+  | 'name'
+  | 'dev_status'
+  | 'visible'
+  | 'client_hourly_rate'
+  | 'forecast_project_id'
+  | 'forecast_project_value'
+  | 'forecast_total_created'
+  | 'forecast_total_invoiced'
+  | 'forecast_total_sent'
+  | 'forecast_total_paid'
+  | 'forecast_overdue_amount'
+  | 'forecast_retainer_periods_completed'
+  | 'forecast_retainer_periods_total'
+  | 'forecast_budget_type'
+  | 'forecast_status'
+  | 'forecast_stage'
+  | 'billing_sent_percentage'
+  | 'billing_paid_percentage'
+  | 'last_forecast_sync'
+>;
+
+const PROJECT_COLUMNS = `id, name, dev_status, visible, client_hourly_rate, forecast_project_id, forecast_project_value,
+  forecast_total_created, forecast_total_invoiced, forecast_total_sent, forecast_total_paid, forecast_overdue_amount,
+  forecast_retainer_periods_completed, forecast_retainer_periods_total, forecast_budget_type, forecast_status,
+  forecast_stage, billing_sent_percentage, billing_paid_percentage, last_forecast_sync`;
+
+export async function findProject(db: Db, projectId: number): Promise<ForecastProjectRow | null> {
+  const [row] = await db.query<ForecastProjectRow>(
+    `SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = $1`,
+    [projectId],
+  );
+  return row ?? null;
+}
+
+export async function findProjectByForecastId(
+  db: Db,
+  forecastProjectId: number,
+): Promise<ForecastProjectRow | null> {
+  const [row] = await db.query<ForecastProjectRow>(
+    `SELECT ${PROJECT_COLUMNS} FROM projects WHERE forecast_project_id = $1`,
+    [forecastProjectId],
+  );
+  return row ?? null;
+}
+
+/** Forecast's descriptive fields of a project, as stored on the dashboard project. */
+export interface ForecastProjectFields {
+  forecastProjectId: number;
+  value: number;
+  budgetType: string | null;
+  status: string | null;
+  stage: string;
+  /** null keeps the rate the dashboard already has. */
+  hourlyRate: number | null;
+}
+
+/** Creates the dashboard project for a Forecast project; returns its id. */
+export async function insertProject(
+  db: Db,
+  name: string,
+  fields: ForecastProjectFields,
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO projects (name, forecast_project_id, forecast_project_value, forecast_budget_type, forecast_status,
+       forecast_stage, client_hourly_rate)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      name,
+      fields.forecastProjectId,
+      fields.value,
+      fields.budgetType,
+      fields.status,
+      fields.stage,
+      fields.hourlyRate,
+    ],
+  );
+  return row!.id;
+}
+
+/** The billing summary stored on a project: the invoice totals plus its retainer periods' progress. */
+export interface StoredBilling {
+  totalCreated: number;
+  totalInvoiced: number;
+  totalSent: number;
+  totalPaid: number;
+  overdue: number;
+  sentPercentage: number;
+  paidPercentage: number;
+  retainerPeriodsCompleted: number;
+  retainerPeriodsTotal: number;
+}
+
+/** Writes a project's Forecast fields and billing summary, stamped with the sync time. */
+export async function updateProjectBilling(
+  db: Db,
+  projectId: number,
+  fields: ForecastProjectFields,
+  billing: StoredBilling,
+  syncedAt: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE projects SET
+       forecast_project_value = $2, forecast_budget_type = $3, forecast_status = $4, forecast_stage = $5,
+       client_hourly_rate = COALESCE($6, client_hourly_rate),
+       forecast_total_created = $7, forecast_total_invoiced = $8, forecast_total_sent = $9, forecast_total_paid = $10,
+       forecast_overdue_amount = $11, billing_sent_percentage = $12, billing_paid_percentage = $13,
+       forecast_retainer_periods_completed = $14, forecast_retainer_periods_total = $15, last_forecast_sync = $16
+     WHERE id = $1`,
+    [
+      projectId,
+      fields.value,
+      fields.budgetType,
+      fields.status,
+      fields.stage,
+      fields.hourlyRate,
+      billing.totalCreated,
+      billing.totalInvoiced,
+      billing.totalSent,
+      billing.totalPaid,
+      billing.overdue,
+      billing.sentPercentage,
+      billing.paidPercentage,
+      billing.retainerPeriodsCompleted,
+      billing.retainerPeriodsTotal,
+      syncedAt,
+    ],
+  );
+}
+
+// ---------------------------------------------------------------------------
+// The Jira sync's columns (jira_*, epics, last_jira_sync)
+
+/** The project's Jira columns, as a sync computes them from the stored Jira rows. */
+export interface JiraProjectSummary {
+  jiraProjectKey: string;
+  jiraTotalTickets: number;
+  jiraCompletedTickets: number;
+  jiraCurrentSprintName: string | null;
+  jiraSprintCompletionPercentage: number;
+  totalEpics: number;
+  completedEpics: number;
+  lastJiraSync: Date;
+}
+
+export async function saveJiraSummary(
+  db: Db,
+  projectId: number,
+  summary: JiraProjectSummary,
+): Promise<void> {
+  await db.query(
+    `UPDATE projects SET jira_project_key = $2, jira_total_tickets = $3, jira_completed_tickets = $4, jira_current_sprint_name = $5,
+       jira_sprint_completion_percentage = $6, total_epics = $7, completed_epics = $8, last_jira_sync = $9
+     WHERE id = $1`,
+    [
+      projectId,
+      summary.jiraProjectKey,
+      summary.jiraTotalTickets,
+      summary.jiraCompletedTickets,
+      summary.jiraCurrentSprintName,
+      summary.jiraSprintCompletionPercentage,
+      summary.totalEpics,
+      summary.completedEpics,
+      summary.lastJiraSync.toISOString(),
+    ],
+  );
+}
+
+/** The project's link and last sync, or null when there is no such project. */
+export async function jiraLinkOf(
+  db: Db,
+  projectId: number,
+  { forUpdate = false } = {},
+): Promise<{ key: string | null; lastSync: Date | null } | null> {
+  const [row] = await db.query<{ jira_project_key: string | null; last_jira_sync: Date | null }>(
+    `SELECT jira_project_key, last_jira_sync FROM projects WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [projectId],
+  );
+  return row ? { key: row.jira_project_key, lastSync: row.last_jira_sync } : null;
 }

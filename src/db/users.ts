@@ -1,4 +1,5 @@
 import type { Db } from './port';
+import { deleteUserSessions } from './sessions';
 
 export const ROLES = ['admin', 'staff', 'user'] as const;
 export type Role = (typeof ROLES)[number];
@@ -19,12 +20,21 @@ interface UserRow {
   approved: boolean;
   created_at: Date;
 }
-const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, role: r.role, approved: r.approved, createdAt: r.created_at });
+const toUser = (r: UserRow): User => ({
+  id: r.id,
+  email: r.email,
+  role: r.role,
+  approved: r.approved,
+  createdAt: r.created_at,
+});
 
 /** Emails are compared case-insensitively: they are stored trimmed and lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export async function getUserByEmail(db: Db, email: string): Promise<(User & { passwordHash: string }) | null> {
+export async function getUserByEmail(
+  db: Db,
+  email: string,
+): Promise<(User & { passwordHash: string }) | null> {
   const rows = await db.query<UserRow & { password: string }>(
     'SELECT id, email, role, approved, created_at, password FROM users WHERE email = $1',
     [normaliseEmail(email)],
@@ -42,18 +52,28 @@ export async function createUser(
     `INSERT INTO users (email, password, role, approved) VALUES ($1, $2, $3, $4)
      ON CONFLICT (email) DO NOTHING
      RETURNING id, email, role, approved, created_at`,
-    [normaliseEmail(input.email), input.passwordHash, input.role ?? 'user', input.approved ?? false],
+    [
+      normaliseEmail(input.email),
+      input.passwordHash,
+      input.role ?? 'user',
+      input.approved ?? false,
+    ],
   );
   return rows[0] ? toUser(rows[0]) : null;
 }
 
 export async function listUsers(db: Db): Promise<User[]> {
-  const rows = await db.query<UserRow>('SELECT id, email, role, approved, created_at FROM users ORDER BY created_at, email');
+  const rows = await db.query<UserRow>(
+    'SELECT id, email, role, approved, created_at FROM users ORDER BY created_at, email',
+  );
   return rows.map(toUser);
 }
 
 export async function getUserById(db: Db, id: string): Promise<User | null> {
-  const rows = await db.query<UserRow>('SELECT id, email, role, approved, created_at FROM users WHERE id = $1', [id]);
+  const rows = await db.query<UserRow>(
+    'SELECT id, email, role, approved, created_at FROM users WHERE id = $1',
+    [id],
+  );
   return rows[0] ? toUser(rows[0]) : null;
 }
 
@@ -76,7 +96,7 @@ export async function updateUserAccess(
       [id, approved, role],
     );
     if (!approved || role !== before.role) {
-      await tx.query('DELETE FROM sessions WHERE user_id = $1', [id]);
+      await deleteUserSessions(tx, id);
     }
     return toUser(rows[0]!);
   });

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import type { Config } from '../config';
 import { createForecastHandlers } from '../mocks/forecast/handlers';
 import { createJiraHandlers } from '../mocks/jira/handlers';
-import { isoDateInZone } from '../services/metrics';
+import { isoDateInZone } from '../shared/time-zones';
 import { DEMO_FORECAST, DEMO_JIRA } from '../services/integrations';
 
 export interface DemoMocks {
@@ -21,11 +21,22 @@ export interface DemoMocks {
 export function startDemoMocks(
   config: Config,
   now: Date,
-  options: { onUnhandledRequest?: 'bypass' | 'error'; jiraIssueCounts?: Record<string, number> } = {},
+  options: {
+    onUnhandledRequest?: 'bypass' | 'error';
+    jiraIssueCounts?: Record<string, number>;
+  } = {},
 ): DemoMocks {
   const handlers: RequestHandler[] = [];
   const scale = config.DEMO_SCALE;
-  if (config.jiraDemo) handlers.push(...createJiraHandlers({ ...DEMO_JIRA, today: now, scale, issueCounts: options.jiraIssueCounts }));
+  if (config.jiraDemo)
+    handlers.push(
+      ...createJiraHandlers({
+        ...DEMO_JIRA,
+        today: now,
+        scale,
+        issueCounts: options.jiraIssueCounts,
+      }),
+    );
   if (config.forecastDemo) {
     const today = isoDateInZone(now, config.AGENCY_TIMEZONE);
     handlers.push(...createForecastHandlers({ ...DEMO_FORECAST, today, scale }).handlers);

@@ -1,5 +1,6 @@
 import { setStoryPointsPerDeveloperDay } from '../db/developers';
 import type { Db } from '../db/port';
+import { countProjects, setProjectTeam } from '../db/projects';
 import type { DemoSpine } from '../mocks/agency/spine';
 import { importForecastProject, syncTimeRegistrations } from '../services/forecast/sync';
 import type { Integrations } from '../services/integrations';
@@ -18,16 +19,21 @@ export async function seedDemoDashboard(
   integrations: Integrations,
   options: { spine: DemoSpine; now: Date; timeZone: string; log?: (line: string) => void },
 ): Promise<{ seeded: boolean; projects: number }> {
-  const { n } = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects'))[0]!;
+  const n = await countProjects(db);
   if (n > 0) return { seeded: false, projects: n };
   const { spine, now, timeZone } = options;
   const log = options.log ?? (() => {});
   const started = Date.now();
   let imported = 0;
   for (const p of spine.projects.filter((p) => p.onDashboard)) {
-    const project = await importForecastProject(db, integrations.forecast, { forecastProjectId: p.forecastId, now, timeZone });
-    await db.query('UPDATE projects SET team_name = $2 WHERE id = $1', [project.id, TEAMS[imported % TEAMS.length]]);
-    if (p.jiraKey) await linkJiraProject(db, integrations.jira, { projectId: project.id, key: p.jiraKey, now });
+    const project = await importForecastProject(db, integrations.forecast, {
+      forecastProjectId: p.forecastId,
+      now,
+      timeZone,
+    });
+    await setProjectTeam(db, project.id, TEAMS[imported % TEAMS.length]!);
+    if (p.jiraKey)
+      await linkJiraProject(db, integrations.jira, { projectId: project.id, key: p.jiraKey, now });
     imported++;
   }
   // Two of every three developers are tracked for availability; the rest can be added in settings.
@@ -41,6 +47,8 @@ export async function seedDemoDashboard(
   // The demo team closes about five points a developer-day, so its velocity reads near 100%.
   await setStoryPointsPerDeveloperDay(db, 5);
   await syncTimeRegistrations(db, integrations.forecast, { now, timeZone });
-  log(`Demo dashboard seeded: ${imported} projects, ${tracked.length} developers tracked (${Date.now() - started} ms).`);
+  log(
+    `Demo dashboard seeded: ${imported} projects, ${tracked.length} developers tracked (${Date.now() - started} ms).`,
+  );
   return { seeded: true, projects: imported };
 }

@@ -12,7 +12,10 @@ export interface Props {
 
 type Mode = 'signin' | 'signup';
 
-/** Sign-in and sign-up on /auth (spec section 2), with the toasts of section 8. */
+/**
+ * Sign-in and sign-up on /auth (docs/product-spec.md, "Sign-in / sign-up (/auth)"), with the toasts
+ * of "Error catalogue".
+ */
 export default function AuthForm({ next }: Props) {
   const [mode, setMode] = useState<Mode>('signin');
   const [email, setEmail] = useState('');
@@ -21,7 +24,12 @@ export default function AuthForm({ next }: Props) {
   const login = useMutation({
     mutationFn: () => apiRequest('POST', '/api/login', { email, password }),
     onSuccess: () => window.location.assign(next),
-    onError: (error) => toast({ title: 'Login failed', description: serverMessage(error, 'Login failed'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Login failed',
+        description: serverMessage(error, 'Login failed'),
+        variant: 'destructive',
+      }),
   });
   const signup = useMutation({
     mutationFn: () => apiRequest('POST', '/api/signup', { email, password }),
@@ -33,7 +41,12 @@ export default function AuthForm({ next }: Props) {
       setPassword('');
       setMode('signin');
     },
-    onError: (error) => toast({ title: 'Signup failed', description: serverMessage(error, 'Signup failed'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Signup failed',
+        description: serverMessage(error, 'Signup failed'),
+        variant: 'destructive',
+      }),
   });
 
   const busy = login.isPending || signup.isPending;
@@ -85,11 +98,21 @@ export default function AuthForm({ next }: Props) {
             />
           </div>
           <button type="submit" className={`${button.primary} ${s.submit}`} disabled={busy}>
-            {mode === 'signin' ? (login.isPending ? 'Signing in...' : 'Sign In') : signup.isPending ? 'Creating account...' : 'Create Account'}
+            {mode === 'signin'
+              ? login.isPending
+                ? 'Signing in...'
+                : 'Sign In'
+              : signup.isPending
+                ? 'Creating account...'
+                : 'Create Account'}
           </button>
         </form>
         <div className={s.toggle}>
-          <button type="button" className={button.link} onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}>
+          <button
+            type="button"
+            className={button.link}
+            onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}
+          >
             {mode === 'signin' ? 'Need an account? Sign up' : 'Already have an account? Sign in'}
           </button>
         </div>

@@ -10,12 +10,27 @@ export const toolbar = style({
   marginBottom: vars.space.lg,
 });
 export const weekLabel = style({ fontWeight: 650 });
-export const actions = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', flexWrap: 'wrap' });
+export const actions = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  flexWrap: 'wrap',
+});
 export const unsaved = style({ color: vars.color.amber, fontSize: '0.85rem', fontWeight: 600 });
 
 // position: relative keeps the visually hidden header text inside the scroll box, or it widens the page.
-export const scroller = style({ position: 'relative', overflowX: 'auto', margin: `0 calc(-1 * ${vars.space.sm})`, padding: `0 ${vars.space.sm}` });
-export const grid = style({ width: '100%', borderCollapse: 'separate', borderSpacing: 0, minWidth: '560px' });
+export const scroller = style({
+  position: 'relative',
+  overflowX: 'auto',
+  margin: `0 calc(-1 * ${vars.space.sm})`,
+  padding: `0 ${vars.space.sm}`,
+});
+export const grid = style({
+  width: '100%',
+  borderCollapse: 'separate',
+  borderSpacing: 0,
+  minWidth: '560px',
+});
 export const headCell = style({
   textAlign: 'center',
   padding: vars.space.sm,
@@ -38,11 +53,29 @@ export const nameCell = style({
   '@media': { 'screen and (max-width: 480px)': { minWidth: '130px' } },
 });
 export const name = style({ fontWeight: 650, overflowWrap: 'anywhere' });
-export const inactive = style({ color: vars.color.textMuted, fontWeight: 500, marginLeft: vars.space.xs });
-export const rowLinks = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap', marginTop: vars.space.xs, fontSize: '0.82rem' });
+export const inactive = style({
+  color: vars.color.textMuted,
+  fontWeight: 500,
+  marginLeft: vars.space.xs,
+});
+export const rowLinks = style({
+  display: 'flex',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+  marginTop: vars.space.xs,
+  fontSize: '0.82rem',
+});
 export const smallLink = style({ fontSize: '0.82rem' });
-export const dayCell = style({ padding: vars.space.xs, textAlign: 'center', borderBottom: `1px solid ${vars.color.border}` });
-export const removeCell = style({ padding: vars.space.xs, textAlign: 'right', borderBottom: `1px solid ${vars.color.border}` });
+export const dayCell = style({
+  padding: vars.space.xs,
+  textAlign: 'center',
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const removeCell = style({
+  padding: vars.space.xs,
+  textAlign: 'right',
+  borderBottom: `1px solid ${vars.color.border}`,
+});
 
 const toggleBase = style({
   width: '100%',
@@ -55,27 +88,80 @@ const toggleBase = style({
   justifyContent: 'center',
   cursor: 'pointer',
   font: 'inherit',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
 });
 export const toggle = styleVariants({
-  available: [toggleBase, { background: vars.color.surface, color: 'transparent', selectors: { '&:hover': { background: vars.color.surfaceMuted } } }],
-  away: [toggleBase, { background: vars.color.redBg, borderColor: vars.color.red, color: vars.color.red }],
+  available: [
+    toggleBase,
+    {
+      background: vars.color.surface,
+      color: 'transparent',
+      selectors: { '&:hover': { background: vars.color.surfaceMuted } },
+    },
+  ],
+  away: [
+    toggleBase,
+    { background: vars.color.redBg, borderColor: vars.color.red, color: vars.color.red },
+  ],
 });
 
-export const legend = style({ display: 'flex', gap: vars.space.lg, alignItems: 'center', marginTop: vars.space.lg, color: vars.color.textMuted, fontSize: '0.85rem' });
-export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs });
-const swatchBase = style({ width: '18px', height: '18px', borderRadius: '4px', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', border: `1px solid ${vars.color.border}` });
+export const legend = style({
+  display: 'flex',
+  gap: vars.space.lg,
+  alignItems: 'center',
+  marginTop: vars.space.lg,
+  color: vars.color.textMuted,
+  fontSize: '0.85rem',
+});
+export const legendItem = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+});
+const swatchBase = style({
+  width: '18px',
+  height: '18px',
+  borderRadius: '4px',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  border: `1px solid ${vars.color.border}`,
+});
 export const swatch = styleVariants({
   available: [swatchBase, { background: vars.color.surface }],
-  away: [swatchBase, { background: vars.color.redBg, borderColor: vars.color.red, color: vars.color.red }],
+  away: [
+    swatchBase,
+    { background: vars.color.redBg, borderColor: vars.color.red, color: vars.color.red },
+  ],
 });
-export const empty = style({ textAlign: 'center', color: vars.color.textMuted, padding: `${vars.space.xxl} ${vars.space.lg}` });
-export const footer = style({ display: 'flex', justifyContent: 'flex-end', marginTop: vars.space.lg });
+export const empty = style({
+  textAlign: 'center',
+  color: vars.color.textMuted,
+  padding: `${vars.space.xxl} ${vars.space.lg}`,
+});
+export const footer = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  marginTop: vars.space.lg,
+});
 
 // Add Team Member and the employment date modals.
 export const search = style({ marginBottom: vars.space.md });
-export const userList = style({ listStyle: 'none', padding: 0, margin: 0, maxHeight: '260px', overflowY: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
-export const userItem = style({ borderBottom: `1px solid ${vars.color.border}`, selectors: { '&:last-child': { borderBottom: 'none' } } });
+export const userList = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  maxHeight: '260px',
+  overflowY: 'auto',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+export const userItem = style({
+  borderBottom: `1px solid ${vars.color.border}`,
+  selectors: { '&:last-child': { borderBottom: 'none' } },
+});
 export const userButton = style({
   display: 'flex',
   width: '100%',
@@ -90,9 +176,17 @@ export const userButton = style({
   cursor: 'pointer',
   selectors: { '&:hover, &:focus-visible': { background: vars.color.surfaceMuted } },
 });
-export const userEmail = style({ display: 'block', color: vars.color.textMuted, fontSize: '0.82rem', overflowWrap: 'anywhere' });
+export const userEmail = style({
+  display: 'block',
+  color: vars.color.textMuted,
+  fontSize: '0.82rem',
+  overflowWrap: 'anywhere',
+});
 export const userName = style({ overflowWrap: 'anywhere' });
-export const chosenTitle = style({ fontWeight: 650, margin: `${vars.space.lg} 0 ${vars.space.sm}` });
+export const chosenTitle = style({
+  fontWeight: 650,
+  margin: `${vars.space.lg} 0 ${vars.space.sm}`,
+});
 export const chosenItem = style({
   display: 'flex',
   justifyContent: 'space-between',
@@ -102,7 +196,24 @@ export const chosenItem = style({
   borderBottom: `1px solid ${vars.color.border}`,
   selectors: { '&:last-child': { borderBottom: 'none' } },
 });
-export const message = style({ color: vars.color.textMuted, padding: vars.space.md, textAlign: 'center' });
-export const hint = style({ color: vars.color.textMuted, fontSize: '0.85rem', marginTop: vars.space.xs });
-export const formError = style({ color: vars.color.red, fontSize: '0.88rem', marginBottom: vars.space.md });
-export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, marginTop: vars.space.lg });
+export const message = style({
+  color: vars.color.textMuted,
+  padding: vars.space.md,
+  textAlign: 'center',
+});
+export const hint = style({
+  color: vars.color.textMuted,
+  fontSize: '0.85rem',
+  marginTop: vars.space.xs,
+});
+export const formError = style({
+  color: vars.color.red,
+  fontSize: '0.88rem',
+  marginBottom: vars.space.md,
+});
+export const dialogActions = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+  marginTop: vars.space.lg,
+});

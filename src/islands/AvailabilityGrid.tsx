@@ -5,8 +5,8 @@ import { toast } from '../client/toast';
 import { XIcon } from '../components/icons';
 import { button, card, visuallyHidden } from '../components/ui.css';
 import { WeekButtons } from '../components/WeekButtons';
-import { formatDate, formatWeekLabel } from '../services/format';
-import { shiftWeek, weekDays, type IsoDate } from '../services/metrics';
+import { formatDate, formatWeekLabel } from '../shared/format';
+import { shiftWeek, weekDays, type IsoDate } from '../shared/calendar';
 import { AddTeamMemberModal } from './developers/AddTeamMemberModal';
 import {
   addMember,
@@ -18,10 +18,9 @@ import {
   savePayload,
   teamMembers,
   toggleCell,
-  type AvailabilityResponse,
   type LocalEdits,
-  type TeamMember,
 } from './developers/availability';
+import type { AvailabilityResponse, TeamMember } from '../shared/availability';
 import { EmploymentDateModal, type EmploymentEdge } from './developers/EmploymentDateModal';
 import * as s from './AvailabilityGrid.css';
 
@@ -33,13 +32,18 @@ export interface Props {
 
 export const AVAILABILITY_PATH = '/api/developer-availability';
 
-/** Agency Settings' 'Developer Availability' (spec §2): the week grid, the team and their employment dates. */
+/**
+ * Agency Settings' 'Developer Availability' (docs/product-spec.md, "Agency Settings"): the week
+ * grid, the team and their employment dates.
+ */
 export default function AvailabilityGrid({ currentWeekStart, availability }: Props) {
   const queryClient = useQueryClient();
   const [weekStart, setWeekStart] = useState(currentWeekStart);
   const [edits, setEdits] = useState<LocalEdits>(NO_EDITS);
   const [adding, setAdding] = useState(false);
-  const [dateModal, setDateModal] = useState<{ edge: EmploymentEdge; member: TeamMember } | null>(null);
+  const [dateModal, setDateModal] = useState<{ edge: EmploymentEdge; member: TeamMember } | null>(
+    null,
+  );
 
   const { data: saved } = useQuery({
     queryKey: [AVAILABILITY_PATH],
@@ -59,7 +63,11 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
   const save = useMutation({
     mutationFn: async () => {
       try {
-        return await apiRequest<AvailabilityResponse>('POST', AVAILABILITY_PATH, savePayload(saved, edits));
+        return await apiRequest<AvailabilityResponse>(
+          'POST',
+          AVAILABILITY_PATH,
+          savePayload(saved, edits),
+        );
       } catch (error) {
         throw new Error(serverMessage(error, 'Failed to save availability'));
       }
@@ -69,7 +77,12 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
       setEdits(NO_EDITS);
       toast({ title: 'Availability saved' });
     },
-    onError: (error) => toast({ title: 'Failed to save availability', description: `${error.message} Your changes are still here; nothing was saved.`, variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Failed to save availability',
+        description: `${error.message} Your changes are still here; nothing was saved.`,
+        variant: 'destructive',
+      }),
   });
 
   const members = teamMembers(saved, edits);
@@ -89,19 +102,31 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
         />
       </div>
       <div className={s.toolbar}>
-        <button type="button" className={button.secondary} onClick={() => setAdding(true)} aria-haspopup="dialog">
+        <button
+          type="button"
+          className={button.secondary}
+          onClick={() => setAdding(true)}
+          aria-haspopup="dialog"
+        >
           Add
         </button>
         <div className={s.actions}>
           {dirty ? <span className={s.unsaved}>Unsaved changes</span> : null}
-          <button type="button" className={button.primary} onClick={() => save.mutate()} disabled={save.isPending || !dirty}>
+          <button
+            type="button"
+            className={button.primary}
+            onClick={() => save.mutate()}
+            disabled={save.isPending || !dirty}
+          >
             {save.isPending ? 'Saving...' : 'Save Availability'}
           </button>
         </div>
       </div>
 
       {members.length === 0 ? (
-        <p className={s.empty}>No team members selected. Add Jira users above to track their availability.</p>
+        <p className={s.empty}>
+          No team members selected. Add Jira users above to track their availability.
+        </p>
       ) : rows.length === 0 ? (
         <p className={s.empty}>No selected team member is employed in this week.</p>
       ) : (
@@ -130,8 +155,16 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
                     <span className={s.name}>{m.displayName}</span>
                     {m.endDate ? <span className={s.inactive}>(Inactive)</span> : null}
                     <div className={s.rowLinks}>
-                      <DateLink member={m} edge="start" onOpen={() => setDateModal({ edge: 'start', member: m })} />
-                      <DateLink member={m} edge="end" onOpen={() => setDateModal({ edge: 'end', member: m })} />
+                      <DateLink
+                        member={m}
+                        edge="start"
+                        onOpen={() => setDateModal({ edge: 'start', member: m })}
+                      />
+                      <DateLink
+                        member={m}
+                        edge="end"
+                        onOpen={() => setDateModal({ edge: 'end', member: m })}
+                      />
                     </div>
                   </th>
                   {days.map((day) => {
@@ -200,9 +233,21 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
   );
 }
 
-function DateLink({ member, edge, onOpen }: { member: TeamMember & { saved: boolean }; edge: EmploymentEdge; onOpen: () => void }) {
+function DateLink({
+  member,
+  edge,
+  onOpen,
+}: {
+  member: TeamMember & { saved: boolean };
+  edge: EmploymentEdge;
+  onOpen: () => void;
+}) {
   const date = edge === 'start' ? member.startDate : member.endDate;
-  const text = date ? `${edge === 'start' ? 'Start' : 'End'}: ${formatDate(date)}` : edge === 'start' ? 'Set Start Date' : 'Set End Date';
+  const text = date
+    ? `${edge === 'start' ? 'Start' : 'End'}: ${formatDate(date)}`
+    : edge === 'start'
+      ? 'Set Start Date'
+      : 'Set End Date';
   // Dates are saved at once against the stored team member, so a new member is saved first.
   return (
     <button

@@ -3,25 +3,65 @@ import { vars } from '../../styles/theme.css';
 
 export const header = style({ marginBottom: vars.space.lg });
 // Scrolls sideways only where the table cannot fit; elsewhere the hover details may overflow the card.
-export const scroller = style({ '@media': { 'screen and (max-width: 900px)': { overflowX: 'auto' } } });
-export const head = style({ padding: vars.space.sm, color: vars.color.textMuted, fontWeight: 600, fontSize: '0.82rem', textAlign: 'right', whiteSpace: 'nowrap', selectors: { '&:first-child': { textAlign: 'left' } } });
+export const scroller = style({
+  '@media': { 'screen and (max-width: 900px)': { overflowX: 'auto' } },
+});
+export const head = style({
+  padding: vars.space.sm,
+  color: vars.color.textMuted,
+  fontWeight: 600,
+  fontSize: '0.82rem',
+  textAlign: 'right',
+  whiteSpace: 'nowrap',
+  selectors: { '&:first-child': { textAlign: 'left' } },
+});
 export const row = style({ borderTop: `1px solid ${vars.color.border}` });
-export const cell = style({ padding: `${vars.space.md} ${vars.space.sm}`, textAlign: 'right', verticalAlign: 'top', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
-export const projectCell = style({ padding: `${vars.space.md} ${vars.space.sm}`, textAlign: 'left', verticalAlign: 'top' });
+export const cell = style({
+  padding: `${vars.space.md} ${vars.space.sm}`,
+  textAlign: 'right',
+  verticalAlign: 'top',
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});
+export const projectCell = style({
+  padding: `${vars.space.md} ${vars.space.sm}`,
+  textAlign: 'left',
+  verticalAlign: 'top',
+});
 export const projectName = style({ fontWeight: 600 });
 export const devStatus = style({ color: vars.color.textMuted, fontSize: '0.82rem' });
 export const margin = styleVariants({
   negative: { color: vars.color.red, fontWeight: 650 },
   nonNegative: { color: vars.color.green, fontWeight: 650 },
 });
-export const lines = style({ display: 'grid', gridTemplateColumns: '1fr auto', gap: `2px ${vars.space.lg}`, margin: 0 });
+export const lines = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto',
+  gap: `2px ${vars.space.lg}`,
+  margin: 0,
+});
 export const term = style({ color: vars.color.textMuted, margin: 0 });
 export const amount = style({ margin: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
 export const person = style({ margin: 0 });
-export const personDetail = style({ display: 'block', color: vars.color.textMuted, fontSize: '0.8rem' });
-export const total = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.xs, marginTop: vars.space.xs, fontWeight: 700 });
+export const personDetail = style({
+  display: 'block',
+  color: vars.color.textMuted,
+  fontSize: '0.8rem',
+});
+export const total = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  paddingTop: vars.space.xs,
+  marginTop: vars.space.xs,
+  fontWeight: 700,
+});
 export const note = style({ margin: 0, color: vars.color.textMuted });
-export const state = style({ textAlign: 'center', padding: `${vars.space.xxl} ${vars.space.lg}`, display: 'grid', justifyItems: 'center', gap: vars.space.sm });
+export const state = style({
+  textAlign: 'center',
+  padding: `${vars.space.xxl} ${vars.space.lg}`,
+  display: 'grid',
+  justifyItems: 'center',
+  gap: vars.space.sm,
+});
 export const stateTitle = style({ fontWeight: 700, fontSize: '1.05rem', margin: 0 });
 export const stateText = style({ color: vars.color.textMuted, margin: 0 });
 export const errorIcon = style({ color: vars.color.red });

@@ -1,10 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { readOr } from '../client/api';
 import { WarningIcon } from '../components/icons';
 import { card, h2, spinner, table, visuallyHidden } from '../components/ui.css';
-import { formatHours, formatUsd } from '../services/format';
-import { marginFigures, type GrossMarginProject, type GrossMarginsResponse } from '../services/gross-margins';
-import { DEFAULT_HOURLY_RATE } from '../services/metrics';
+import { formatHours } from '../shared/format';
+import { formatUsd } from '../shared/money-format';
+import {
+  marginFigures,
+  type GrossMarginProject,
+  type GrossMarginsResponse,
+} from '../shared/margins';
+import { DEFAULT_HOURLY_RATE } from '../shared/money';
 import { HoverDetails } from './agency/HoverDetails';
 import * as s from './GrossMarginsTable.css';
 
@@ -18,20 +24,34 @@ export const GROSS_MARGINS_PATH = '/api/gross-margins';
 const percentText = (p: number) => `${p.toFixed(1)}%`;
 const marginClass = (n: number) => (n < 0 ? s.margin.negative : s.margin.nonNegative);
 
-/** The Gross Margins tab: 'Active Projects Gross Margins' with its two hovers (spec §2, §9). */
+/**
+ * The Gross Margins tab: 'Active Projects Gross Margins' with its two hovers (docs/product-spec.md,
+ * "Agency Dashboard", "Business constants and limits").
+ */
 export default function GrossMarginsTable({ initial }: Props) {
   const { data, isError } = useQuery({
     queryKey: [GROSS_MARGINS_PATH],
-    // Spec §8: a failed read shows its own message, as the error panel.
-    queryFn: () => readOr<GrossMarginsResponse>(GROSS_MARGINS_PATH, 'Failed to fetch gross margins'),
+    // docs/product-spec.md, "Error catalogue": a failed read shows its own message, as the error
+    // panel.
+    queryFn: () =>
+      readOr<GrossMarginsResponse>(GROSS_MARGINS_PATH, 'Failed to fetch gross margins'),
     initialData: initial ?? undefined,
   });
   return <GrossMarginsView data={data} isError={isError} />;
 }
 
-/** What the tab shows for one state of the query (spec §2's empty and error texts). */
-export function GrossMarginsView({ data, isError }: { data: GrossMarginsResponse | undefined; isError: boolean }) {
-  let body;
+/**
+ * What the tab shows for one state of the query (the empty and error texts of docs/product-spec.md,
+ * "Agency Dashboard").
+ */
+export function GrossMarginsView({
+  data,
+  isError,
+}: {
+  data: GrossMarginsResponse | undefined;
+  isError: boolean;
+}) {
+  let body: ReactNode;
   if (isError) {
     body = (
       <div className={s.state} role="alert">
@@ -60,12 +80,24 @@ export function GrossMarginsView({ data, isError }: { data: GrossMarginsResponse
         <table className={table} aria-labelledby="gross-margins-title">
           <thead>
             <tr>
-              <th className={s.head} scope="col">Project</th>
-              <th className={s.head} scope="col">Total Hours</th>
-              <th className={s.head} scope="col">Internal Cost</th>
-              <th className={s.head} scope="col">Invoices Created</th>
-              <th className={s.head} scope="col">Gross Margin</th>
-              <th className={s.head} scope="col">Margin %</th>
+              <th className={s.head} scope="col">
+                Project
+              </th>
+              <th className={s.head} scope="col">
+                Total Hours
+              </th>
+              <th className={s.head} scope="col">
+                Internal Cost
+              </th>
+              <th className={s.head} scope="col">
+                Invoices Created
+              </th>
+              <th className={s.head} scope="col">
+                Gross Margin
+              </th>
+              <th className={s.head} scope="col">
+                Margin %
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -100,17 +132,30 @@ function ProjectRow({ project: p }: { project: GrossMarginProject }) {
       </th>
       <td className={s.cell}>{formatHours(p.totalHours)}</td>
       <td className={s.cell}>
-        <HoverDetails id={`cost-breakdown-${p.id}`} trigger={formatUsd(f.internalCost)} triggerLabel={`Internal cost ${formatUsd(f.internalCost)}`} title="Cost Breakdown">
+        <HoverDetails
+          id={`cost-breakdown-${p.id}`}
+          trigger={formatUsd(f.internalCost)}
+          triggerLabel={`Internal cost ${formatUsd(f.internalCost)}`}
+          title="Cost Breakdown"
+        >
           {p.costBreakdown ? (
             <dl className={s.lines}>
               {p.costBreakdown.map((e) => (
-                <CostLine key={`${e.personId}-${e.hourlyRate}`} name={e.personName} detail={`${formatHours(e.hours)} x ${formatUsd(e.hourlyRate)}/hr`} cost={formatUsd(e.cost)} />
+                <CostLine
+                  key={`${e.personId}-${e.hourlyRate}`}
+                  name={e.personName}
+                  detail={`${formatHours(e.hours)} x ${formatUsd(e.hourlyRate)}/hr`}
+                  cost={formatUsd(e.cost)}
+                />
               ))}
               <dt className={`${s.term} ${s.total}`}>Total</dt>
               <dd className={`${s.amount} ${s.total}`}>{formatUsd(f.internalCost)}</dd>
             </dl>
           ) : (
-            <p className={s.note}>No detailed breakdown available. Using default rate: {formatUsd(DEFAULT_HOURLY_RATE)}/hr</p>
+            <p className={s.note}>
+              No detailed breakdown available. Using default rate: {formatUsd(DEFAULT_HOURLY_RATE)}
+              /hr
+            </p>
           )}
         </HoverDetails>
       </td>
@@ -132,9 +177,15 @@ function ProjectRow({ project: p }: { project: GrossMarginProject }) {
             <dt className={s.term}>Internal Cost</dt>
             <dd className={s.amount}>{formatUsd(f.internalCost)}</dd>
             <dt className={s.term}>Live Margin (Paid)</dt>
-            <dd className={`${s.amount} ${marginClass(f.live.margin)}`}>{formatUsd(f.live.margin)}</dd>
+            <dd className={`${s.amount} ${marginClass(f.live.margin)}`}>
+              {formatUsd(f.live.margin)}
+            </dd>
             <dt className={s.term}>Live Margin %</dt>
-            <dd className={`${s.amount} ${f.live.percent === null ? '' : marginClass(f.live.percent)}`}>{f.live.percent === null ? 'N/A' : percentText(f.live.percent)}</dd>
+            <dd
+              className={`${s.amount} ${f.live.percent === null ? '' : marginClass(f.live.percent)}`}
+            >
+              {f.live.percent === null ? 'N/A' : percentText(f.live.percent)}
+            </dd>
           </dl>
         </HoverDetails>
       </td>

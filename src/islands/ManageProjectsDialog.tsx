@@ -4,44 +4,90 @@ import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
 import { Dialog } from '../components/Dialog';
 import { badge, button, spinner } from '../components/ui.css';
-import type { Project } from '../db/projects';
+import { billingBlockedHint, DEV_STATUSES, type DevStatus } from '../shared/dev-status';
+import type { Project } from '../shared/projects';
 import { FORECAST_PROJECTS_KEY, PROJECTS_KEY, refreshProjects } from './projects/api';
-import { listedForecastProjects } from './projects/rules';
-import type { ForecastProjectItem } from './projects/types';
+import { listedForecastProjects } from '../shared/projects';
+import type { ForecastProjectItem } from '../shared/projects';
 import * as s from './ManageProjectsDialog.css';
 
-export type Props = Record<string, never>;
+export interface Props {
+  /** Admins set each project's dev status here (the server refuses everyone else). */
+  isAdmin?: boolean;
+  /** The agency's calendar date, for the Billing Blocked hint. */
+  today?: string;
+}
 
 /**
- * 'Manage Projects' (spec section 2): show or hide dashboard projects, and add or remove
- * Forecast projects. The Forecast list is fetched only when asked for (Load Projects).
+ * 'Manage Projects' (docs/product-spec.md, "Manage Projects dialog"): show or hide dashboard
+ * projects, and add or remove Forecast projects. The Forecast list is fetched only when asked for
+ * (Load Projects).
  */
-export default function ManageProjectsDialog(_: Props) {
+export default function ManageProjectsDialog({ isAdmin = false, today }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={button.secondary} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={button.secondary}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         Manage Projects
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Manage Projects" size="lg" testId="manage-projects">
-        <DashboardProjects />
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Manage Projects"
+        size="lg"
+        testId="manage-projects"
+      >
+        <DashboardProjects isAdmin={isAdmin} today={today} />
         <ForecastProjects />
       </Dialog>
     </>
   );
 }
 
-function DashboardProjects() {
+function DashboardProjects({ isAdmin, today }: { isAdmin: boolean; today?: string }) {
   const queryClient = useQueryClient();
   // The portfolio on the same page has already put the list in the shared cache.
-  const projects = useQuery({ queryKey: PROJECTS_KEY, queryFn: () => apiRequest<Project[]>('GET', '/api/projects') });
+  const projects = useQuery({
+    queryKey: PROJECTS_KEY,
+    queryFn: () => apiRequest<Project[]>('GET', '/api/projects'),
+  });
   const visibility = useMutation({
-    mutationFn: ({ id, visible }: { id: number; visible: 0 | 1 }) => apiRequest('PATCH', `/api/projects/${id}/visibility`, { visible }),
+    mutationFn: ({ id, visible }: { id: number; visible: 0 | 1 }) =>
+      apiRequest('PATCH', `/api/projects/${id}/visibility`, { visible }),
     onSuccess: (_data, { visible }) => {
-      toast({ title: 'Success', description: visible === 1 ? 'Project added to dashboard!' : 'Project removed from dashboard!' });
+      toast({
+        title: 'Success',
+        description:
+          visible === 1 ? 'Project added to dashboard!' : 'Project removed from dashboard!',
+      });
       return refreshProjects(queryClient);
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to update project visibility'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to update project visibility'),
+        variant: 'destructive',
+      }),
+  });
+
+  const devStatus = useMutation({
+    mutationFn: ({ id, devStatus }: { id: number; devStatus: DevStatus }) =>
+      apiRequest('PATCH', `/api/projects/${id}/dev-status`, { devStatus }),
+    onSuccess: (_data, { devStatus }) => {
+      toast({ title: 'Success', description: `Dev status set to ${devStatus}.` });
+      return refreshProjects(queryClient);
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to update the dev status'),
+        variant: 'destructive',
+      }),
   });
 
   const list = projects.data ?? [];
@@ -61,7 +107,9 @@ function DashboardProjects() {
           <div className={spinner} />
         </div>
       ) : list.length === 0 ? (
-        <p className={s.prompt}>No projects on the dashboard yet. Add one from the Forecast projects below.</p>
+        <p className={s.prompt}>
+          No projects on the dashboard yet. Add one from the Forecast projects below.
+        </p>
       ) : (
         <ul className={s.list}>
           {list.map((p) => (
@@ -71,9 +119,19 @@ function DashboardProjects() {
                 <span className={s.meta}>
                   {p.jiraProjectKey ? <span className={s.key}>{p.jiraProjectKey}</span> : null}
                   <span>{p.teamName ?? 'No team'}</span>
-                  <span>{p.devStatus}</span>
-                  {p.forecastProjectId !== null ? <span>Forecast ID: {p.forecastProjectId}</span> : null}
+                  {isAdmin ? null : <span>{p.devStatus}</span>}
+                  {p.forecastProjectId !== null ? (
+                    <span>Forecast ID: {p.forecastProjectId}</span>
+                  ) : null}
                 </span>
+                {isAdmin ? (
+                  <DevStatusControl
+                    project={p}
+                    today={today}
+                    disabled={devStatus.isPending}
+                    onChange={(next) => devStatus.mutate({ id: p.id, devStatus: next })}
+                  />
+                ) : null}
               </div>
               <button
                 type="button"
@@ -94,6 +152,54 @@ function DashboardProjects() {
   );
 }
 
+/** The admin's dev status select, with the overdue-invoice hint the admin confirms. */
+function DevStatusControl({
+  project: p,
+  today,
+  disabled,
+  onChange,
+}: {
+  project: Project;
+  today?: string;
+  disabled: boolean;
+  onChange: (devStatus: DevStatus) => void;
+}) {
+  const overdueDays = today ? billingBlockedHint(p, today) : null;
+  return (
+    <span className={s.devStatusRow}>
+      <label className={s.devStatusLabel}>
+        Dev status
+        <select
+          className={s.devStatusSelect}
+          value={p.devStatus}
+          disabled={disabled}
+          aria-label={`Dev status of ${p.name}`}
+          onChange={(e) => onChange(e.currentTarget.value as DevStatus)}
+        >
+          {DEV_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </label>
+      {overdueDays !== null ? (
+        <span className={s.hint} data-testid="billing-blocked-hint">
+          An invoice has been overdue for {overdueDays} days.{' '}
+          <button
+            type="button"
+            className={s.hintButton}
+            disabled={disabled}
+            onClick={() => onChange('Billing Blocked')}
+          >
+            Mark Billing Blocked
+          </button>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 function ForecastProjects() {
   const queryClient = useQueryClient();
   const [requested, setRequested] = useState(false);
@@ -102,17 +208,32 @@ function ForecastProjects() {
     queryFn: () => apiRequest<{ projects: ForecastProjectItem[] }>('GET', '/api/forecast/projects'),
     enabled: requested,
   });
-  const dashboard = useQuery({ queryKey: PROJECTS_KEY, queryFn: () => apiRequest<Project[]>('GET', '/api/projects') });
+  const dashboard = useQuery({
+    queryKey: PROJECTS_KEY,
+    queryFn: () => apiRequest<Project[]>('GET', '/api/projects'),
+  });
   const byForecastId = new Map<number, Project>();
-  for (const p of dashboard.data ?? []) if (p.forecastProjectId !== null) byForecastId.set(p.forecastProjectId, p);
+  for (const p of dashboard.data ?? [])
+    if (p.forecastProjectId !== null) byForecastId.set(p.forecastProjectId, p);
 
   const importProject = useMutation({
-    mutationFn: (forecastProjectId: number) => apiRequest<{ project: Project }>('POST', '/api/projects/import-forecast', { forecastProjectId }),
+    mutationFn: (forecastProjectId: number) =>
+      apiRequest<{ project: Project }>('POST', '/api/projects/import-forecast', {
+        forecastProjectId,
+      }),
     onSuccess: ({ project }) => {
-      toast({ title: 'Success', description: `Project "${project.name}" imported successfully from Forecast!` });
+      toast({
+        title: 'Success',
+        description: `Project "${project.name}" imported successfully from Forecast!`,
+      });
       return refreshProjects(queryClient);
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to import project from Forecast'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to import project from Forecast'),
+        variant: 'destructive',
+      }),
   });
   const removeProject = useMutation({
     mutationFn: (projectId: number) => apiRequest('DELETE', `/api/projects/${projectId}`),
@@ -120,7 +241,12 @@ function ForecastProjects() {
       toast({ title: 'Success', description: 'Project removed from dashboard successfully!' });
       return refreshProjects(queryClient);
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to remove project'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to remove project'),
+        variant: 'destructive',
+      }),
   });
   const busy = importProject.isPending || removeProject.isPending;
 
@@ -128,7 +254,9 @@ function ForecastProjects() {
     if (requested) void forecast.refetch();
     else setRequested(true);
   };
-  const listed = forecast.data ? listedForecastProjects(forecast.data.projects, new Set(byForecastId.keys())) : [];
+  const listed = forecast.data
+    ? listedForecastProjects(forecast.data.projects, new Set(byForecastId.keys()))
+    : [];
 
   return (
     <section className={s.section} aria-labelledby="manage-forecast">
@@ -136,7 +264,12 @@ function ForecastProjects() {
         <h3 id="manage-forecast" className={s.h3}>
           Forecast Projects
         </h3>
-        <button type="button" className={button.secondary} onClick={load} disabled={forecast.isFetching}>
+        <button
+          type="button"
+          className={button.secondary}
+          onClick={load}
+          disabled={forecast.isFetching}
+        >
           {forecast.isFetching ? <span className={`${spinner} ${s.smallSpinner}`} /> : null}
           Load Projects
         </button>

@@ -11,7 +11,10 @@ export interface Props {
 
 export const POINTS_SETTING_PATH = '/api/settings/story-points-per-developer-day';
 
-/** The 'story points per developer day' setting (design §5): each available weekday of a developer is worth this many points. */
+/**
+ * The 'story points per developer day' setting (docs/design.md, "Available points"): each available
+ * weekday of a developer is worth this many points.
+ */
 export default function StoryPointsSetting({ storyPointsPerDeveloperDay }: Props) {
   const queryClient = useQueryClient();
   const inputId = useId();
@@ -23,16 +26,28 @@ export default function StoryPointsSetting({ storyPointsPerDeveloperDay }: Props
 
   const save = useMutation({
     mutationFn: (points: number) =>
-      apiRequest<{ storyPointsPerDeveloperDay: number }>('PUT', POINTS_SETTING_PATH, { storyPointsPerDeveloperDay: points }),
+      apiRequest<{ storyPointsPerDeveloperDay: number }>('PUT', POINTS_SETTING_PATH, {
+        storyPointsPerDeveloperDay: points,
+      }),
     onSuccess: (result) => {
       setSaved(result.storyPointsPerDeveloperDay);
       setValue(String(result.storyPointsPerDeveloperDay));
-      toast({ title: 'Setting saved', description: `Each available developer day now counts ${result.storyPointsPerDeveloperDay} story points.` });
+      toast({
+        title: 'Setting saved',
+        description: `Each available developer day now counts ${result.storyPointsPerDeveloperDay} story points.`,
+      });
       return queryClient.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/developer-available-points'),
+        predicate: (q) =>
+          typeof q.queryKey[0] === 'string' &&
+          q.queryKey[0].startsWith('/api/developer-available-points'),
       });
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to save the setting'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to save the setting'),
+        variant: 'destructive',
+      }),
   });
 
   const submit = (e: FormEvent) => {
@@ -61,12 +76,17 @@ export default function StoryPointsSetting({ storyPointsPerDeveloperDay }: Props
             onChange={(e) => setValue(e.target.value)}
           />
         </div>
-        <button type="submit" className={button.primary} disabled={!valid || save.isPending || parsed === saved}>
+        <button
+          type="submit"
+          className={button.primary}
+          disabled={!valid || save.isPending || parsed === saved}
+        >
           {save.isPending ? 'Saving...' : 'Save'}
         </button>
       </div>
       <p id={hintId} className={s.hint}>
-        Available Points = weekdays each team member is employed and not away × this number (0 to 100).
+        Available Points = weekdays each team member is employed and not away × this number (0 to
+        100).
       </p>
     </form>
   );

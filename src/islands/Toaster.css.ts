@@ -33,10 +33,18 @@ const toastBase = style({
 });
 export const toast = styleVariants({
   default: [toastBase, { background: vars.color.surface, color: vars.color.text }],
-  destructive: [toastBase, { background: vars.color.red, color: '#fff', borderColor: vars.color.red }],
+  destructive: [
+    toastBase,
+    { background: vars.color.red, color: '#fff', borderColor: vars.color.red },
+  ],
 });
 export const title = style({ fontWeight: 650, fontSize: '0.95rem' });
-export const description = style({ fontSize: '0.88rem', opacity: 0.9, marginTop: '2px', wordBreak: 'break-word' });
+export const description = style({
+  fontSize: '0.88rem',
+  opacity: 0.9,
+  marginTop: '2px',
+  wordBreak: 'break-word',
+});
 export const close = style({
   position: 'absolute',
   top: vars.space.sm,

@@ -4,7 +4,10 @@ import * as s from './Toaster.css';
 
 export type Props = Record<string, never>;
 
-/** Past this many pixels of a rightward swipe a toast is dismissed (spec section 9). */
+/**
+ * Past this many pixels of a rightward swipe a toast is dismissed (docs/product-spec.md,
+ * "Business constants and limits").
+ */
 export const SWIPE_THRESHOLD_PX = 50;
 
 function ToastItem({ item }: { item: Toast }) {
@@ -45,7 +48,11 @@ function ToastItem({ item }: { item: Toast }) {
       aria-live={item.variant === 'destructive' ? 'assertive' : 'polite'}
       aria-atomic="true"
       data-variant={item.variant ?? 'default'}
-      style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
+      style={
+        offset
+          ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) }
+          : undefined
+      }
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -64,7 +71,12 @@ function ToastItem({ item }: { item: Toast }) {
         <div className={s.title}>{item.title}</div>
         {item.description ? <div className={s.description}>{item.description}</div> : null}
       </div>
-      <button type="button" className={s.close} aria-label="Close" onClick={() => dismissToast(item.id)}>
+      <button
+        type="button"
+        className={s.close}
+        aria-label="Close"
+        onClick={() => dismissToast(item.id)}
+      >
         ×
       </button>
     </li>

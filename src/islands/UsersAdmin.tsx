@@ -27,13 +27,26 @@ export default function UsersAdmin({ users: initialUsers, currentUserId }: Props
     initialData: { users: initialUsers },
   });
   const update = useMutation({
-    mutationFn: ({ id, change }: { id: string; change: Partial<Pick<UserRow, 'approved' | 'role'>> }) =>
-      apiRequest<{ user: UserRow }>('PATCH', `/api/admin/users/${id}`, change),
+    mutationFn: ({
+      id,
+      change,
+    }: {
+      id: string;
+      change: Partial<Pick<UserRow, 'approved' | 'role'>>;
+    }) => apiRequest<{ user: UserRow }>('PATCH', `/api/admin/users/${id}`, change),
     onSuccess: ({ user }) => {
-      toast({ title: 'User updated', description: `${user.email}: ${user.approved ? 'approved' : 'not approved'}, ${user.role}` });
+      toast({
+        title: 'User updated',
+        description: `${user.email}: ${user.approved ? 'approved' : 'not approved'}, ${user.role}`,
+      });
       return queryClient.invalidateQueries({ queryKey: ['/api/admin/users'] });
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to update user'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to update user'),
+        variant: 'destructive',
+      }),
   });
 
   if (data.users.length === 0) return <p>No accounts yet.</p>;
@@ -55,7 +68,11 @@ export default function UsersAdmin({ users: initialUsers, currentUserId }: Props
             <tr key={u.id} className={s.row}>
               <td className={s.cell}>{u.email}</td>
               <td className={s.cell}>
-                {u.approved ? <span className={badge.green}>Approved</span> : <span className={badge.amber}>Awaiting approval</span>}
+                {u.approved ? (
+                  <span className={badge.green}>Approved</span>
+                ) : (
+                  <span className={badge.amber}>Awaiting approval</span>
+                )}
               </td>
               <td className={s.cell}>
                 <select
@@ -63,7 +80,9 @@ export default function UsersAdmin({ users: initialUsers, currentUserId }: Props
                   aria-label={`Role of ${u.email}`}
                   value={u.role}
                   disabled={self || pending}
-                  onChange={(e) => update.mutate({ id: u.id, change: { role: e.target.value as UserRow['role'] } })}
+                  onChange={(e) =>
+                    update.mutate({ id: u.id, change: { role: e.target.value as UserRow['role'] } })
+                  }
                 >
                   {ROLES.map((r) => (
                     <option key={r} value={r}>
@@ -75,11 +94,21 @@ export default function UsersAdmin({ users: initialUsers, currentUserId }: Props
               <td className={s.cell}>
                 <div className={s.actions}>
                   {u.approved ? (
-                    <button type="button" className={button.secondary} disabled={self || pending} onClick={() => update.mutate({ id: u.id, change: { approved: false } })}>
+                    <button
+                      type="button"
+                      className={button.secondary}
+                      disabled={self || pending}
+                      onClick={() => update.mutate({ id: u.id, change: { approved: false } })}
+                    >
                       Revoke
                     </button>
                   ) : (
-                    <button type="button" className={button.primary} disabled={pending} onClick={() => update.mutate({ id: u.id, change: { approved: true } })}>
+                    <button
+                      type="button"
+                      className={button.primary}
+                      disabled={pending}
+                      onClick={() => update.mutate({ id: u.id, change: { approved: true } })}
+                    >
                       Approve
                     </button>
                   )}

@@ -35,9 +35,17 @@ export const stat = styleVariants({
     },
   ],
 });
-export const statLabel = style({ color: vars.color.textMuted, fontSize: '0.88rem', fontWeight: 600 });
-export const statValue = style({ fontSize: '1.9rem', fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' });
-export const statHint = style({ color: vars.color.textMuted, fontSize: '0.78rem' });
+export const statLabel = style({
+  color: vars.color.textMuted,
+  fontSize: '0.88rem',
+  fontWeight: 600,
+});
+export const statValue = style({
+  fontSize: '1.9rem',
+  fontWeight: 700,
+  lineHeight: 1.1,
+  fontVariantNumeric: 'tabular-nums',
+});
 export const velocity = styleVariants({
   green: { color: vars.color.green },
   yellow: { color: vars.color.yellow },
@@ -54,9 +62,25 @@ export const navigator = style({
 });
 export const weekLabel = style({ fontWeight: 650, fontSize: '1rem' });
 
-export const listHeader = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
-export const listDescription = style({ color: vars.color.textMuted, fontSize: '0.9rem', margin: `${vars.space.xs} 0 ${vars.space.lg}` });
-export const tickets = style({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const listHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+});
+export const listDescription = style({
+  color: vars.color.textMuted,
+  fontSize: '0.9rem',
+  margin: `${vars.space.xs} 0 ${vars.space.lg}`,
+});
+export const tickets = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});
 export const ticket = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
@@ -65,7 +89,12 @@ export const ticket = style({
   gridTemplateColumns: '1fr auto',
   gap: vars.space.sm,
 });
-export const ticketTop = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
+export const ticketTop = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+});
 export const ticketKey = style({ fontFamily: vars.font.mono, fontWeight: 700, fontSize: '0.9rem' });
 export const ticketProject = style({ color: vars.color.textMuted, fontSize: '0.85rem' });
 export const ticketSummary = style({ gridColumn: '1 / -1', overflowWrap: 'anywhere' });
@@ -87,8 +116,26 @@ export const points = style({
   fontSize: '0.85rem',
   whiteSpace: 'nowrap',
 });
-export const empty = style({ textAlign: 'center', padding: `${vars.space.xxl} ${vars.space.lg}`, color: vars.color.textMuted });
-export const emptyTitle = style({ fontWeight: 650, color: vars.color.text, marginBottom: vars.space.xs });
+export const empty = style({
+  textAlign: 'center',
+  padding: `${vars.space.xxl} ${vars.space.lg}`,
+  color: vars.color.textMuted,
+});
+export const emptyTitle = style({
+  fontWeight: 650,
+  color: vars.color.text,
+  marginBottom: vars.space.xs,
+});
 export const error = style({ color: vars.color.red, padding: vars.space.lg, textAlign: 'center' });
-export const loading = style({ display: 'flex', justifyContent: 'center', padding: vars.space.xxl });
-export const dialogLoading = style({ display: 'flex', justifyContent: 'center', padding: vars.space.xxl, minHeight: '200px', alignItems: 'center' });
+export const loading = style({
+  display: 'flex',
+  justifyContent: 'center',
+  padding: vars.space.xxl,
+});
+export const dialogLoading = style({
+  display: 'flex',
+  justifyContent: 'center',
+  padding: vars.space.xxl,
+  minHeight: '200px',
+  alignItems: 'center',
+});

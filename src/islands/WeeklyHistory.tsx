@@ -5,9 +5,15 @@ import { useWeekInAddress } from '../client/week-address';
 import { Dialog } from '../components/Dialog';
 import { badge, card, h2, spinner } from '../components/ui.css';
 import { WeekButtons } from '../components/WeekButtons';
-import { formatDate, formatWeekLabel } from '../services/format';
-import { shiftWeek, statusColor, velocityColor, velocityPercentage, type IsoDate } from '../services/metrics';
-import { totalStoryPoints, type CompletedTicket, type CompletedTicketResult } from '../services/story-points';
+import { formatDate, formatWeekLabel } from '../shared/format';
+import { shiftWeek, type IsoDate } from '../shared/calendar';
+import { statusColor } from '../shared/tickets';
+import { velocityColor, velocityPercentage } from '../shared/velocity';
+import {
+  totalStoryPoints,
+  type CompletedTicket,
+  type CompletedTicketResult,
+} from '../shared/story-points';
 import * as s from './WeeklyHistory.css';
 
 // Chart code loads only when a modal opens, so the page's first load carries no visx.
@@ -21,16 +27,21 @@ export interface Props {
   weekStart: IsoDate;
   completed: CompletedTicketResult;
   totalAvailablePoints: number;
-  /** The Jira status that counts as ready for QA (design §5). */
+  /** The Jira status that counts as ready for QA (docs/design.md, "Tickets ready for QA"). */
   qaStatus: string;
   /** The agency's zone, so a ticket's Updated date is the same day on the server and in any browser. */
   timeZone: string;
 }
 
-export const completedInWeekPath = (weekStart: IsoDate) => `/api/jira/tickets/completed-in-week?weekStart=${weekStart}`;
-export const availablePointsPath = (weekStart: IsoDate) => `/api/developer-available-points?weekStart=${weekStart}`;
+export const completedInWeekPath = (weekStart: IsoDate) =>
+  `/api/jira/tickets/completed-in-week?weekStart=${weekStart}`;
+export const availablePointsPath = (weekStart: IsoDate) =>
+  `/api/developer-available-points?weekStart=${weekStart}`;
 
-/** The Weekly History page body: stat cards, week navigator and the tickets ready for QA (spec §2). */
+/**
+ * The Weekly History page body: stat cards, week navigator and the tickets ready for QA
+ * (docs/product-spec.md, "Weekly History page").
+ */
 export default function WeeklyHistory(props: Props) {
   const [weekStart, goTo] = useWeekInAddress(props.weekStart, props.currentWeekStart);
   const [modal, setModal] = useState<'story-points' | 'velocity' | null>(null);
@@ -38,40 +49,77 @@ export default function WeeklyHistory(props: Props) {
   const seeded = weekStart === props.weekStart;
   const completed = useQuery({
     queryKey: [completedInWeekPath(weekStart)],
-    queryFn: () => readOr<CompletedTicketResult>(completedInWeekPath(weekStart), 'Failed to fetch completed tickets'),
+    queryFn: () =>
+      readOr<CompletedTicketResult>(
+        completedInWeekPath(weekStart),
+        'Failed to fetch completed tickets',
+      ),
     initialData: seeded ? props.completed : undefined,
   });
   const available = useQuery({
     queryKey: [availablePointsPath(weekStart)],
-    queryFn: () => readOr<{ totalAvailablePoints: number }>(availablePointsPath(weekStart), 'Failed to fetch available points'),
+    queryFn: () =>
+      readOr<{ totalAvailablePoints: number }>(
+        availablePointsPath(weekStart),
+        'Failed to fetch available points',
+      ),
     initialData: seeded ? { totalAvailablePoints: props.totalAvailablePoints } : undefined,
   });
 
   const storyPoints = completed.data ? totalStoryPoints(completed.data.tickets) : null;
-  const velocity = storyPoints !== null && available.data ? velocityPercentage(storyPoints, available.data.totalAvailablePoints) : null;
+  const velocity =
+    storyPoints !== null && available.data
+      ? velocityPercentage(storyPoints, available.data.totalAvailablePoints)
+      : null;
   const weekLabel = formatWeekLabel(weekStart);
 
-  const value = (q: { isError: boolean }, text: string | null) => (q.isError ? 'Error' : text ?? '…');
+  const value = (q: { isError: boolean }, text: string | null) =>
+    q.isError ? 'Error' : (text ?? '…');
 
   return (
     <>
       <div className={s.stats}>
         <div className={s.stat.plain} data-testid="stat-total-tickets">
           <span className={s.statLabel}>Total Tickets This Week</span>
-          <span className={s.statValue}>{value(completed, completed.data ? String(completed.data.totalCompleted) : null)}</span>
+          <span className={s.statValue}>
+            {value(completed, completed.data ? String(completed.data.totalCompleted) : null)}
+          </span>
         </div>
-        <button type="button" className={s.stat.clickable} data-testid="stat-story-points" onClick={() => setModal('story-points')} aria-haspopup="dialog">
+        <button
+          type="button"
+          className={s.stat.clickable}
+          data-testid="stat-story-points"
+          onClick={() => setModal('story-points')}
+          aria-haspopup="dialog"
+        >
           <span className={s.statLabel}>Total Story Points</span>
-          <span className={s.statValue}>{value(completed, storyPoints === null ? null : String(storyPoints))}</span>
+          <span className={s.statValue}>
+            {value(completed, storyPoints === null ? null : String(storyPoints))}
+          </span>
         </button>
         <div className={s.stat.plain} data-testid="stat-available-points">
           <span className={s.statLabel}>Available Points</span>
-          <span className={s.statValue}>{value(available, available.data ? String(available.data.totalAvailablePoints) : null)}</span>
+          <span className={s.statValue}>
+            {value(available, available.data ? String(available.data.totalAvailablePoints) : null)}
+          </span>
         </div>
-        <button type="button" className={s.stat.clickable} data-testid="stat-velocity" onClick={() => setModal('velocity')} aria-haspopup="dialog">
+        <button
+          type="button"
+          className={s.stat.clickable}
+          data-testid="stat-velocity"
+          onClick={() => setModal('velocity')}
+          aria-haspopup="dialog"
+        >
           <span className={s.statLabel}>Velocity Percentage</span>
-          <span className={`${s.statValue} ${velocity === null ? '' : s.velocity[velocityColor(velocity)]}`} data-color={velocity === null ? undefined : velocityColor(velocity)}>
-            {completed.isError || available.isError ? 'Error' : velocity === null ? '…' : `${velocity}%`}
+          <span
+            className={`${s.statValue} ${velocity === null ? '' : s.velocity[velocityColor(velocity)]}`}
+            data-color={velocity === null ? undefined : velocityColor(velocity)}
+          >
+            {completed.isError || available.isError
+              ? 'Error'
+              : velocity === null
+                ? '…'
+                : `${velocity}%`}
           </span>
         </button>
       </div>
@@ -104,7 +152,13 @@ export default function WeeklyHistory(props: Props) {
         <TicketList query={completed} timeZone={props.timeZone} />
       </section>
 
-      <Dialog open={modal === 'story-points'} onClose={() => setModal(null)} title="Story Points by Assignee" size="lg" testId="story-points-modal">
+      <Dialog
+        open={modal === 'story-points'}
+        onClose={() => setModal(null)}
+        title="Story Points by Assignee"
+        size="lg"
+        testId="story-points-modal"
+      >
         <Suspense fallback={<DialogLoading />}>
           <StoryPointsModal currentWeekStart={props.currentWeekStart} />
         </Suspense>
@@ -133,7 +187,13 @@ function DialogLoading() {
   );
 }
 
-function TicketList({ query, timeZone }: { query: { data?: CompletedTicketResult; isError: boolean; error: Error | null }; timeZone: string }) {
+function TicketList({
+  query,
+  timeZone,
+}: {
+  query: { data?: CompletedTicketResult; isError: boolean; error: Error | null };
+  timeZone: string;
+}) {
   // One formatter for the list: building an Intl.DateTimeFormat per ticket dominated the render.
   const updatedDay = useMemo(() => updatedDayFormatter(timeZone), [timeZone]);
   if (query.isError) {
@@ -168,14 +228,25 @@ function TicketList({ query, timeZone }: { query: { data?: CompletedTicketResult
 
 /** 'Nov 19, 2026' for a timestamp, as the calendar day in the agency's zone (the server and every browser agree). */
 function updatedDayFormatter(timeZone: string): (iso: string) => string {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' });
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
   return (iso) => {
     const when = new Date(iso);
     return Number.isNaN(when.getTime()) ? formatDate(iso) : format.format(when);
   };
 }
 
-function TicketRow({ ticket, updatedDay }: { ticket: CompletedTicket; updatedDay: (iso: string) => string }) {
+function TicketRow({
+  ticket,
+  updatedDay,
+}: {
+  ticket: CompletedTicket;
+  updatedDay: (iso: string) => string;
+}) {
   return (
     <li className={s.ticket} data-testid="qa-ticket">
       <div className={s.ticketTop}>

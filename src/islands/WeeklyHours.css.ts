@@ -10,7 +10,11 @@ export const summaryHeader = style({
   gap: vars.space.md,
   marginBottom: vars.space.lg,
 });
-export const weekLabel = style({ color: vars.color.textMuted, fontWeight: 600, margin: `${vars.space.xs} 0 0` });
+export const weekLabel = style({
+  color: vars.color.textMuted,
+  fontWeight: 600,
+  margin: `${vars.space.xs} 0 0`,
+});
 
 export const cards = style({
   display: 'grid',
@@ -28,14 +32,41 @@ export const metric = style({
   padding: vars.space.xl,
   margin: 0,
 });
-export const metricLabel = style({ color: vars.color.textMuted, fontSize: '0.88rem', fontWeight: 600 });
-export const metricValue = style({ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.15, fontVariantNumeric: 'tabular-nums', margin: 0, minHeight: '2rem', display: 'flex', alignItems: 'center' });
+export const metricLabel = style({
+  color: vars.color.textMuted,
+  fontSize: '0.88rem',
+  fontWeight: 600,
+});
+export const metricValue = style({
+  fontSize: '1.75rem',
+  fontWeight: 700,
+  lineHeight: 1.15,
+  fontVariantNumeric: 'tabular-nums',
+  margin: 0,
+  minHeight: '2rem',
+  display: 'flex',
+  alignItems: 'center',
+});
 export const metricError = style({ color: vars.color.red });
 
 export const breakdownHeader = style({ marginBottom: vars.space.lg });
-export const breakdownNote = style({ color: vars.color.textMuted, fontSize: '0.9rem', margin: `${vars.space.xs} 0 0` });
-export const projects = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
-export const project = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, overflow: 'hidden' });
+export const breakdownNote = style({
+  color: vars.color.textMuted,
+  fontSize: '0.9rem',
+  margin: `${vars.space.xs} 0 0`,
+});
+export const projects = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.sm,
+});
+export const project = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  overflow: 'hidden',
+});
 export const projectToggle = style({
   display: 'flex',
   alignItems: 'center',
@@ -56,10 +87,31 @@ export const chevron = style({
   transition: 'transform 120ms ease',
   selectors: { '[aria-expanded="true"] > &': { transform: 'rotate(90deg)' } },
 });
-export const projectName = style({ fontWeight: 650, flex: 1, minWidth: 0, overflowWrap: 'anywhere' });
-export const projectHours = style({ fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
-export const projectBody = style({ padding: `${vars.space.sm} ${vars.space.lg} ${vars.space.lg}`, borderTop: `1px solid ${vars.color.border}`, background: vars.color.surfaceMuted, display: 'grid', gap: vars.space.md });
-export const entries = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
+export const projectName = style({
+  fontWeight: 650,
+  flex: 1,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+});
+export const projectHours = style({
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});
+export const projectBody = style({
+  padding: `${vars.space.sm} ${vars.space.lg} ${vars.space.lg}`,
+  borderTop: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceMuted,
+  display: 'grid',
+  gap: vars.space.md,
+});
+export const entries = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.xs,
+});
 export const entry = style({
   display: 'grid',
   gridTemplateColumns: '120px minmax(120px, 200px) 1fr auto',
@@ -74,9 +126,20 @@ export const entry = style({
 export const entryDate = style({ color: vars.color.textMuted, whiteSpace: 'nowrap' });
 export const entryPerson = style({ fontWeight: 600 });
 export const entryNotes = style({ color: vars.color.textMuted, overflowWrap: 'anywhere' });
-export const entryHours = style({ fontWeight: 650, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', textAlign: 'right' });
+export const entryHours = style({
+  fontWeight: 650,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+  textAlign: 'right',
+});
 
-export const state = style({ textAlign: 'center', padding: `${vars.space.xxl} ${vars.space.lg}`, display: 'grid', justifyItems: 'center', gap: vars.space.sm });
+export const state = style({
+  textAlign: 'center',
+  padding: `${vars.space.xxl} ${vars.space.lg}`,
+  display: 'grid',
+  justifyItems: 'center',
+  gap: vars.space.sm,
+});
 export const stateTitle = style({ fontWeight: 700, fontSize: '1.05rem', margin: 0 });
 export const stateText = style({ color: vars.color.textMuted, margin: 0 });
 export const errorIcon = style({ color: vars.color.red });

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { readOr } from '../client/api';
+import { useCallback, useEffect, useState } from 'react';
+import { apiRequest, readOr } from '../client/api';
 import { useWeekInAddress } from '../client/week-address';
 import { ProgressBar } from '../components/ProgressBar';
 import { ChevronRightIcon, WarningIcon } from '../components/icons';
 import { badge, card, h2, spinner, visuallyHidden } from '../components/ui.css';
 import { WeekButtons } from '../components/WeekButtons';
-import type { AgencyTimeData, ProjectTimeData } from '../services/agency-time';
-import { formatDate, formatHours, formatUsd, formatWeekLabel } from '../services/format';
-import { percentOf, shiftWeek, type IsoDate } from '../services/metrics';
+import type { AgencyTimeData, ProjectTimeData } from '../shared/weekly-hours';
+import { formatDate, formatHours, formatWeekLabel } from '../shared/format';
+import { formatUsd } from '../shared/money-format';
+import { percentOf } from '../shared/percent';
+import { shiftWeek, type IsoDate } from '../shared/calendar';
 import * as s from './WeeklyHours.css';
 
 export interface Props {
@@ -18,24 +20,75 @@ export interface Props {
   weekStart: IsoDate;
   /** Its data, or null when the server could not read it (the island asks again). */
   initial: AgencyTimeData | null;
+  /**
+   * The Forecast time copy has never been synced and a sync is running: the page says so
+   * instead of 'No Time Entries', and shows the week once the sync has brought it.
+   */
+  syncingTimeData?: boolean;
 }
 
-export const agencyTimePath = (weekStart: IsoDate) => `/api/agency-time-entries?weekStart=${weekStart}`;
+/** How often the first sync's end is asked for while the page waits on it. */
+const SYNC_POLL_MS = 1_500;
 
-/** The Weekly Hours tab: 'Weekly Summary', its four cards and the 'Project Time Breakdown' (spec §2). */
+interface SyncStatus {
+  running: unknown;
+  freshness: { sources: { service: string; at: string | null }[] };
+}
+
+/** True until the first time sync has stored data (or no sync runs any more). */
+function useFirstTimeSync(initiallySyncing: boolean, onDone: () => void): boolean {
+  const [syncing, setSyncing] = useState(initiallySyncing);
+  useEffect(() => {
+    if (!syncing) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const ask = async () => {
+      try {
+        const status = await apiRequest<SyncStatus>('GET', '/api/admin/sync');
+        const synced = status.freshness.sources.some((s) => s.service === 'Forecast' && s.at);
+        if (synced || !status.running) {
+          setSyncing(false);
+          onDone();
+          return;
+        }
+      } catch {
+        // Asked again below: the sync goes on whether or not this page hears of it.
+      }
+      timer = setTimeout(() => void ask(), SYNC_POLL_MS);
+    };
+    timer = setTimeout(() => void ask(), SYNC_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [syncing, onDone]);
+  return syncing;
+}
+
+export const agencyTimePath = (weekStart: IsoDate) =>
+  `/api/agency-time-entries?weekStart=${weekStart}`;
+
+/**
+ * The Weekly Hours tab: 'Weekly Summary', its four cards and the 'Project Time Breakdown'
+ * (docs/product-spec.md, "Agency Dashboard").
+ */
 export default function WeeklyHours(props: Props) {
   const [weekStart, goTo] = useWeekInAddress(props.weekStart, props.currentWeekStart);
 
   const query = useQuery({
     queryKey: [agencyTimePath(weekStart)],
-    // Spec §8: a failed read shows its own message, as 'Error' cards and the error panel.
-    queryFn: () => readOr<AgencyTimeData>(agencyTimePath(weekStart), 'Failed to fetch agency time entries'),
+    // docs/product-spec.md, "Error catalogue": a failed read shows its own message, as 'Error'
+    // cards and the error panel.
+    queryFn: () =>
+      readOr<AgencyTimeData>(agencyTimePath(weekStart), 'Failed to fetch agency time entries'),
     initialData: weekStart === props.weekStart && props.initial ? props.initial : undefined,
   });
+  const { refetch } = query;
+  const syncing = useFirstTimeSync(
+    props.syncingTimeData ?? false,
+    useCallback(() => void refetch(), [refetch]),
+  );
   return (
     <WeeklyHoursView
       data={query.data}
       isError={query.isError}
+      syncing={syncing}
       onPrevious={() => goTo(shiftWeek(weekStart, -1))}
       onCurrent={() => goTo(props.currentWeekStart)}
       onNext={() => goTo(shiftWeek(weekStart, 1))}
@@ -47,13 +100,25 @@ export interface WeeklyHoursViewProps {
   /** The week's data; undefined while it loads or after it failed. */
   data: AgencyTimeData | undefined;
   isError: boolean;
+  /** The first time sync is still running: an empty week means 'not here yet', not 'none'. */
+  syncing?: boolean;
   onPrevious: () => void;
   onCurrent: () => void;
   onNext: () => void;
 }
 
-/** What the tab shows for one state of the week's query (spec §2's loading, empty and error texts). */
-export function WeeklyHoursView({ data, isError, onPrevious, onCurrent, onNext }: WeeklyHoursViewProps) {
+/**
+ * What the tab shows for one state of the week's query (the loading, empty and error texts of
+ * docs/product-spec.md, "Agency Dashboard").
+ */
+export function WeeklyHoursView({
+  data,
+  isError,
+  syncing = false,
+  onPrevious,
+  onCurrent,
+  onNext,
+}: WeeklyHoursViewProps) {
   return (
     <>
       <section className={`${card} ${s.summary}`} aria-labelledby="weekly-summary-title">
@@ -66,13 +131,34 @@ export function WeeklyHoursView({ data, isError, onPrevious, onCurrent, onNext }
               {data ? formatWeekLabel(data.weekStart) : 'No data'}
             </p>
           </div>
-          <WeekButtons look="text-and-chevrons" onPrevious={onPrevious} onCurrent={onCurrent} onNext={onNext} />
+          <WeekButtons
+            look="text-and-chevrons"
+            onPrevious={onPrevious}
+            onCurrent={onCurrent}
+            onNext={onNext}
+          />
         </div>
         <dl className={s.cards}>
-          <MetricCard label="Total Hours" isError={isError} value={data ? formatHours(data.totalHours) : null} />
-          <MetricCard label="Active Projects" isError={isError} value={data ? String(data.projectTimeData.length) : null} />
-          <MetricCard label="Total Internal Cost" isError={isError} value={data ? formatUsd(data.totalInternalCost) : null} />
-          <MetricCard label="Invoices This Week" isError={isError} value={data ? formatUsd(data.totalInvoicesSent) : null} />
+          <MetricCard
+            label="Total Hours"
+            isError={isError}
+            value={data ? formatHours(data.totalHours) : null}
+          />
+          <MetricCard
+            label="Active Projects"
+            isError={isError}
+            value={data ? String(data.projectTimeData.length) : null}
+          />
+          <MetricCard
+            label="Total Internal Cost"
+            isError={isError}
+            value={data ? formatUsd(data.totalInternalCost) : null}
+          />
+          <MetricCard
+            label="Invoices This Week"
+            isError={isError}
+            value={data ? formatUsd(data.totalInvoicesSent) : null}
+          />
         </dl>
       </section>
 
@@ -87,17 +173,30 @@ export function WeeklyHoursView({ data, isError, onPrevious, onCurrent, onNext }
           <div className={s.state} role="alert">
             <WarningIcon size={28} className={s.errorIcon} />
             <p className={s.stateTitle}>Error Loading Time Data</p>
-            <p className={s.stateText}>Failed to load project time entries. Please try again later.</p>
+            <p className={s.stateText}>
+              Failed to load project time entries. Please try again later.
+            </p>
           </div>
         ) : !data ? (
           <div className={s.state} role="status">
             <span className={spinner} aria-hidden="true" />
             <p className={s.stateText}>Loading project time data...</p>
           </div>
+        ) : data.projectTimeData.length === 0 && syncing ? (
+          <div className={s.state} role="status" data-testid="syncing-time-data">
+            <span className={spinner} aria-hidden="true" />
+            <p className={s.stateTitle}>Syncing time data from Forecast…</p>
+            <p className={s.stateText}>
+              The first sync is reading time entries from Forecast; they appear here as soon as it
+              finishes.
+            </p>
+          </div>
         ) : data.projectTimeData.length === 0 ? (
           <div className={s.state}>
             <p className={s.stateTitle}>No Time Entries</p>
-            <p className={s.stateText}>No time has been logged for the selected week across any projects.</p>
+            <p className={s.stateText}>
+              No time has been logged for the selected week across any projects.
+            </p>
           </div>
         ) : (
           // Keyed by week: moving to another week starts with every row collapsed.
@@ -108,7 +207,15 @@ export function WeeklyHoursView({ data, isError, onPrevious, onCurrent, onNext }
   );
 }
 
-function MetricCard({ label, value, isError }: { label: string; value: string | null; isError: boolean }) {
+function MetricCard({
+  label,
+  value,
+  isError,
+}: {
+  label: string;
+  value: string | null;
+  isError: boolean;
+}) {
   return (
     <div className={s.metric}>
       <dt className={s.metricLabel}>{label}</dt>
@@ -140,18 +247,40 @@ function ProjectBreakdown({ week }: { week: AgencyTimeData }) {
   return (
     <ul className={s.projects}>
       {week.projectTimeData.map((p) => (
-        <ProjectRow key={p.projectId} project={p} weekHours={week.totalHours} expanded={open.has(p.projectId)} onToggle={() => toggle(p.projectId)} />
+        <ProjectRow
+          key={p.projectId}
+          project={p}
+          weekHours={week.totalHours}
+          expanded={open.has(p.projectId)}
+          onToggle={() => toggle(p.projectId)}
+        />
       ))}
     </ul>
   );
 }
 
-function ProjectRow({ project: p, weekHours, expanded, onToggle }: { project: ProjectTimeData; weekHours: number; expanded: boolean; onToggle: () => void }) {
+function ProjectRow({
+  project: p,
+  weekHours,
+  expanded,
+  onToggle,
+}: {
+  project: ProjectTimeData;
+  weekHours: number;
+  expanded: boolean;
+  onToggle: () => void;
+}) {
   const bodyId = `project-time-${p.projectId}`;
   const entries = p.timeEntries.length;
   return (
     <li className={s.project} data-testid="project-time-row">
-      <button type="button" className={s.projectToggle} aria-expanded={expanded} aria-controls={bodyId} onClick={onToggle}>
+      <button
+        type="button"
+        className={s.projectToggle}
+        aria-expanded={expanded}
+        aria-controls={bodyId}
+        onClick={onToggle}
+      >
         <ChevronRightIcon size={16} className={s.chevron} />
         <span className={s.projectName}>{p.projectName}</span>
         <span className={badge.grey}>{entries === 1 ? '1 entry' : `${entries} entries`}</span>
@@ -159,7 +288,10 @@ function ProjectRow({ project: p, weekHours, expanded, onToggle }: { project: Pr
       </button>
       {expanded ? (
         <div className={s.projectBody} id={bodyId}>
-          <ProgressBar label="Share of the week's hours" percent={percentOf(p.totalHours, weekHours)} />
+          <ProgressBar
+            label="Share of the week's hours"
+            percent={percentOf(p.totalHours, weekHours)}
+          />
           <ul className={s.entries}>
             {p.timeEntries.map((e) => (
               <li key={e.id} className={s.entry}>

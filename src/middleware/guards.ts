@@ -5,7 +5,8 @@ import type { AppEnv } from '../env';
 /** API calls: 401 without a session. */
 export function requireUser(): MiddlewareHandler<AppEnv> {
   return async function requireUser(c, next) {
-    if (!c.var.user) return c.json({ message: 'You are not signed in. Sign in and try again.' }, 401);
+    if (!c.var.user)
+      return c.json({ message: 'You are not signed in. Sign in and try again.' }, 401);
     await next();
   };
 }
@@ -13,7 +14,8 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
 /** API calls: 401 without a session, 403 without the role. Roles are enforced here, not only hidden in the UI. */
 export function requireRole(role: Role): MiddlewareHandler<AppEnv> {
   return async function requireRole(c, next) {
-    if (!c.var.user) return c.json({ message: 'You are not signed in. Sign in and try again.' }, 401);
+    if (!c.var.user)
+      return c.json({ message: 'You are not signed in. Sign in and try again.' }, 401);
     if (c.var.user.role !== role) return c.json({ message: `This needs the ${role} role.` }, 403);
     await next();
   };

@@ -1,6 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { deleteSessionTokenCookie, SESSION_COOKIE, setSessionTokenCookie, validateSessionToken } from '../auth/session';
+import {
+  deleteSessionTokenCookie,
+  SESSION_COOKIE,
+  setSessionTokenCookie,
+  validateSessionToken,
+} from '../auth/session';
 import type { AppEnv } from '../env';
 
 /**

@@ -7,6 +7,3 @@ export interface AssetManifest {
   /** For each island: its chunk and the chunks it imports, for modulepreload. */
   islands: Record<string, { js: string; imports: string[] }>;
 }
-
-/** A manifest for tests that render pages without a client build. */
-export const TEST_ASSETS: AssetManifest = { css: '/assets/app.css', main: '/assets/main.js', islands: {} };

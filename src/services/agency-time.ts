@@ -1,36 +1,14 @@
 /**
- * The Weekly Hours tab of the Agency Dashboard (spec §2, §3 'Agency time data for a week'):
+ * The Weekly Hours tab of the Agency Dashboard (docs/product-spec.md: "Agency Dashboard", and
+ * "Entities and their fields" for 'Agency time data for a week'):
  * a week of Forecast time registrations and invoices, read from the synced copy in Postgres
  * (never from Forecast at request time), and the pure rules that total them.
  */
+import { costRangesInSql } from '../db/cost-periods';
 import type { Db } from '../db/port';
-import { costRateOn, isIsoDate, roundMoney, weekEndOf, weekStartOf, type CostPeriod, type IsoDate } from './metrics';
-
-export interface TimeEntry {
-  id: number;
-  date: IsoDate;
-  personName: string;
-  notes?: string;
-  hours: number;
-}
-
-export interface ProjectTimeData {
-  /** The Forecast project id: time is logged on Forecast projects, on the dashboard or not. */
-  projectId: number;
-  projectName: string;
-  totalHours: number;
-  timeEntries: TimeEntry[];
-}
-
-/** The response of GET /api/agency-time-entries (spec §3). Money in dollars, two decimals. */
-export interface AgencyTimeData {
-  weekStart: IsoDate;
-  weekEnd: IsoDate;
-  totalHours: number;
-  totalInternalCost: number;
-  totalInvoicesSent: number;
-  projectTimeData: ProjectTimeData[];
-}
+import { costRateOn, roundMoney, type CostPeriod } from '../shared/money';
+import { isIsoDate, weekEndOf, weekStartOf, type IsoDate } from '../shared/calendar';
+import type { AgencyTimeData, TimeEntry } from '../shared/weekly-hours';
 
 /** One time registration of the week with the person's cost rate on that day. */
 export interface WeekRegistration {
@@ -77,17 +55,24 @@ const WEEK_SQL = `
      FROM week) AS registrations,
     (SELECT COALESCE(json_agg(json_build_array(person.id, ${PERSON_NAME_SQL}, person.cost)), '[]')::text
      FROM forecast_persons person WHERE person.id IN (SELECT person_id FROM week)) AS persons,
-    (SELECT COALESCE(json_agg(json_build_array(cp.person_id, cp.start_date, cp.cost) ORDER BY cp.person_id, cp.start_date NULLS FIRST, cp.id), '[]')::text
-     FROM forecast_person_cost_periods cp WHERE cp.person_id IN (SELECT person_id FROM week)) AS periods,
+    (${costRangesInSql('SELECT person_id FROM week', '$1', '$2')}) AS periods,
     (SELECT COALESCE(json_agg(json_build_array(COALESCE(p.forecast_project_id, fproject.id), COALESCE(p.name, fproject.name))), '[]')::text
      FROM forecast_projects fproject
      FULL JOIN (SELECT forecast_project_id, name FROM projects WHERE forecast_project_id IS NOT NULL) p ON p.forecast_project_id = fproject.id) AS projects,
-    -- design §5: Invoices This Week = non-draft invoices whose invoice date falls in the week.
+    -- docs/design.md, "Billing": Invoices This Week = non-draft invoices whose invoice date falls
+    -- in the week.
     (SELECT COALESCE(SUM(amount), 0)
      FROM forecast_invoices
      WHERE status <> 'DRAFT' AND invoice_date BETWEEN $1::date AND $2::date) AS invoices`;
 
-type RegistrationTuple = [id: number, projectId: number, date: IsoDate, personId: number, notes: string | null, minutes: number];
+type RegistrationTuple = [
+  id: number,
+  projectId: number,
+  date: IsoDate,
+  personId: number,
+  notes: string | null,
+  minutes: number,
+];
 type PersonTuple = [id: number, name: string | null, cost: number | null];
 type PeriodTuple = [personId: number, startDate: IsoDate | null, cost: number];
 type ProjectTuple = [forecastProjectId: number, name: string | null];
@@ -96,7 +81,11 @@ type ProjectTuple = [forecastProjectId: number, name: string | null];
  * Totals a week (pure): registrations grouped per project (most hours first), Total Hours and
  * Total Internal Cost (Σ hours × the rate in force that day) over project time only.
  */
-export function summariseWeek(weekStart: IsoDate, registrations: readonly WeekRegistration[], invoicesTotal: number): AgencyTimeData {
+export function summariseWeek(
+  weekStart: IsoDate,
+  registrations: readonly WeekRegistration[],
+  invoicesTotal: number,
+): AgencyTimeData {
   const byProject = new Map<number, { name: string; minutes: number; entries: TimeEntry[] }>();
   let minutes = 0;
   let cost = 0;
@@ -107,7 +96,12 @@ export function summariseWeek(weekStart: IsoDate, registrations: readonly WeekRe
       byProject.set(r.projectId, project);
     }
     project.minutes += r.minutes;
-    const entry: TimeEntry = { id: r.id, date: r.date, personName: r.personName, hours: hoursFromMinutes(r.minutes) };
+    const entry: TimeEntry = {
+      id: r.id,
+      date: r.date,
+      personName: r.personName,
+      hours: hoursFromMinutes(r.minutes),
+    };
     if (r.notes && r.notes.trim() !== '') entry.notes = r.notes;
     project.entries.push(entry);
     minutes += r.minutes;
@@ -115,7 +109,12 @@ export function summariseWeek(weekStart: IsoDate, registrations: readonly WeekRe
   }
   const projectTimeData = [...byProject]
     .sort(([, a], [, b]) => b.minutes - a.minutes || a.name.localeCompare(b.name))
-    .map(([projectId, p]) => ({ projectId, projectName: p.name, totalHours: hoursFromMinutes(p.minutes), timeEntries: p.entries }));
+    .map(([projectId, p]) => ({
+      projectId,
+      projectName: p.name,
+      totalHours: hoursFromMinutes(p.minutes),
+      timeEntries: p.entries,
+    }));
   return {
     weekStart,
     weekEnd: weekEndOf(weekStart),
@@ -126,11 +125,15 @@ export function summariseWeek(weekStart: IsoDate, registrations: readonly WeekRe
   };
 }
 
-export type StoredRegistration = Omit<WeekRegistration, 'hourlyRate'> & { personId: number; personCost: number | null };
+export type StoredRegistration = Omit<WeekRegistration, 'hourlyRate'> & {
+  personId: number;
+  personCost: number | null;
+};
 
 /**
- * Each registration at its person's cost rate on its day (`costRateOn`: the period in force,
- * else the person's own cost, else $100/h).
+ * Each registration at its person's cost rate on its day (`costRateOn` over the stored cost
+ * ranges: the range in force, else the person's own cost, else $100/h; see
+ * docs/decisions/113-one-cost-rate-rule.md).
  */
 export function costRegistrations(
   registrations: readonly StoredRegistration[],
@@ -161,29 +164,51 @@ export function costRegistrations(
 export async function loadAgencyWeek(db: Db, date: IsoDate): Promise<AgencyTimeData> {
   if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
   const weekStart = weekStartOf(date);
-  const [row] = await db.query<{ registrations: string; persons: string; periods: string; projects: string; invoices: number }>(WEEK_SQL, [weekStart, weekEndOf(weekStart)]);
+  const [row] = await db.query<{
+    registrations: string;
+    persons: string;
+    periods: string;
+    projects: string;
+    invoices: number;
+  }>(WEEK_SQL, [weekStart, weekEndOf(weekStart)]);
   // Names are resolved once per person and project, not once per registration.
   const people = new Map<number, { name: string; cost: number | null }>();
-  for (const [id, name, cost] of JSON.parse(row!.persons) as PersonTuple[]) people.set(id, { name: personName(name, id), cost });
+  for (const [id, name, cost] of JSON.parse(row!.persons) as PersonTuple[])
+    people.set(id, { name: personName(name, id), cost });
   const projectNames = new Map<number, string>();
-  for (const [id, name] of JSON.parse(row!.projects) as ProjectTuple[]) projectNames.set(id, projectName(name, id));
-  const registrations = (JSON.parse(row!.registrations) as RegistrationTuple[]).map(([id, projectId, day, personId, notes, minutes]): StoredRegistration => {
-    const person = people.get(personId);
-    return {
-      id,
-      projectId,
-      projectName: projectNames.get(projectId) ?? projectName(null, projectId),
-      date: day,
-      personId,
-      personName: person?.name ?? personName(null, personId),
-      personCost: person?.cost ?? null,
-      notes,
-      minutes,
-    };
-  });
+  for (const [id, name] of JSON.parse(row!.projects) as ProjectTuple[])
+    projectNames.set(id, projectName(name, id));
+  const registrations = (JSON.parse(row!.registrations) as RegistrationTuple[]).map(
+    ([id, projectId, day, personId, notes, minutes]): StoredRegistration => {
+      const person = people.get(personId);
+      return {
+        id,
+        projectId,
+        projectName: projectNames.get(projectId) ?? projectName(null, projectId),
+        date: day,
+        personId,
+        personName: person?.name ?? personName(null, personId),
+        personCost: person?.cost ?? null,
+        notes,
+        minutes,
+      };
+    },
+  );
   // Entries read by day, then person: names are ranked once, so the sort compares numbers.
-  const rank = new Map([...new Set(registrations.map((r) => r.personName))].sort((a, b) => a.localeCompare(b)).map((name, i) => [name, i]));
-  registrations.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : rank.get(a.personName)! - rank.get(b.personName)! || a.id - b.id));
-  const periods = (JSON.parse(row!.periods) as PeriodTuple[]).map(([personId, startDate, cost]) => ({ personId, startDate, cost }));
+  const rank = new Map(
+    [...new Set(registrations.map((r) => r.personName))]
+      .sort((a, b) => a.localeCompare(b))
+      .map((name, i) => [name, i]),
+  );
+  registrations.sort((a, b) =>
+    a.date < b.date
+      ? -1
+      : a.date > b.date
+        ? 1
+        : rank.get(a.personName)! - rank.get(b.personName)! || a.id - b.id,
+  );
+  const periods = (JSON.parse(row!.periods) as PeriodTuple[]).map(
+    ([personId, startDate, cost]) => ({ personId, startDate, cost }),
+  );
   return summariseWeek(weekStart, costRegistrations(registrations, periods), Number(row!.invoices));
 }

@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../tests/helpers/db';
 import type { Db } from '../db/port';
-import { COST_PERIOD_RANGES_SQL, marginFigures, RATE_JOIN_SQL, RATE_KNOWN_SQL, rateSql, toGrossMarginProjects, type GrossMarginRow } from './gross-margins';
-import { costRateOn, DEFAULT_HOURLY_RATE, type CostPeriod } from './metrics';
+import { RATE_JOIN_SQL, RATE_KNOWN_SQL, rateSql } from '../db/cost-periods';
+import { costPeriodRanges } from './forecast/billing';
+import { replaceCostPeriods } from './forecast/store';
+import { toGrossMarginProjects, type GrossMarginRow } from './gross-margins';
+import { marginFigures } from '../shared/margins';
+import type { ForecastCostPeriod } from './forecast/schemas';
+import { costRateOn, DEFAULT_HOURLY_RATE, type CostPeriod } from '../shared/money';
 
-const project = { id: 7, name: 'Northwind Mobile App', devStatus: 'Active', totalInvoiced: 1000, totalPaid: 0 };
+const project = {
+  id: 7,
+  name: 'Northwind Mobile App',
+  devStatus: 'Active',
+  totalInvoiced: 1000,
+  totalPaid: 0,
+};
 const row = (over: Partial<GrossMarginRow>): GrossMarginRow => ({
   ...project,
   personId: 101,
@@ -32,7 +43,16 @@ describe('toGrossMarginProjects', () => {
   });
 
   it('keeps people at the default rate in the breakdown when someone else has a known rate', () => {
-    const [p] = toGrossMarginProjects([row({ minutes: 60 }), row({ personId: 103, personName: 'Lena Ortiz', hourlyRate: 100, rateKnown: false, minutes: 30 })]);
+    const [p] = toGrossMarginProjects([
+      row({ minutes: 60 }),
+      row({
+        personId: 103,
+        personName: 'Lena Ortiz',
+        hourlyRate: 100,
+        rateKnown: false,
+        minutes: 30,
+      }),
+    ]);
     expect(p!.costBreakdown!.map((e) => [e.personName, e.hourlyRate, e.cost])).toEqual([
       ['Mia Chen', 60, 60],
       ['Lena Ortiz', 100, 50],
@@ -46,33 +66,17 @@ describe('toGrossMarginProjects', () => {
     ]);
     expect(allDefault).toEqual({ ...project, totalHours: 1.5 });
     expect(free!.costBreakdown).toBeUndefined();
-    // Spec §9: cost = hours × $100 when there is no breakdown.
+    // docs/product-spec.md, "Business constants and limits": cost = hours × $100 when there is no
+    // breakdown.
     expect(marginFigures(allDefault!).internalCost).toBe(150);
     expect(marginFigures(free!).internalCost).toBe(100);
   });
 
   it('lists a project with no time at all with zero hours', () => {
-    const projects = toGrossMarginProjects([row({ personId: null, personName: null, hourlyRate: null, rateKnown: null, minutes: null })]);
+    const projects = toGrossMarginProjects([
+      row({ personId: null, personName: null, hourlyRate: null, rateKnown: null, minutes: null }),
+    ]);
     expect(projects).toEqual([{ ...project, totalHours: 0 }]);
-  });
-});
-
-describe('marginFigures (spec §9)', () => {
-  const withCost = (cost: number, invoiced: number, paid: number) =>
-    marginFigures({ totalHours: 1, totalInvoiced: invoiced, totalPaid: paid, costBreakdown: [{ personId: 1, personName: 'A', hours: 1, hourlyRate: cost, cost }] });
-
-  it('takes margin as invoiced minus cost and margin % to one decimal', () => {
-    // 10 000 − 6 667 = 3 333 → 33.33 % → 33.3.
-    expect(withCost(6667, 10000, 0)).toMatchObject({ internalCost: 6667, grossMargin: 3333, marginPercent: 33.3 });
-  });
-
-  it('shows margin % 0 when nothing is invoiced, even with a loss', () => {
-    expect(withCost(500, 0, 0)).toMatchObject({ grossMargin: -500, marginPercent: 0 });
-  });
-
-  it('computes the live margin from the paid amount, with no percentage when nothing is paid', () => {
-    expect(withCost(300, 1000, 400).live).toEqual({ margin: 100, percent: 25 });
-    expect(withCost(300, 1000, 0).live).toEqual({ margin: -300, percent: null });
   });
 });
 
@@ -88,32 +92,76 @@ describe('the cost rate in force, in SQL', () => {
   // Lena: a period from May and no own cost; Sam: nothing at all; Chloe: each period entered
   // twice by mistake, which must not cost her days twice.
   const people: { id: number; cost: number | null; periods: CostPeriod[] }[] = [
-    { id: 1, cost: 55, periods: [{ startDate: null, cost: 40 }, { startDate: '2026-03-01', cost: 45 }, { startDate: '2026-06-15', cost: 55 }] },
+    {
+      id: 1,
+      cost: 55,
+      periods: [
+        { startDate: null, cost: 40 },
+        { startDate: '2026-03-01', cost: 45 },
+        { startDate: '2026-06-15', cost: 55 },
+      ],
+    },
     { id: 2, cost: 65, periods: [{ startDate: '2026-05-01', cost: 60 }] },
     { id: 3, cost: null, periods: [{ startDate: '2026-05-01', cost: 72.5 }] },
     { id: 4, cost: null, periods: [] },
-    { id: 5, cost: 90, periods: [{ startDate: null, cost: 30 }, { startDate: null, cost: 35 }, { startDate: '2026-05-01', cost: 61 }, { startDate: '2026-05-01', cost: 62 }] },
+    {
+      id: 5,
+      cost: 90,
+      periods: [
+        { startDate: null, cost: 30 },
+        { startDate: null, cost: 35 },
+        { startDate: '2026-05-01', cost: 61 },
+        { startDate: '2026-05-01', cost: 62 },
+      ],
+    },
   ];
-  const days = ['2026-01-01', '2026-02-28', '2026-03-01', '2026-04-30', '2026-05-01', '2026-06-14', '2026-06-15', '2026-12-31'];
+  const days = [
+    '2026-01-01',
+    '2026-02-28',
+    '2026-03-01',
+    '2026-04-30',
+    '2026-05-01',
+    '2026-06-14',
+    '2026-06-15',
+    '2026-12-31',
+  ];
 
   it('agrees with costRateOn for every person on every day around each change', async () => {
     let periodId = 1;
     let registrationId = 1;
+    const periods: ForecastCostPeriod[] = [];
     for (const person of people) {
-      await db.query('INSERT INTO forecast_persons (id, first_name, last_name, active, cost, synced_at) VALUES ($1, $2, $3, true, $4, now())', [person.id, 'P', String(person.id), person.cost]);
+      await db.query(
+        'INSERT INTO forecast_persons (id, first_name, last_name, active, cost, synced_at) VALUES ($1, $2, $3, true, $4, now())',
+        [person.id, 'P', String(person.id), person.cost],
+      );
+      // Stored as the Forecast sync stores them: as ranges, each with its end.
       for (const p of person.periods) {
-        await db.query('INSERT INTO forecast_person_cost_periods (id, person_id, start_date, cost) VALUES ($1, $2, $3, $4)', [periodId++, person.id, p.startDate, p.cost]);
+        const [year, month, day] = p.startDate ? p.startDate.split('-').map(Number) : [];
+        periods.push({
+          id: periodId++,
+          person_id: person.id,
+          start_year: year ?? null,
+          start_month: month ?? null,
+          start_day: day ?? null,
+          cost: p.cost,
+        });
       }
       for (const day of days) {
-        await db.query('INSERT INTO forecast_time_registrations (id, person_id, forecast_project_id, date, minutes, updated_at) VALUES ($1, $2, 1, $3, 60, now())', [registrationId++, person.id, day]);
+        await db.query(
+          'INSERT INTO forecast_time_registrations (id, person_id, forecast_project_id, date, minutes, updated_at) VALUES ($1, $2, 1, $3, 60, now())',
+          [registrationId++, person.id, day],
+        );
       }
     }
+    await replaceCostPeriods(db, costPeriodRanges(periods));
     // A registration by someone Forecast no longer lists: the default rate.
-    await db.query("INSERT INTO forecast_time_registrations (id, person_id, forecast_project_id, date, minutes, updated_at) VALUES (999, 77, 1, '2026-05-05', 60, now())");
+    await db.query(
+      "INSERT INTO forecast_time_registrations (id, person_id, forecast_project_id, date, minutes, updated_at) VALUES (999, 77, 1, '2026-05-05', 60, now())",
+    );
 
     const rows = await db.query<{ personId: number; date: string; cost: number; known: boolean }>(
-      `WITH ${COST_PERIOD_RANGES_SQL}
-       SELECT tr.person_id AS "personId", tr.date, ${rateSql('$1')} AS cost, ${RATE_KNOWN_SQL} AS known
+      `SELECT tr.person_id AS "personId", tr.date, ${rateSql('$1')} AS cost, ${RATE_KNOWN_SQL} AS known
        FROM forecast_time_registrations tr
        LEFT JOIN forecast_persons person ON person.id = tr.person_id
        ${RATE_JOIN_SQL}
@@ -124,9 +172,15 @@ describe('the cost rate in force, in SQL', () => {
     for (const row of rows) {
       const person = people.find((p) => p.id === row.personId);
       const expected = costRateOn(person?.periods ?? [], row.date, person?.cost ?? null);
-      expect({ person: row.personId, date: row.date, cost: row.cost }).toEqual({ person: row.personId, date: row.date, cost: expected });
+      expect({ person: row.personId, date: row.date, cost: row.cost }).toEqual({
+        person: row.personId,
+        date: row.date,
+        cost: expected,
+      });
       // Known means a cost period or the person's own cost applied, not the default.
-      const periodApplies = (person?.periods ?? []).some((p) => p.startDate === null || p.startDate <= row.date);
+      const periodApplies = (person?.periods ?? []).some(
+        (p) => p.startDate === null || p.startDate <= row.date,
+      );
       expect(row.known).toBe(periodApplies || (person?.cost ?? null) !== null);
     }
     // The rows cover each branch of the rule, so agreement is not by accident.

@@ -3,7 +3,10 @@ import { createHttpClient, createLimiter, parseRetryAfter, UpstreamError } from 
 
 type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
 
-function clientWith(handler: Handler, overrides: Partial<Parameters<typeof createHttpClient>[0]> = {}) {
+function clientWith(
+  handler: Handler,
+  overrides: Partial<Parameters<typeof createHttpClient>[0]> = {},
+) {
   const waits: number[] = [];
   const calls: string[] = [];
   const client = createHttpClient({
@@ -24,25 +27,39 @@ function clientWith(handler: Handler, overrides: Partial<Parameters<typeof creat
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 describe('the upstream HTTP core', () => {
   it('builds the URL from the base, path and query, repeating array parameters', async () => {
     const { client, calls } = clientWith(() => json({ ok: true }));
-    await client.get('/rest/api/3/project/search', { query: { startAt: 0, keys: ['PA', 'PB'], skip: undefined } });
-    expect(calls).toEqual(['GET https://acme.atlassian.net/rest/api/3/project/search?startAt=0&keys=PA&keys=PB']);
+    await client.get('/rest/api/3/project/search', {
+      query: { startAt: 0, keys: ['PA', 'PB'], skip: undefined },
+    });
+    expect(calls).toEqual([
+      'GET https://acme.atlassian.net/rest/api/3/project/search?startAt=0&keys=PA&keys=PB',
+    ]);
   });
 
   it('waits exactly as Retry-After says after a 429, then succeeds', async () => {
     let n = 0;
-    const { client, waits } = clientWith(() => (n++ < 2 ? json({ errorMessages: ['slow down'] }, 429, { 'Retry-After': '3' }) : json({ ok: 1 })));
+    const { client, waits } = clientWith(() =>
+      n++ < 2
+        ? json({ errorMessages: ['slow down'] }, 429, { 'Retry-After': '3' })
+        : json({ ok: 1 }),
+    );
     expect(await client.get('/x')).toEqual({ ok: 1 });
     expect(waits).toEqual([3000, 3000]);
   });
 
   it('backs off exponentially on 5xx without Retry-After, and gives up after the retries with a clear error', async () => {
-    const { client, waits, calls } = clientWith(() => json({ message: 'boom' }, 503), { random: () => 1, maxRetries: 3 });
-    const error = (await client.get("/x").catch((e: unknown) => e)) as UpstreamError;
+    const { client, waits, calls } = clientWith(() => json({ message: 'boom' }, 503), {
+      random: () => 1,
+      maxRetries: 3,
+    });
+    const error = (await client.get('/x').catch((e: unknown) => e)) as UpstreamError;
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.kind).toBe('unavailable');
     expect(error.message).toBe('Jira: the service is unavailable (HTTP 503) (boom)');
@@ -53,7 +70,9 @@ describe('the upstream HTTP core', () => {
 
   it('does not retry a non-idempotent POST', async () => {
     const { client, calls } = clientWith(() => json({}, 500));
-    await expect(client.post('/x', { body: { a: 1 } })).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(client.post('/x', { body: { a: 1 } })).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
     expect(calls).toHaveLength(1);
   });
 
@@ -84,21 +103,31 @@ describe('the upstream HTTP core', () => {
 
   it('rejects a body that is not JSON as a malformed response', async () => {
     const { client } = clientWith(() => new Response('{"truncated": ', { status: 200 }));
-    await expect(client.get('/x')).rejects.toMatchObject({ kind: 'malformed_response', message: 'Jira: answered with a body that is not valid JSON' });
+    await expect(client.get('/x')).rejects.toMatchObject({
+      kind: 'malformed_response',
+      message: 'Jira: answered with a body that is not valid JSON',
+    });
   });
 
   it('times out an attempt that hangs and reports a timeout (504) when retries run out', async () => {
     const hang: Handler = (_url, init) =>
-      new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))));
+      new Promise((_, reject) =>
+        init.signal?.addEventListener('abort', () =>
+          reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+        ),
+      );
     const { client, calls } = clientWith(hang, { timeoutMs: 20, maxRetries: 1 });
-    const error = (await client.get("/x").catch((e: unknown) => e)) as UpstreamError;
+    const error = (await client.get('/x').catch((e: unknown) => e)) as UpstreamError;
     expect(error).toMatchObject({ kind: 'timeout' });
     expect(error.httpStatus).toBe(504);
     expect(calls).toHaveLength(2);
   });
 
   it('stops at the overall deadline even when retries remain', async () => {
-    const { client } = clientWith(() => json({}, 503, { 'Retry-After': '20' }), { deadlineMs: 1000, maxRetries: 10 });
+    const { client } = clientWith(() => json({}, 503, { 'Retry-After': '20' }), {
+      deadlineMs: 1000,
+      maxRetries: 10,
+    });
     await expect(client.get('/x')).rejects.toMatchObject({ kind: 'unavailable' });
   });
 

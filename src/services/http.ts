@@ -110,31 +110,74 @@ function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']
 async function readErrorDetail(res: Response): Promise<string> {
   const text = await res.text().catch(() => '');
   try {
-    const body = JSON.parse(text) as { errorMessages?: string[]; message?: string; errors?: Record<string, string> };
-    const parts = [...(body.errorMessages ?? []), ...(body.message ? [body.message] : []), ...Object.values(body.errors ?? {})];
+    const body = JSON.parse(text) as {
+      errorMessages?: string[];
+      message?: string;
+      errors?: Record<string, string>;
+    };
+    const parts = [
+      ...(body.errorMessages ?? []),
+      ...(body.message ? [body.message] : []),
+      ...Object.values(body.errors ?? {}),
+    ];
     if (parts.length) return parts.join('; ').slice(0, 300);
   } catch {
     // Proxies answer HTML or plain text: fall through.
   }
-  return text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
+  return text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
 }
 
 function errorForStatus(service: UpstreamService, status: number, detail: string): UpstreamError {
   const suffix = detail ? ` (${detail})` : '';
   switch (status) {
     case 401:
-      return new UpstreamError(service, 'bad_credentials', `the credentials were refused; check the API token${suffix}`, status);
+      return new UpstreamError(
+        service,
+        'bad_credentials',
+        `the credentials were refused; check the API token${suffix}`,
+        status,
+      );
     case 403:
-      return new UpstreamError(service, 'forbidden', `the account is not allowed to do this${suffix}`, status);
+      return new UpstreamError(
+        service,
+        'forbidden',
+        `the account is not allowed to do this${suffix}`,
+        status,
+      );
     case 404:
       return new UpstreamError(service, 'not_found', `not found${suffix}`, status);
     case 410:
-      return new UpstreamError(service, 'bad_request', `this endpoint has been removed${suffix}`, status);
+      return new UpstreamError(
+        service,
+        'bad_request',
+        `this endpoint has been removed${suffix}`,
+        status,
+      );
     case 429:
-      return new UpstreamError(service, 'rate_limited', `rate limit exhausted; try again later${suffix}`, status);
+      return new UpstreamError(
+        service,
+        'rate_limited',
+        `rate limit exhausted; try again later${suffix}`,
+        status,
+      );
     default:
-      if (status >= 500) return new UpstreamError(service, 'unavailable', `the service is unavailable (HTTP ${status})${suffix}`, status);
-      return new UpstreamError(service, 'bad_request', `the request was rejected (HTTP ${status})${suffix}`, status);
+      if (status >= 500)
+        return new UpstreamError(
+          service,
+          'unavailable',
+          `the service is unavailable (HTTP ${status})${suffix}`,
+          status,
+        );
+      return new UpstreamError(
+        service,
+        'bad_request',
+        `the request was rejected (HTTP ${status})${suffix}`,
+        status,
+      );
   }
 }
 
@@ -155,13 +198,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   } = options;
   const limit = createLimiter(concurrency);
 
-  async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<T> {
     const url = buildUrl(baseUrl, path, opts.query);
     const idempotent = opts.idempotent ?? method === 'GET';
     const deadline = Date.now() + deadlineMs;
     for (let attempt = 0; ; attempt++) {
       const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new UpstreamError(service, 'timeout', `no answer within ${Math.round(deadlineMs / 1000)} s`);
+      if (remaining <= 0)
+        throw new UpstreamError(
+          service,
+          'timeout',
+          `no answer within ${Math.round(deadlineMs / 1000)} s`,
+        );
       let res: Response;
       try {
         res = await limit(async () => {
@@ -184,10 +236,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           }
         });
       } catch (error) {
-        const aborted = (error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError';
+        const aborted =
+          (error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError';
         const failure = aborted
-          ? new UpstreamError(service, 'timeout', `no answer within ${Math.round(Math.min(timeoutMs, remaining) / 1000)} s`)
-          : new UpstreamError(service, 'network', `could not be reached (${(error as Error).message})`);
+          ? new UpstreamError(
+              service,
+              'timeout',
+              `no answer within ${Math.round(Math.min(timeoutMs, remaining) / 1000)} s`,
+            )
+          : new UpstreamError(
+              service,
+              'network',
+              `could not be reached (${(error as Error).message})`,
+            );
         if (!idempotent || attempt >= maxRetries) throw failure;
         await waitBeforeRetry(attempt, null, deadline, failure);
         continue;
@@ -199,7 +260,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         try {
           return JSON.parse(text) as T;
         } catch {
-          throw new UpstreamError(service, 'malformed_response', 'answered with a body that is not valid JSON', res.status);
+          throw new UpstreamError(
+            service,
+            'malformed_response',
+            'answered with a body that is not valid JSON',
+            res.status,
+          );
         }
       }
 
@@ -212,9 +278,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  async function waitBeforeRetry(attempt: number, retryAfterMs: number | null, deadline: number, failure: UpstreamError) {
+  async function waitBeforeRetry(
+    attempt: number,
+    retryAfterMs: number | null,
+    deadline: number,
+    failure: UpstreamError,
+  ) {
     // Retry-After is honoured exactly (plus a little jitter); otherwise 0.5 s, 1 s, 2 s... with full jitter.
-    const wait = retryAfterMs !== null ? retryAfterMs + random() * 250 : random() * Math.min(8_000, 500 * 2 ** attempt);
+    const wait =
+      retryAfterMs !== null
+        ? retryAfterMs + random() * 250
+        : random() * Math.min(8_000, 500 * 2 ** attempt);
     if (Date.now() + wait >= deadline) throw failure;
     await sleep(wait);
   }
@@ -224,4 +298,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     get: (path, opts) => request('GET', path, opts),
     post: (path, opts) => request('POST', path, opts),
   };
+}
+
+/**
+ * Awaits `call`, turning the upstream's 'no such thing' into the caller's own refusal (an id or
+ * key the user gave that Jira or Forecast does not know); any other failure passes through.
+ */
+export async function whenUpstreamNotFound<T>(call: Promise<T>, refusal: () => Error): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === 'not_found') throw refusal();
+    throw error;
+  }
 }

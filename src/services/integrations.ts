@@ -7,8 +7,15 @@ import { createJiraClient, type JiraClient } from './jira/client';
  * Where the demo agency lives. In demo mode MSW answers these hosts in-process, and the real
  * clients talk to them unchanged; the credentials are the demo's own, not secrets.
  */
-export const DEMO_JIRA = { baseUrl: 'https://demo-agency.atlassian.net', email: 'demo@agency.test', apiToken: 'demo-jira-token' } as const;
-export const DEMO_FORECAST = { baseUrl: 'https://api.forecast.it', apiKey: 'demo-forecast-key' } as const;
+export const DEMO_JIRA = {
+  baseUrl: 'https://demo-agency.atlassian.net',
+  email: 'demo@agency.test',
+  apiToken: 'demo-jira-token',
+} as const;
+export const DEMO_FORECAST = {
+  baseUrl: 'https://api.forecast.it',
+  apiKey: 'demo-forecast-key',
+} as const;
 
 export interface Integrations {
   jira: JiraClient;
@@ -22,7 +29,12 @@ export function createIntegrations(config: Config, tuning: ClientTuning = {}): I
   const jira = createJiraClient(
     config.jiraDemo
       ? { ...DEMO_JIRA, ...tuning }
-      : { baseUrl: config.JIRA_BASE_URL!, email: config.JIRA_EMAIL!, apiToken: config.JIRA_API_TOKEN!, ...tuning },
+      : {
+          baseUrl: config.JIRA_BASE_URL!,
+          email: config.JIRA_EMAIL!,
+          apiToken: config.JIRA_API_TOKEN!,
+          ...tuning,
+        },
   );
   const forecast = createForecastClient(
     config.forecastDemo

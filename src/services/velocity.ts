@@ -1,8 +1,9 @@
 /**
- * Weekly delivery figures of the Developers tab (spec §2, §9; design §5): tickets ready for QA,
- * story points, available points and velocity per week. Weeks that are over are stored in
- * developer_weeks the first time they are asked for, so the eight-week history reads them back
- * instead of asking for their tickets again; only the current week is computed each time.
+ * Weekly delivery figures of the Developers tab (docs/product-spec.md, "Weekly History page" and
+ * "Business constants and limits"; docs/design.md, "Tickets ready for QA" and "Available points"):
+ * tickets ready for QA, story points, available points and velocity per week. Weeks that are over
+ * are stored in developer_weeks the first time they are asked for, so the eight-week history reads
+ * them back instead of asking for their tickets again; only the current week is computed each time.
  */
 import {
   listAllDeveloperWeeks,
@@ -15,35 +16,66 @@ import {
 } from '../db/developers';
 import type { Db } from '../db/port';
 import { readyForQaTickets } from './jira/queries';
+import { availablePoints, awayKey } from '../shared/availability';
 import {
-  availablePoints,
-  awayKey,
+  currentWeekStart,
   dayRangeInZone,
-  isBlockedStatus,
-  isoDateInZone,
-  lastWeeks,
-  velocityPercentage,
-  weekEndOf,
+  isFinishedWeek,
   weekRangeInZone,
-  weekStartOf,
-  type IsoDate,
-} from './metrics';
-import { totalStoryPoints, type CompletedTicket, type CompletedTicketResult } from './story-points';
-
-export type { CompletedTicket, CompletedTicketResult };
+} from '../shared/time-zones';
+import { isBlockedStatus } from '../shared/tickets';
+import { addCalendarDays, lastWeeks, weekEndOf, type IsoDate } from '../shared/calendar';
+import {
+  VELOCITY_HISTORY_WEEKS,
+  type VelocityHistoryEntry,
+  velocityPercentage,
+} from '../shared/velocity';
+import {
+  totalStoryPoints,
+  type CompletedTicket,
+  type CompletedTicketResult,
+} from '../shared/story-points';
 
 /**
  * Tasks, Bugs and Stories that entered the QA status from `startDate` 00:00 to `endDate` 23:59
  * in the agency's zone, across the Jira projects linked on the dashboard.
  */
-export type ReadyForQaQuery = (range: { startDate: IsoDate; endDate: IsoDate }) => Promise<CompletedTicketResult>;
+export type ReadyForQaQuery = (range: {
+  startDate: IsoDate;
+  endDate: IsoDate;
+}) => Promise<CompletedTicketResult>;
 
 /**
- * Ready-for-QA tickets from the synced Jira tables (design §5), with the range's days bounded
- * in the agency's zone, so a week with a DST change is still whole.
+ * Ready-for-QA tickets from the synced Jira tables (docs/design.md, "Tickets ready for QA"), with
+ * the range's days bounded in the agency's zone, so a week with a DST change is still whole.
  */
-export function readyForQaFromStore(db: Db, options: { qaStatus: string; timeZone: string }): ReadyForQaQuery {
-  return ({ startDate, endDate }) => readyForQaTickets(db, { ...dayRangeInZone(startDate, endDate, options.timeZone), qaStatus: options.qaStatus });
+export function readyForQaFromStore(
+  db: Db,
+  options: { qaStatus: string; timeZone: string },
+): ReadyForQaQuery {
+  return ({ startDate, endDate }) =>
+    readyForQaTickets(db, {
+      ...dayRangeInZone(startDate, endDate, options.timeZone),
+      qaStatus: options.qaStatus,
+    });
+}
+
+/** The weekly figures' dependencies from the app's: stored Jira data, the agency's zone and QA status, and now. */
+export function velocityDepsOf(deps: {
+  db: Db;
+  config: { JIRA_QA_STATUS: string; AGENCY_TIMEZONE: string };
+  clock: () => Date;
+}): VelocityDeps {
+  const { db, config, clock } = deps;
+  return {
+    db,
+    readyForQa: readyForQaFromStore(db, {
+      qaStatus: config.JIRA_QA_STATUS,
+      timeZone: config.AGENCY_TIMEZONE,
+    }),
+    timeZone: config.AGENCY_TIMEZONE,
+    now: clock(),
+  };
 }
 
 /**
@@ -60,9 +92,6 @@ async function oldestJiraSync(db: Db): Promise<Date | null> {
   return new Date(row.oldest);
 }
 
-/** How many weeks the velocity history covers (spec §9). */
-export const VELOCITY_HISTORY_WEEKS = 8;
-
 export interface VelocityDeps {
   db: Db;
   readyForQa: ReadyForQaQuery;
@@ -72,27 +101,26 @@ export interface VelocityDeps {
 }
 
 /** A week as the calendar days a ready-for-QA query takes: Monday to Sunday. */
-export const weekOf = (weekStart: IsoDate) => ({ startDate: weekStart, endDate: weekEndOf(weekStart) });
-
-/** The Monday of the agency's current week. */
-export function currentWeekStart(now: Date, timeZone: string): IsoDate {
-  return weekStartOf(isoDateInZone(now, timeZone));
-}
-
-/** A week is over once its Sunday is before today in the agency's zone. */
-export function isFinishedWeek(weekStart: IsoDate, now: Date, timeZone: string): boolean {
-  return weekEndOf(weekStart) < isoDateInZone(now, timeZone);
-}
+export const weekOf = (weekStart: IsoDate) => ({
+  startDate: weekStart,
+  endDate: weekEndOf(weekStart),
+});
 
 /**
  * Available points of each week, from the selected developers, their employment dates, their
  * away days and the points-per-day setting: one read whatever the number of weeks.
  */
-export async function availablePointsByWeek(db: Db, weeks: readonly IsoDate[]): Promise<Map<IsoDate, number>> {
+export async function availablePointsByWeek(
+  db: Db,
+  weeks: readonly IsoDate[],
+): Promise<Map<IsoDate, number>> {
   const result = new Map<IsoDate, number>();
   if (weeks.length === 0) return result;
   const sorted = [...weeks].sort();
-  const { developers, pointsPerDay, away } = await readAvailabilityInputs(db, { from: sorted[0]!, to: weekEndOf(sorted[sorted.length - 1]!) });
+  const { developers, pointsPerDay, away } = await readAvailabilityInputs(db, {
+    from: sorted[0]!,
+    to: weekEndOf(sorted[sorted.length - 1]!),
+  });
   const awayDays = new Set(away.map((c) => awayKey(c.accountId, c.date)));
   for (const weekStart of weeks) {
     result.set(weekStart, availablePoints({ developers, awayDays, weekStart, pointsPerDay }));
@@ -101,10 +129,23 @@ export async function availablePointsByWeek(db: Db, weeks: readonly IsoDate[]): 
 }
 
 /** Tickets and story points per day of the week (Monday to Sunday), by the day Jira last updated them. */
-function dailyStatsOf(weekStart: IsoDate, tickets: readonly CompletedTicket[], timeZone: string): DailyStat[] {
-  const stats: DailyStat[] = [0, 1, 2, 3, 4, 5, 6].map((i) => ({ date: addDays(weekStart, i), tickets: 0, storyPoints: 0 }));
+function dailyStatsOf(
+  weekStart: IsoDate,
+  tickets: readonly CompletedTicket[],
+  timeZone: string,
+): DailyStat[] {
+  const stats: DailyStat[] = [0, 1, 2, 3, 4, 5, 6].map((i) => ({
+    date: addCalendarDays(weekStart, i),
+    tickets: 0,
+    storyPoints: 0,
+  }));
   // One formatter for all tickets (building one per call is what costs); en-CA writes YYYY-MM-DD.
-  const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const dayOf = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   for (const t of tickets) {
     const when = new Date(t.updated);
     if (Number.isNaN(when.getTime())) continue;
@@ -114,13 +155,6 @@ function dailyStatsOf(weekStart: IsoDate, tickets: readonly CompletedTicket[], t
     day.storyPoints = Math.round((day.storyPoints + (t.storyPoints ?? 0)) * 100) / 100;
   }
   return stats;
-}
-
-/** A calendar date moved by whole days (dates are calendar days, so UTC arithmetic is exact). */
-function addDays(date: IsoDate, days: number): IsoDate {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /** Everything the Weekly History page shows for one week. */
@@ -140,13 +174,13 @@ export async function weekSummary(deps: VelocityDeps, weekStart: IsoDate): Promi
   ]);
   const storyPoints = totalStoryPoints(completed.tickets);
   const available = points.get(weekStart) ?? 0;
-  return { weekStart, completed, storyPoints, availablePoints: available, velocityPercentage: velocityPercentage(storyPoints, available) };
-}
-
-/** A velocity history entry (spec §3). */
-export interface VelocityHistoryEntry {
-  weekStart: IsoDate;
-  velocityPercentage: number;
+  return {
+    weekStart,
+    completed,
+    storyPoints,
+    availablePoints: available,
+    velocityPercentage: velocityPercentage(storyPoints, available),
+  };
 }
 
 /**
@@ -154,10 +188,17 @@ export interface VelocityHistoryEntry {
  * developer_weeks; one not stored yet is computed and stored, so later calls ask for the
  * tickets of the current week only.
  */
-export async function velocityHistory(deps: VelocityDeps, count = VELOCITY_HISTORY_WEEKS): Promise<VelocityHistoryEntry[]> {
+export async function velocityHistory(
+  deps: VelocityDeps,
+  count = VELOCITY_HISTORY_WEEKS,
+): Promise<VelocityHistoryEntry[]> {
   const weeks = lastWeeks(currentWeekStart(deps.now, deps.timeZone), count);
-  const stored = new Map((await listDeveloperWeeks(deps.db, weeks)).filter((w) => !w.isCurrent).map((w) => [w.week, w]));
-  const missing = weeks.filter((w) => !stored.has(w) || !isFinishedWeek(w, deps.now, deps.timeZone));
+  const stored = new Map(
+    (await listDeveloperWeeks(deps.db, weeks)).filter((w) => !w.isCurrent).map((w) => [w.week, w]),
+  );
+  const missing = weeks.filter(
+    (w) => !stored.has(w) || !isFinishedWeek(w, deps.now, deps.timeZone),
+  );
   if (missing.length > 0) {
     const [points, ticketsByWeek, syncedUpTo] = await Promise.all([
       availablePointsByWeek(deps.db, missing),
@@ -181,11 +222,15 @@ export async function velocityHistory(deps: VelocityDeps, count = VELOCITY_HISTO
       // A week is stored once it is over and every linked project was synced after its end, so
       // no ticket can still enter QA within it and none that did is missing from our copy.
       const complete = syncedUpTo !== null && syncedUpTo >= weekRangeInZone(week, deps.timeZone).to;
-      if (isFinishedWeek(week, deps.now, deps.timeZone) && complete) await upsertDeveloperWeek(deps.db, figures);
+      if (isFinishedWeek(week, deps.now, deps.timeZone) && complete)
+        await upsertDeveloperWeek(deps.db, figures);
       stored.set(week, figures);
     }
   }
-  return weeks.map((week) => ({ weekStart: week, velocityPercentage: stored.get(week)?.teamVelocityPercentage ?? 0 }));
+  return weeks.map((week) => ({
+    weekStart: week,
+    velocityPercentage: stored.get(week)?.teamVelocityPercentage ?? 0,
+  }));
 }
 
 /**
@@ -194,14 +239,23 @@ export async function velocityHistory(deps: VelocityDeps, count = VELOCITY_HISTO
  * is asked for again. Run it in the same transaction as the change.
  */
 export async function refreshStoredWeekPoints(db: Db, weeks?: readonly IsoDate[]): Promise<void> {
-  const stored = weeks ? await listDeveloperWeeks(db, [...new Set(weeks)]) : await listAllDeveloperWeeks(db);
+  const stored = weeks
+    ? await listDeveloperWeeks(db, [...new Set(weeks)])
+    : await listAllDeveloperWeeks(db);
   if (stored.length === 0) return;
-  const points = await availablePointsByWeek(db, stored.map((w) => w.week));
+  const points = await availablePointsByWeek(
+    db,
+    stored.map((w) => w.week),
+  );
   await updateDeveloperWeekPoints(
     db,
     stored.map((w) => {
       const available = points.get(w.week) ?? 0;
-      return { week: w.week, pointsAvailable: available, teamVelocityPercentage: velocityPercentage(w.storyPointsCompleted, available) };
+      return {
+        week: w.week,
+        pointsAvailable: available,
+        teamVelocityPercentage: velocityPercentage(w.storyPointsCompleted, available),
+      };
     }),
   );
 }

@@ -26,9 +26,12 @@ import { createJiraHandlers, type RecordedJiraRequest } from '../../src/mocks/ji
 import { basicAuthHeader, createJiraClient } from '../../src/services/jira/client';
 import { linkJiraProject, syncJiraProject } from '../../src/services/jira/sync';
 
-// Atlassian's files, unchanged, as the shared reference keeps them (override to run elsewhere).
-// The repository sits beside shared/ (here and in CI), so the files are at ../shared/reference.
-const REFERENCE = process.env.JIRA_OPENAPI_DIR ?? fileURLToPath(new URL('../../../shared/reference', import.meta.url));
+// Atlassian's OpenAPI files, unchanged (docs/reference/jira-api.md, "Machine-readable specs"). They
+// are too large for the repository; by default they sit beside it in ../shared/reference (override
+// to run elsewhere).
+const REFERENCE =
+  process.env.JIRA_OPENAPI_DIR ??
+  fileURLToPath(new URL('../../../shared/reference', import.meta.url));
 const NOW = new Date('2026-11-19T14:30:00Z');
 const AUTH = { baseUrl: DEMO_SITE_URL, email: 'contract@agency.test', apiToken: 'contract-token' };
 
@@ -61,7 +64,7 @@ const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
 addFormats(ajv);
 ajv.addSchema(docs.platform as object, 'platform');
 ajv.addSchema(docs.software as object, 'software');
-const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const compiled = new Map<string, ValidateFunction>();
 function validator(ref: string): ValidateFunction {
   let v = compiled.get(ref);
@@ -71,7 +74,8 @@ function validator(ref: string): ValidateFunction {
   }
   return v;
 }
-const component = (doc: 'platform' | 'software', name: string) => validator(`${doc}#/components/schemas/${name}`);
+const component = (doc: 'platform' | 'software', name: string) =>
+  validator(`${doc}#/components/schemas/${name}`);
 
 /** The operation for a method and URL; literal path segments win over templated ones. */
 function findOperation(method: string, url: URL): Found | undefined {
@@ -81,18 +85,39 @@ function findOperation(method: string, url: URL): Found | undefined {
       const op = ops[method.toLowerCase()];
       if (!op?.operationId) continue;
       const names: string[] = [];
-      const pattern = new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{([^}]+)\}/g, (_, n: string) => (names.push(n), '([^/]+)'))}$`);
+      const pattern = new RegExp(
+        `^${path.replace(/[.]/g, '\\.').replace(/\{([^}]+)\}/g, (_, n: string) => {
+          names.push(n);
+          return '([^/]+)';
+        })}$`,
+      );
       const match = pattern.exec(url.pathname);
       if (!match) continue;
-      const pathParams = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)]));
-      candidates.push({ doc, path, method: method.toLowerCase(), op, pointer: `${doc}#/paths/${escape(path)}/${method.toLowerCase()}`, pathParams, params: names.length });
+      const pathParams = Object.fromEntries(
+        names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)]),
+      );
+      candidates.push({
+        doc,
+        path,
+        method: method.toLowerCase(),
+        op,
+        pointer: `${doc}#/paths/${escapePointer(path)}/${method.toLowerCase()}`,
+        pathParams,
+        params: names.length,
+      });
     }
   }
   return candidates.sort((a, b) => a.params - b.params)[0];
 }
 
 function problems(v: ValidateFunction, value: unknown, where: string): string[] {
-  return v(value) ? [] : (v.errors ?? []).slice(0, 5).map((e) => `${where}: ${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`);
+  return v(value)
+    ? []
+    : (v.errors ?? [])
+        .slice(0, 5)
+        .map(
+          (e) => `${where}: ${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`,
+        );
 }
 
 interface Exchange {
@@ -116,31 +141,48 @@ const recordingFetch: typeof fetch = async (input, init) => {
   } catch {
     // Kept as text; a JSON schema will then say it is not an object.
   }
-  exchanges.push({ method: init?.method ?? 'GET', url: new URL(String(input)), status: res.status, body });
+  exchanges.push({
+    method: init?.method ?? 'GET',
+    url: new URL(String(input)),
+    status: res.status,
+    body,
+  });
   return res;
 };
 
 beforeAll(async () => {
   const site = createJiraDemoData({ today: NOW });
   server.listen({ onUnhandledRequest: 'error' });
-  server.resetHandlers(...createJiraHandlers({ ...AUTH, today: NOW, data: site, onRequest: (r) => requests.push(r) }));
+  server.resetHandlers(
+    ...createJiraHandlers({ ...AUTH, today: NOW, data: site, onRequest: (r) => requests.push(r) }),
+  );
   ({ db, drop } = await createTestDb());
 
   // Everything the dashboard does with Jira, through the real client.
   const jira = createJiraClient({ ...AUTH, fetch: recordingFetch, maxRetries: 0 });
-  const [row] = await db.query<{ id: number }>(`INSERT INTO projects (name) VALUES ('Brightside') RETURNING id`);
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO projects (name) VALUES ('Brightside') RETURNING id`,
+  );
   const id = row!.id;
   await jira.myself();
   await jira.listProjects();
   await jira.listUsers();
   await linkJiraProject(db, jira, { projectId: id, key: 'BBCP', now: NOW });
   await syncJiraProject(db, jira, { projectId: id, now: new Date(NOW.getTime() + 3_600_000) });
-  await jira.searchIssues({ jql: 'project = ASR AND issuetype in (Task, Bug, Story) ORDER BY key ASC', fields: ['status', DEMO_FIELDS.storyPoints], expand: ['changelog'] });
+  await jira.searchIssues({
+    jql: 'project = ASR AND issuetype in (Task, Bug, Story) ORDER BY key ASC',
+    fields: ['status', DEMO_FIELDS.storyPoints],
+    expand: ['changelog'],
+  });
   await jira.boardsForProject('ASR');
   // And the error answers the client meets.
   await jira.getProject('NOPE').catch(() => undefined);
-  await jira.searchIssues({ jql: 'project = ASR OR project = NMA', fields: ['status'] }).catch(() => undefined);
-  await createJiraClient({ ...AUTH, apiToken: 'wrong', fetch: recordingFetch, maxRetries: 0 }).myself().catch(() => undefined);
+  await jira
+    .searchIssues({ jql: 'project = ASR OR project = NMA', fields: ['status'] })
+    .catch(() => undefined);
+  await createJiraClient({ ...AUTH, apiToken: 'wrong', fetch: recordingFetch, maxRetries: 0 })
+    .myself()
+    .catch(() => undefined);
 });
 afterAll(async () => {
   server.close();
@@ -149,14 +191,36 @@ afterAll(async () => {
 
 describe('the validators', () => {
   it('reject what the OpenAPI files reject, so a passing check means something', () => {
-    const user = validator('platform#/paths/~1rest~1api~13~1myself/get/responses/200/content/application~1json/schema');
-    expect(user({ accountId: '5f1a', accountType: 'atlassian', active: true, displayName: 'Lena' })).toBe(true);
+    const user = validator(
+      'platform#/paths/~1rest~1api~13~1myself/get/responses/200/content/application~1json/schema',
+    );
+    expect(
+      user({ accountId: '5f1a', accountType: 'atlassian', active: true, displayName: 'Lena' }),
+    ).toBe(true);
     expect(user({ accountId: '5f1a', accountType: 'robot' })).toBe(false);
     expect(user({ accountId: '5f1a', nickname: 'not in the spec' })).toBe(false);
     const changelog = component('platform', 'BulkChangelogResponseBean');
-    expect(changelog({ issueChangeLogs: [{ issueId: '1', changeHistories: [{ id: '2', created: '2025-06-04T09:12:45.321+0000', items: [] }] }] })).toBe(true);
+    expect(
+      changelog({
+        issueChangeLogs: [
+          {
+            issueId: '1',
+            changeHistories: [{ id: '2', created: '2025-06-04T09:12:45.321+0000', items: [] }],
+          },
+        ],
+      }),
+    ).toBe(true);
     // ChangeDetails declares `from` as a string: a null would be caught.
-    expect(changelog({ issueChangeLogs: [{ issueId: '1', changeHistories: [{ id: '2', items: [{ field: 'status', from: null }] }] }] })).toBe(false);
+    expect(
+      changelog({
+        issueChangeLogs: [
+          {
+            issueId: '1',
+            changeHistories: [{ id: '2', items: [{ field: 'status', from: null }] }],
+          },
+        ],
+      }),
+    ).toBe(false);
     const sprint = component('software', 'SprintBean');
     expect(sprint({ id: 1, state: 'active', name: 'S1', goal: '' })).toBe(true);
     expect(sprint({ id: '1', state: 'active', name: 'S1' })).toBe(false);
@@ -166,9 +230,14 @@ describe('the validators', () => {
 describe('requests the client sends', () => {
   it('all match an operation of the OpenAPI files that is not deprecated', () => {
     expect(requests.length).toBeGreaterThan(10);
-    const unmatched = requests.filter((r) => !findOperation(r.method, r.url)).map((r) => `${r.method} ${r.url.pathname}`);
+    const unmatched = requests
+      .filter((r) => !findOperation(r.method, r.url))
+      .map((r) => `${r.method} ${r.url.pathname}`);
     expect(unmatched).toEqual([]);
-    const deprecated = requests.map((r) => findOperation(r.method, r.url)!).filter((f) => f.op.deprecated).map((f) => f.op.operationId);
+    const deprecated = requests
+      .map((r) => findOperation(r.method, r.url)!)
+      .filter((f) => f.op.deprecated)
+      .map((f) => f.op.operationId);
     expect(deprecated).toEqual([]);
   });
 
@@ -198,13 +267,21 @@ describe('requests the client sends', () => {
       for (const name of new Set(r.url.searchParams.keys())) {
         const p = declared.get(`query:${name}`);
         if (!p) issues.push(`${found.op.operationId}: undeclared query parameter "${name}"`);
-        else if (p.schema?.type === 'integer' && !r.url.searchParams.getAll(name).every((v) => /^-?\d+$/.test(v))) {
+        else if (
+          p.schema?.type === 'integer' &&
+          !r.url.searchParams.getAll(name).every((v) => /^-?\d+$/.test(v))
+        ) {
           issues.push(`${found.op.operationId}: "${name}" must be an integer`);
         }
       }
       for (const p of found.op.parameters ?? []) {
-        if (p.required && p.in === 'query' && !r.url.searchParams.has(p.name)) issues.push(`${found.op.operationId}: missing "${p.name}"`);
-        if (p.in === 'path' && p.schema?.type === 'integer' && !/^\d+$/.test(found.pathParams[p.name] ?? '')) {
+        if (p.required && p.in === 'query' && !r.url.searchParams.has(p.name))
+          issues.push(`${found.op.operationId}: missing "${p.name}"`);
+        if (
+          p.in === 'path' &&
+          p.schema?.type === 'integer' &&
+          !/^\d+$/.test(found.pathParams[p.name] ?? '')
+        ) {
           issues.push(`${found.op.operationId}: path parameter "${p.name}" must be an integer`);
         }
       }
@@ -218,8 +295,17 @@ describe('requests the client sends', () => {
     const issues: string[] = [];
     for (const r of posts) {
       const found = findOperation(r.method, r.url)!;
-      expect(found.op.requestBody?.content?.['application/json']?.schema, found.op.operationId).toBeDefined();
-      issues.push(...problems(validator(`${found.pointer}/requestBody/content/application~1json/schema`), r.body, found.op.operationId));
+      expect(
+        found.op.requestBody?.content?.['application/json']?.schema,
+        found.op.operationId,
+      ).toBeDefined();
+      issues.push(
+        ...problems(
+          validator(`${found.pointer}/requestBody/content/application~1json/schema`),
+          r.body,
+          found.op.operationId,
+        ),
+      );
     }
     expect(issues).toEqual([]);
   });
@@ -234,7 +320,13 @@ describe('responses the mock gives', () => {
       const response = found.op.responses[String(x.status)] ?? found.op.responses.default;
       if (response?.content?.['application/json']?.schema) {
         const status = found.op.responses[String(x.status)] ? String(x.status) : 'default';
-        issues.push(...problems(validator(`${found.pointer}/responses/${status}/content/application~1json/schema`), x.body, `${found.op.operationId} ${x.status}`));
+        issues.push(
+          ...problems(
+            validator(`${found.pointer}/responses/${status}/content/application~1json/schema`),
+            x.body,
+            `${found.op.operationId} ${x.status}`,
+          ),
+        );
         checked.add(`${found.op.operationId} ${x.status}`);
       }
     }
@@ -256,7 +348,9 @@ describe('responses the mock gives', () => {
   });
 
   it('lists sprints as the agile spec’s example and SprintBean describe them (getAllSprints has no response schema)', () => {
-    const sprintPages = exchanges.filter((x) => findOperation(x.method, x.url)?.op.operationId === 'getAllSprints');
+    const sprintPages = exchanges.filter(
+      (x) => findOperation(x.method, x.url)?.op.operationId === 'getAllSprints',
+    );
     expect(sprintPages.length).toBeGreaterThan(0);
     const op = findOperation(sprintPages[0]!.method, sprintPages[0]!.url)!;
     expect(op.op.responses['200']?.content?.['application/json']?.schema).toBeUndefined();
@@ -275,7 +369,11 @@ describe('responses the mock gives', () => {
     });
     const issues = sprintPages.flatMap((x) => problems(envelope, x.body, 'getAllSprints'));
     expect(issues).toEqual([]);
-    const states = new Set(sprintPages.flatMap((x) => (x.body as { values: { state: string }[] }).values.map((s) => s.state)));
+    const states = new Set(
+      sprintPages.flatMap((x) =>
+        (x.body as { values: { state: string }[] }).values.map((s) => s.state),
+      ),
+    );
     expect([...states].sort()).toEqual(['active', 'closed', 'future']);
   });
 
@@ -285,15 +383,35 @@ describe('responses the mock gives', () => {
     const issues: string[] = [];
     for (const x of errors) {
       const found = findOperation(x.method, x.url)!;
-      expect(found.op.responses[String(x.status)]?.content?.['application/json']?.schema, `${found.op.operationId} ${x.status}`).toBeUndefined();
-      issues.push(...problems(component('platform', 'ErrorCollection'), x.body, `${found.op.operationId} ${x.status}`));
+      expect(
+        found.op.responses[String(x.status)]?.content?.['application/json']?.schema,
+        `${found.op.operationId} ${x.status}`,
+      ).toBeUndefined();
+      issues.push(
+        ...problems(
+          component('platform', 'ErrorCollection'),
+          x.body,
+          `${found.op.operationId} ${x.status}`,
+        ),
+      );
     }
     expect(issues).toEqual([]);
   });
 
   it('fills the issue fields we read with values their platform schemas accept', () => {
-    const pages = exchanges.filter((x) => x.status === 200 && findOperation(x.method, x.url)?.op.operationId === 'searchAndReconsileIssuesUsingJqlPost');
-    const beans = pages.flatMap((x) => (x.body as { issues: { key: string; fields: Record<string, unknown>; changelog?: unknown }[] }).issues);
+    const pages = exchanges.filter(
+      (x) =>
+        x.status === 200 &&
+        findOperation(x.method, x.url)?.op.operationId === 'searchAndReconsileIssuesUsingJqlPost',
+    );
+    const beans = pages.flatMap(
+      (x) =>
+        (
+          x.body as {
+            issues: { key: string; fields: Record<string, unknown>; changelog?: unknown }[];
+          }
+        ).issues,
+    );
     expect(beans.length).toBeGreaterThan(100);
     const issues: string[] = [];
     const checks: [string, ValidateFunction][] = [
@@ -317,7 +435,9 @@ describe('responses the mock gives', () => {
   });
 
   it('answers the retired search with 410 and an ErrorCollection', async () => {
-    const res = await fetch(`${DEMO_SITE_URL}/rest/api/3/search?jql=project%20%3D%20ASR`, { headers: { Authorization: basicAuthHeader(AUTH.email, AUTH.apiToken) } });
+    const res = await fetch(`${DEMO_SITE_URL}/rest/api/3/search?jql=project%20%3D%20ASR`, {
+      headers: { Authorization: basicAuthHeader(AUTH.email, AUTH.apiToken) },
+    });
     expect(res.status).toBe(410);
     const found = findOperation('GET', new URL(res.url || `${DEMO_SITE_URL}/rest/api/3/search`))!;
     expect(found.op).toMatchObject({ operationId: 'searchForIssuesUsingJql', deprecated: true });

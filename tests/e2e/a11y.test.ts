@@ -4,14 +4,17 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useHarness, waitForHydration, type PageWatch } from './harness';
 
-// Issue 7 item 9: axe-core in Chromium on every page and every open dialog (no serious or
+// Accessibility: axe-core in Chromium on every page and every open dialog (no serious or
 // critical violations), and keyboard-only use: Tab reaches every control in reading order
 // with a visible focus mark, Enter and Space press buttons, and Escape closes a dialog and
 // puts focus back on the control that opened it.
 
 const harness = useHarness();
 const ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 interface AxeViolation {
   id: string;
@@ -26,12 +29,22 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // evaluating the source runs it through the DevTools protocol instead.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
   return (violations as AxeViolation[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')})`,
+    );
 }
 
 /** The page, and what went wrong in it so far (uncaught errors, console errors, CSP violations). */
@@ -51,7 +64,20 @@ async function open(page: Page, path: string): Promise<void> {
   if ((await page.locator('app-island').count()) > 0) await waitForHydration(page);
 }
 
-const PAGES = ['/', '/developer', '/agency', '/agency?tab=gross-margins', '/agency?tab=sales', '/agency/settings', '/agency/users', '/no/such/page'];
+const PAGES = [
+  '/',
+  '/developer',
+  '/agency',
+  '/agency?tab=gross-margins',
+  '/agency?tab=trends',
+  '/agency?tab=cost-per-point',
+  '/agency?tab=budget-burn',
+  '/agency?tab=unbilled',
+  '/agency?tab=sales',
+  '/agency/settings',
+  '/agency/users',
+  '/no/such/page',
+];
 
 describe('axe-core finds no serious or critical violation', () => {
   it('on the sign-in page, in both modes', async () => {
@@ -86,7 +112,8 @@ interface DialogCase {
   fill?: (dialog: Locator, page: Page) => Promise<void>;
 }
 
-const cardOpener = (page: Page) => page.getByTestId('project-card').locator('button[aria-haspopup=dialog]').first();
+const cardOpener = (page: Page) =>
+  page.getByTestId('project-card').locator('button[aria-haspopup=dialog]').first();
 
 const DIALOGS: DialogCase[] = [
   {
@@ -111,7 +138,11 @@ const DIALOGS: DialogCase[] = [
   {
     name: 'Link Jira Project',
     path: '/',
-    opener: (page) => page.getByRole('dialog').getByRole('button', { name: /^(Linked: .+|Link Jira Project)$/ }).first(),
+    opener: (page) =>
+      page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^(Linked: .+|Link Jira Project)$/ })
+        .first(),
     title: 'Link Jira Project',
     fill: async (dialog) => {
       await dialog.getByRole('button', { name: 'Manual Entry' }).click();
@@ -161,7 +192,10 @@ const DIALOGS: DialogCase[] = [
 ];
 
 /** Opens the case's dialog from its page by keyboard alone; Link Jira Project first needs the detail modal. */
-async function openByKeyboard(page: Page, c: DialogCase): Promise<{ opener: Locator; dialog: Locator }> {
+async function openByKeyboard(
+  page: Page,
+  c: DialogCase,
+): Promise<{ opener: Locator; dialog: Locator }> {
   await open(page, c.path);
   if (c.name === 'Link Jira Project') {
     await cardOpener(page).focus();
@@ -171,12 +205,15 @@ async function openByKeyboard(page: Page, c: DialogCase): Promise<{ opener: Loca
   const opener = c.opener(page);
   await opener.focus();
   await page.keyboard.press('Enter');
-  const dialog = c.title ? page.getByRole('dialog', { name: c.title }) : page.getByRole('dialog').last();
+  const dialog = c.title
+    ? page.getByRole('dialog', { name: c.title })
+    : page.getByRole('dialog').last();
   await dialog.waitFor();
   return { opener, dialog };
 }
 
-const focusInside = (dialog: Locator) => dialog.evaluate((el) => el.contains(document.activeElement));
+const focusInside = (dialog: Locator) =>
+  dialog.evaluate((el) => el.contains(document.activeElement));
 
 describe('every dialog', () => {
   for (const c of DIALOGS) {
@@ -188,13 +225,20 @@ describe('every dialog', () => {
       expect(await seriousViolations(page), 'as opened').toEqual([]);
       if (c.fill) {
         await c.fill(dialog, page).catch((error: Error) => {
-          throw new Error(`${error.message}\nproblems in the page: ${watch!.problems().join('; ')}`);
+          throw new Error(
+            `${error.message}\nproblems in the page: ${watch!.problems().join('; ')}`,
+          );
         });
         expect(await seriousViolations(page), 'filled').toEqual([]);
       }
 
       // Tab and Shift+Tab go round the dialog's controls and never leave it.
-      const controls = await dialog.evaluate((el) => el.querySelectorAll('button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex="0"]').length);
+      const controls = await dialog.evaluate(
+        (el) =>
+          el.querySelectorAll(
+            'button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex="0"]',
+          ).length,
+      );
       for (let i = 0; i < controls + 2; i++) {
         await page.keyboard.press('Tab');
         expect(await focusInside(dialog), `Tab ${i + 1}`).toBe(true);
@@ -206,7 +250,10 @@ describe('every dialog', () => {
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      expect(await opener.evaluate((el) => el === document.activeElement), 'focus is back on the opener').toBe(true);
+      expect(
+        await opener.evaluate((el) => el === document.activeElement),
+        'focus is back on the opener',
+      ).toBe(true);
       expect(watch!.problems()).toEqual([]);
     }, 90_000);
   }
@@ -225,11 +272,24 @@ interface FocusStop {
  */
 async function tabThrough(page: Page): Promise<{ controls: string[]; stops: FocusStop[] }> {
   const controls = await page.evaluate(() => {
-    const all = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
-      (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.checkVisibility({ visibilityProperty: true }) && !el.closest('[inert]'),
+    const all = [
+      ...document.querySelectorAll<HTMLElement>(
+        'a[href], button, input, select, textarea, [tabindex]',
+      ),
+    ].filter(
+      (el) =>
+        el.tabIndex >= 0 &&
+        !(el as HTMLButtonElement).disabled &&
+        el.checkVisibility({ visibilityProperty: true }) &&
+        !el.closest('[inert]'),
     );
-    all.forEach((el, i) => el.setAttribute('data-a11y-order', String(i)));
-    return all.map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
+    all.forEach((el, i) => {
+      el.setAttribute('data-a11y-order', String(i));
+    });
+    return all.map(
+      (el) =>
+        `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
+    );
   });
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const stops: FocusStop[] = [];
@@ -240,11 +300,14 @@ async function tabThrough(page: Page): Promise<{ controls: string[]; stops: Focu
       if (!el || el === document.body) return null;
       const style = getComputedStyle(el);
       const rect = el.getBoundingClientRect();
-      const marked = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+      const marked =
+        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+        style.boxShadow !== 'none';
       return {
         index: Number(el.getAttribute('data-a11y-order') ?? -1),
         label: `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
-        visible: rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < window.innerHeight,
+        visible:
+          rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < window.innerHeight,
         marked,
       };
     });
@@ -256,19 +319,35 @@ async function tabThrough(page: Page): Promise<{ controls: string[]; stops: Focu
 }
 
 describe('keyboard alone', () => {
-  // The not-found card has no controls at all (spec §2), so there is nothing to walk there.
+  // The not-found card has no controls at all (docs/product-spec.md, "Not-found screen"), so there
+  // is nothing to walk there.
   for (const path of ['/auth', ...PAGES.filter((p) => p !== '/no/such/page')]) {
     it(`Tab reaches every control of ${path} in reading order, each on screen with a focus mark`, async () => {
-      const page = path === '/auth' ? (await harness().context.clearCookies(), (await harness().openPage()).page) : await signedInPage();
+      let page: Page;
+      if (path === '/auth') {
+        await harness().context.clearCookies();
+        page = (await harness().openPage()).page;
+      } else {
+        page = await signedInPage();
+      }
       await open(page, path);
       const { controls, stops } = await tabThrough(page);
       expect(controls.length, 'the page has controls').toBeGreaterThan(0);
       const reached = new Set(stops.map((s) => s.index));
-      expect(controls.filter((_, i) => !reached.has(i)), 'controls Tab never reaches').toEqual([]);
+      expect(
+        controls.filter((_, i) => !reached.has(i)),
+        'controls Tab never reaches',
+      ).toEqual([]);
       const order = stops.map((s) => s.index).filter((i) => i >= 0);
       expect(order, 'focus follows the document order').toEqual([...order].sort((a, b) => a - b));
-      expect(stops.filter((s) => !s.visible).map((s) => s.label), 'focused but off screen').toEqual([]);
-      expect(stops.filter((s) => !s.marked).map((s) => s.label), 'focused without a visible mark').toEqual([]);
+      expect(
+        stops.filter((s) => !s.visible).map((s) => s.label),
+        'focused but off screen',
+      ).toEqual([]);
+      expect(
+        stops.filter((s) => !s.marked).map((s) => s.label),
+        'focused without a visible mark',
+      ).toEqual([]);
     }, 90_000);
   }
 

@@ -1,13 +1,20 @@
 import { format, parseISO } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatWeekLabel } from '../../src/services/format';
-import { shiftWeek, weekDays, weekEndOf } from '../../src/services/metrics';
-import { currentWeekStart } from '../../src/services/velocity';
+import { formatDate, formatWeekLabel } from '../../src/shared/format';
+import { shiftWeek, weekDays, weekEndOf } from '../../src/shared/calendar';
+import { currentWeekStart } from '../../src/shared/time-zones';
 import { createDemoSpine } from '../../src/mocks/agency/spine';
-import { screenshotOnFailure, signIn, startHarness, toastWithTitle, waitForHydration, type Harness } from './harness';
+import {
+  screenshotOnFailure,
+  signIn,
+  startHarness,
+  toastWithTitle,
+  waitForHydration,
+  type Harness,
+} from './harness';
 
-// Issue 5's walk through the Developers tab and Agency Settings, in real Chromium against the
+// A walk through the Developers tab and Agency Settings, in real Chromium against the
 // built server in demo mode (the demo agency tracks two developers in three).
 
 let h: Harness | undefined;
@@ -29,8 +36,10 @@ const firstTracked = [...tracked].sort((a, b) => a.displayName.localeCompare(b.d
 const thisWeek = currentWeekStart(new Date(), 'UTC');
 const [monday, tuesday, wednesday] = weekDays(thisWeek) as [string, string, string];
 const dayLabel = (day: string) => format(parseISO(day), 'EEEE MMM d');
-const cell = (page: Page, name: string, day: string) => page.getByRole('button', { name: new RegExp(`^${name}, ${dayLabel(day)}: `) });
-const pressed = async (page: Page, name: string, day: string) => (await cell(page, name, day).getAttribute('aria-pressed')) === 'true';
+const cell = (page: Page, name: string, day: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name}, ${dayLabel(day)}: `) });
+const pressed = async (page: Page, name: string, day: string) =>
+  (await cell(page, name, day).getAttribute('aria-pressed')) === 'true';
 
 /** Signs the demo admin in unless the browser already holds their session (the profile is shared by the tests). */
 async function signedIn(page: Page): Promise<void> {
@@ -41,7 +50,9 @@ async function signedIn(page: Page): Promise<void> {
 async function availablePointsOnWeeklyHistory(page: Page): Promise<number> {
   await page.goto('/developer');
   await waitForHydration(page);
-  return Number(await page.getByTestId('stat-available-points').locator('span').nth(1).textContent());
+  return Number(
+    await page.getByTestId('stat-available-points').locator('span').nth(1).textContent(),
+  );
 }
 
 describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
@@ -50,7 +61,8 @@ describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATA
     await signedIn(page);
     // The demo sets its own points per developer day; every count below is in days times it.
     const setting = await page.request.get('/api/settings/story-points-per-developer-day');
-    const perDay = ((await setting.json()) as { storyPointsPerDeveloperDay: number }).storyPointsPerDeveloperDay;
+    const perDay = ((await setting.json()) as { storyPointsPerDeveloperDay: number })
+      .storyPointsPerDeveloperDay;
     expect(perDay).toBeGreaterThan(0);
     expect(await availablePointsOnWeeklyHistory(page)).toBe(tracked.length * 5 * perDay);
 
@@ -63,11 +75,15 @@ describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATA
     // Add Team Member: search, pick, see the chosen list grow.
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Team Member' });
-    await dialog.getByText('Search and select Jira users to add to availability tracking').waitFor();
+    await dialog
+      .getByText('Search and select Jira users to add to availability tracking')
+      .waitFor();
     await dialog.getByText(`Selected Team Members (${tracked.length})`).waitFor();
     await dialog.getByPlaceholder('Search by name or email...').fill('no such person');
     await dialog.getByText('No users found matching your search').waitFor();
-    await dialog.getByPlaceholder('Search by name or email...').fill(newcomer.firstName.toUpperCase());
+    await dialog
+      .getByPlaceholder('Search by name or email...')
+      .fill(newcomer.firstName.toUpperCase());
     await dialog.getByRole('button', { name: `Add ${newcomer.displayName}` }).click();
     await dialog.getByText(`Selected Team Members (${tracked.length + 1})`).waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -100,7 +116,11 @@ describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATA
     const row = page.locator(`[data-account-id="${newcomer.accountId}"]`);
     await row.getByRole('button', { name: 'Set End Date' }).click();
     const endDialog = page.getByRole('dialog', { name: 'End of Employment' });
-    await endDialog.getByText("Leave empty to remove end date. After this date, they won't count in Available Points calculations.").waitFor();
+    await endDialog
+      .getByText(
+        "Leave empty to remove end date. After this date, they won't count in Available Points calculations.",
+      )
+      .waitFor();
     await endDialog.getByLabel('End Date (optional)').fill(monday);
     await endDialog.getByRole('button', { name: 'Save End Date' }).click();
     await endDialog.waitFor({ state: 'detached' });
@@ -134,25 +154,41 @@ describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATA
     await page.getByRole('heading', { name: 'Weekly History' }).waitFor();
     const label = page.getByTestId('week-label');
     expect(await label.textContent()).toBe(`Week: ${formatWeekLabel(thisWeek)}`);
-    await page.getByText(`Tasks, Bugs, and Stories moved to "Ready for QA Testing" during ${formatWeekLabel(thisWeek)}`).waitFor();
+    await page
+      .getByText(
+        `Tasks, Bugs, and Stories moved to "Ready for QA Testing" during ${formatWeekLabel(thisWeek)}`,
+      )
+      .waitFor();
     // The demo agency always has tickets ready for QA in the current week.
     expect(await page.getByTestId('qa-ticket').count()).toBeGreaterThan(0);
 
     // A marker on window survives only if the page is not reloaded.
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await page.getByRole('button', { name: 'Previous week' }).click();
-    await expect.poll(() => label.textContent()).toBe(`Week: ${formatWeekLabel(shiftWeek(thisWeek, -1))}`);
+    await expect
+      .poll(() => label.textContent())
+      .toBe(`Week: ${formatWeekLabel(shiftWeek(thisWeek, -1))}`);
     expect(new URL(page.url()).searchParams.get('week')).toBe(shiftWeek(thisWeek, -1));
     await page.getByRole('button', { name: 'Previous week' }).click();
-    await expect.poll(() => label.textContent()).toBe(`Week: ${formatWeekLabel(shiftWeek(thisWeek, -2))}`);
-    await page.getByText(`during ${formatWeekLabel(shiftWeek(thisWeek, -2))}`, { exact: false }).waitFor();
+    await expect
+      .poll(() => label.textContent())
+      .toBe(`Week: ${formatWeekLabel(shiftWeek(thisWeek, -2))}`);
+    await page
+      .getByText(`during ${formatWeekLabel(shiftWeek(thisWeek, -2))}`, { exact: false })
+      .waitFor();
     await page.getByRole('button', { name: 'Next week' }).click();
-    await expect.poll(() => label.textContent()).toBe(`Week: ${formatWeekLabel(shiftWeek(thisWeek, -1))}`);
+    await expect
+      .poll(() => label.textContent())
+      .toBe(`Week: ${formatWeekLabel(shiftWeek(thisWeek, -1))}`);
     await page.goBack();
-    await expect.poll(() => label.textContent()).toBe(`Week: ${formatWeekLabel(shiftWeek(thisWeek, -2))}`);
+    await expect
+      .poll(() => label.textContent())
+      .toBe(`Week: ${formatWeekLabel(shiftWeek(thisWeek, -2))}`);
     await page.getByRole('button', { name: 'Current', exact: true }).click();
     await expect.poll(() => label.textContent()).toBe(`Week: ${formatWeekLabel(thisWeek)}`);
-    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+      true,
+    );
 
     // Story Points by Assignee: the week's range by default, a bar per assignee.
     const loadedBefore = scripts.length;
@@ -165,8 +201,12 @@ describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATA
     // The smallest bar with any points is at the bottom: hovering it proves the chart is not
     // cut off (an assignee with 0 points has a bar of no width, which cannot be hovered).
     await story.locator('[data-assignee]:not([width="0"])').last().hover();
-    await story.getByRole('tooltip').getByText(/story points/).waitFor();
-    for (const stat of ['Total Assignees', 'Avg Points', 'Top Performer', 'Top Points']) await story.getByText(stat, { exact: true }).waitFor();
+    await story
+      .getByRole('tooltip')
+      .getByText(/story points/)
+      .waitFor();
+    for (const stat of ['Total Assignees', 'Avg Points', 'Top Performer', 'Top Points'])
+      await story.getByText(stat, { exact: true }).waitFor();
     expect(scripts.length).toBeGreaterThan(loadedBefore);
     await page.keyboard.press('Escape');
     await story.waitFor({ state: 'detached' });
@@ -177,9 +217,13 @@ describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATA
     await velocity.getByText('8-week velocity percentage history with 100% target line').waitFor();
     await velocity.getByTestId('target-line').waitFor({ state: 'attached' });
     expect(await velocity.locator('circle[data-week]').count()).toBe(8);
-    for (const stat of ['Avg Velocity', 'Best Week', 'Lowest Week', 'This Week']) await velocity.getByText(stat, { exact: true }).waitFor();
+    for (const stat of ['Avg Velocity', 'Best Week', 'Lowest Week', 'This Week'])
+      await velocity.getByText(stat, { exact: true }).waitFor();
     await velocity.locator('circle[data-week]').last().hover();
-    await velocity.getByRole('tooltip').getByText(`Week: ${formatWeekLabel(thisWeek)}`).waitFor();
+    await velocity
+      .getByRole('tooltip')
+      .getByText(`Week: ${formatWeekLabel(thisWeek)}`)
+      .waitFor();
     await velocity.getByRole('button', { name: 'Close' }).click();
     await velocity.waitFor({ state: 'detached' });
 

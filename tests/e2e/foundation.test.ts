@@ -12,7 +12,8 @@ import {
   waitForHydration,
 } from './harness';
 
-// Issue 2's walk through the foundation, in real Chromium against the built server.
+// A walk through the foundation (sign-up, approval, sign-in, roles, not-found), in real Chromium
+// against the built server.
 
 const harness = useHarness();
 
@@ -20,7 +21,8 @@ const PASSWORD = 'a long enough password';
 /** When a toast appeared and went, on the page's clock. */
 type ToastTimes = { shown?: number; gone?: number };
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-const mainTabs = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+const mainTabs = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
 const focusIsInNotifications = (page: Page) =>
   page.evaluate(() => document.activeElement?.closest('[aria-label="Notifications (F8)"]') != null);
 
@@ -33,15 +35,21 @@ describe(`the foundation in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
     await page.goto('/');
     expect(pathOf(page)).toBe('/auth');
     await waitForHydration(page);
-    await page.getByText('Sign in to access your project management dashboard', { exact: true }).waitFor();
+    await page
+      .getByText('Sign in to access your project management dashboard', { exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
 
     // The toggle is a React handler: the subtitle changing proves the island hydrated.
     await page.getByRole('button', { name: 'Need an account? Sign up' }).click();
-    await page.getByText('Create an account to request access to the dashboard', { exact: true }).waitFor();
+    await page
+      .getByText('Create an account to request access to the dashboard', { exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'Create Account', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
-    await page.getByText('Sign in to access your project management dashboard', { exact: true }).waitFor();
+    await page
+      .getByText('Sign in to access your project management dashboard', { exact: true })
+      .waitFor();
 
     // Sign up, seeing the busy state while the call is held.
     const signupCall = await holdNextCall(page, '/api/signup');
@@ -51,7 +59,9 @@ describe(`the foundation in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
     expect(await creating.isDisabled()).toBe(true);
     signupCall.release();
     await signedUp;
-    expect(await toastWithTitle(page, 'Account created').textContent()).toMatch(/admin is reviewing.*once it is approved/i);
+    expect(await toastWithTitle(page, 'Account created').textContent()).toMatch(
+      /admin is reviewing.*once it is approved/i,
+    );
 
     // Login fails until an admin approves the account.
     watch.expectFailedLoad('/api/login', 403);
@@ -67,7 +77,10 @@ describe(`the foundation in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
     expect(pathOf(page)).toBe('/auth');
 
     const approve = await harness().runUsersCommand(['approve', email]);
-    expect(approve, approve.output).toMatchObject({ code: 0, output: expect.stringContaining(email) });
+    expect(approve, approve.output).toMatchObject({
+      code: 0,
+      output: expect.stringContaining(email),
+    });
 
     // A plain user: email, Projects and Developers, the gear, no Insights.
     await signIn(page, email, PASSWORD);
@@ -84,7 +97,10 @@ describe(`the foundation in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
 
     // Making them admin ends their sessions: the next page load goes to /auth.
     const promote = await harness().runUsersCommand(['role', email, 'admin']);
-    expect(promote, promote.output).toMatchObject({ code: 0, output: expect.stringContaining('admin') });
+    expect(promote, promote.output).toMatchObject({
+      code: 0,
+      output: expect.stringContaining('admin'),
+    });
     await page.reload();
     expect(pathOf(page)).toBe('/auth');
     await signIn(page, email, PASSWORD);
@@ -102,7 +118,9 @@ describe(`the foundation in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
     const missing = await page.goto('/no/such/page');
     expect(missing?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    await page.getByText('Did you forget to add the page to the router?', { exact: true }).waitFor();
+    await page
+      .getByText('Did you forget to add the page to the router?', { exact: true })
+      .waitFor();
     expect(await page.locator('script').count()).toBe(0);
 
     // Logout ends the session and lands on /auth; the dashboard is closed again.
@@ -136,14 +154,16 @@ describe(`the foundation in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
 
     it('shows one toast at a time, and F8 moves focus into it', async () => {
       const { page, watch } = await openAuthPage();
-      watch.expectFailedLoad('/api/signup', 409);
-      // The demo admin always exists, so signing up with that email fails.
-      await submitSignUp(page, 'admin@demo.agency', PASSWORD);
+      watch.expectFailedLoad('/api/signup', 400);
+      // A common password is refused, so this sign-up fails.
+      await submitSignUp(page, `toast-${Date.now()}@agency.test`, 'password1');
       await toastWithTitle(page, 'Signup failed').waitFor();
       expect(await toasts(page).count()).toBe(1);
 
       await failSignIn(page);
-      expect(await toasts(page).allTextContents()).toEqual([expect.stringContaining('Login failed')]);
+      expect(await toasts(page).allTextContents()).toEqual([
+        expect.stringContaining('Login failed'),
+      ]);
 
       expect(await focusIsInNotifications(page)).toBe(false);
       await page.keyboard.press('F8');
@@ -157,19 +177,26 @@ describe(`the foundation in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
       await page.evaluate(() => {
         const times: ToastTimes = {};
         (window as unknown as { toastTimes: ToastTimes }).toastTimes = times;
-        const isToast = (n: Node) => n instanceof HTMLElement && n.getAttribute('role') === 'status';
+        const isToast = (n: Node) =>
+          n instanceof HTMLElement && n.getAttribute('role') === 'status';
         new MutationObserver((records) => {
           for (const r of records) {
             if ([...r.addedNodes].some(isToast)) times.shown ??= Date.now();
             if ([...r.removedNodes].some(isToast)) times.gone ??= Date.now();
           }
-        }).observe(document.querySelector('[aria-label="Notifications (F8)"]')!, { childList: true, subtree: true });
+        }).observe(document.querySelector('[aria-label="Notifications (F8)"]')!, {
+          childList: true,
+          subtree: true,
+        });
       });
       const toast = await failSignIn(page);
       // Hovering pauses a toast, so the pointer goes elsewhere.
       await page.mouse.move(1, 1);
-      for (let step = 0; step < 80 && (await toast.count()) > 0; step++) await page.clock.runFor(100);
-      const { shown, gone } = await page.evaluate(() => (window as unknown as { toastTimes: ToastTimes }).toastTimes);
+      for (let step = 0; step < 80 && (await toast.count()) > 0; step++)
+        await page.clock.runFor(100);
+      const { shown, gone } = await page.evaluate(
+        () => (window as unknown as { toastTimes: ToastTimes }).toastTimes,
+      );
       expect(shown).toBeTypeOf('number');
       expect(gone).toBeTypeOf('number');
       // The observer notes the toast a moment after its timer starts, hence slack below; above,

@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { AssetManifest } from '../../src/render/assets';
+import { createPasswordHasher } from '../../src/auth/password';
+import { nodeScrypt } from '../../src/auth/password.node';
+import { createUser } from '../../src/db/users';
 import { createTestDb } from '../helpers/db';
 
 /**
@@ -30,6 +33,8 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 const SERVER_START_TIMEOUT_MS = 60_000;
+/** The demo admin a demo server makes (src/demo/admin.ts); the harness makes it on PostgreSQL. */
+export const DEMO_ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
 const STOP_TIMEOUT_MS = 10_000;
 
 export interface UsersCommandResult {
@@ -60,18 +65,32 @@ export interface Harness {
 /** The server and every client file named by dist/manifest.json must exist; a half-done build fails clearly here. */
 function assertBuilt(): void {
   const manifestPath = path.join(dist, 'manifest.json');
-  const rebuild = 'Run `npm test` (which builds first) or `node build.mjs`, then run the tests again.';
-  if (!existsSync(manifestPath) || !existsSync(path.join(dist, 'server/server.js')) || !existsSync(path.join(dist, 'server/users.js'))) {
-    throw new Error(`The end-to-end tests need the built app, but ${path.relative(repoRoot, manifestPath)} or the server bundle is missing. ${rebuild}`);
+  const rebuild =
+    'Run `npm test` (which builds first) or `node build.mjs`, then run the tests again.';
+  if (
+    !existsSync(manifestPath) ||
+    !existsSync(path.join(dist, 'server/server.js')) ||
+    !existsSync(path.join(dist, 'server/users.js'))
+  ) {
+    throw new Error(
+      `The end-to-end tests need the built app, but ${path.relative(repoRoot, manifestPath)} or the server bundle is missing. ${rebuild}`,
+    );
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as AssetManifest;
-  const files = [manifest.css, manifest.main, ...Object.values(manifest.islands).flatMap((i) => [i.js, ...i.imports])];
+  const files = [
+    manifest.css,
+    manifest.main,
+    ...Object.values(manifest.islands).flatMap((i) => [i.js, ...i.imports]),
+  ];
   const missing = files.filter((url) => !existsSync(path.join(dist, 'public', url)));
-  if (missing.length) throw new Error(`The build in dist/ is incomplete (missing ${missing.join(', ')}). ${rebuild}`);
+  if (missing.length)
+    throw new Error(`The build in dist/ is incomplete (missing ${missing.join(', ')}). ${rebuild}`);
 }
 
 /** Starts a fresh server and browser. Everything it made is removed by close(), or at once if starting fails. */
-export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { env?: Record<string, string> } = {},
+): Promise<Harness> {
   assertBuilt();
 
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -95,6 +114,14 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       const created = await createTestDb();
       cleanups.push(created.drop);
       databaseUrl = created.url;
+      // The server makes a demo admin only on the embedded database (full demo mode); on
+      // PostgreSQL the tests' admin is made here, in the test's own database.
+      await createUser(created.db, {
+        email: DEMO_ADMIN.email,
+        passwordHash: await createPasswordHasher(nodeScrypt).hash(DEMO_ADMIN.password),
+        role: 'admin',
+        approved: true,
+      });
     }
 
     // A clean environment, so nothing from the shell (Jira tokens, another DATABASE_URL) leaks in.
@@ -129,7 +156,9 @@ export async function startHarness(options: { env?: Record<string, string> } = {
     // CSP violations also reach the console, but only this event says which directive failed.
     await context.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
-        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline content'}`);
+        console.error(
+          `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline content'}`,
+        );
       });
     });
 
@@ -164,7 +193,10 @@ export function useHarness(): () => Harness {
   });
   screenshotOnFailure(() => harness);
   return () => {
-    if (!harness) throw new Error('The end-to-end harness is not running: it failed to start (see the beforeAll error).');
+    if (!harness)
+      throw new Error(
+        'The end-to-end harness is not running: it failed to start (see the beforeAll error).',
+      );
     return harness;
   };
 }
@@ -182,7 +214,9 @@ export function screenshotOnFailure(getHarness: () => Harness | undefined): void
     if (task.result?.state === 'fail') {
       const dir = path.join(repoRoot, 'test-results');
       await mkdir(dir, { recursive: true });
-      const slug = `${path.basename(task.file.name, '.ts')}-${task.name}`.replace(/[^a-z0-9]+/gi, '-').slice(0, 100);
+      const slug = `${path.basename(task.file.name, '.ts')}-${task.name}`
+        .replace(/[^a-z0-9]+/gi, '-')
+        .slice(0, 100);
       for (const [i, page] of pages.entries()) {
         const file = path.join(dir, `${slug}${pages.length > 1 ? `-${i + 1}` : ''}.png`);
         await page.screenshot({ path: file, fullPage: true }).catch(() => {});
@@ -193,8 +227,14 @@ export function screenshotOnFailure(getHarness: () => Harness | undefined): void
   });
 }
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; log: string[] }> {
-  const child = spawn(process.execPath, [path.join(dist, 'server/server.js')], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; log: string[] }> {
+  const child = spawn(process.execPath, [path.join(dist, 'server/server.js')], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // Should the test process die without cleaning up, the server must not outlive it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -206,7 +246,11 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
 
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not start within ${SERVER_START_TIMEOUT_MS / 1000} s`)), SERVER_START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`the server did not start within ${SERVER_START_TIMEOUT_MS / 1000} s`)),
+        SERVER_START_TIMEOUT_MS,
+      );
       const onData = () => {
         const match = /listening on (http:\/\/\S+)/.exec(log.join(''));
         if (match) {
@@ -254,12 +298,21 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-function runNode(script: string, args: readonly string[], env: Record<string, string>): Promise<UsersCommandResult> {
+function runNode(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<UsersCommandResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [script, ...args], { cwd: repoRoot, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, output: `${stdout}${stderr}`.trim() });
-    });
+    execFile(
+      process.execPath,
+      [script, ...args],
+      { cwd: repoRoot, env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, output: `${stdout}${stderr}`.trim() });
+      },
+    );
   });
 }
 
@@ -267,7 +320,9 @@ function watchPage(page: Page): PageWatch {
   const problems: string[] = [];
   const expected: { pathname: string; status: number }[] = [];
   const isExpected = (msg: ConsoleMessage) => {
-    const status = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(msg.text())?.[1];
+    const status = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(
+      msg.text(),
+    )?.[1];
     if (!status) return false;
     let pathname = '';
     try {
@@ -278,9 +333,12 @@ function watchPage(page: Page): PageWatch {
     return expected.some((e) => e.pathname === pathname && e.status === Number(status));
   };
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !isExpected(msg)) problems.push(`${page.url()}: console error: ${msg.text()}`);
+    if (msg.type() === 'error' && !isExpected(msg))
+      problems.push(`${page.url()}: console error: ${msg.text()}`);
   });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: uncaught ${error.name}: ${error.message}`));
+  page.on('pageerror', (error) =>
+    problems.push(`${page.url()}: uncaught ${error.name}: ${error.message}`),
+  );
   return {
     expectFailedLoad: (pathname, status) => expected.push({ pathname, status }),
     problems: () => [...problems],
@@ -294,18 +352,30 @@ function watchPage(page: Page): PageWatch {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const islands = [...document.querySelectorAll('app-island')];
-    return islands.length > 0 && islands.every((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$')));
+    return (
+      islands.length > 0 &&
+      islands.every((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$')))
+    );
   });
 }
 
 /** Fills and submits the /auth form in the given mode; the caller checks what follows. */
-async function submitAuthForm(page: Page, mode: 'signin' | 'signup', email: string, password: string): Promise<void> {
+async function submitAuthForm(
+  page: Page,
+  mode: 'signin' | 'signup',
+  email: string,
+  password: string,
+): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/auth')) await page.goto('/auth');
   await waitForHydration(page);
   const wanted = mode === 'signin' ? 'Sign In' : 'Create Account';
   const submit = page.locator('form button[type=submit]');
   if ((await submit.textContent()) !== wanted) {
-    await page.getByRole('button', { name: mode === 'signin' ? 'Already have an account? Sign in' : 'Need an account? Sign up' }).click();
+    await page
+      .getByRole('button', {
+        name: mode === 'signin' ? 'Already have an account? Sign in' : 'Need an account? Sign up',
+      })
+      .click();
   }
   await expect.poll(() => submit.textContent()).toBe(wanted);
   await page.getByLabel('Email').fill(email);
@@ -326,8 +396,10 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /** Fills the /auth form and submits it without waiting for the outcome (for failures and busy states). */
-export const submitSignIn = (page: Page, email: string, password: string) => submitAuthForm(page, 'signin', email, password);
-export const submitSignUp = (page: Page, email: string, password: string) => submitAuthForm(page, 'signup', email, password);
+export const submitSignIn = (page: Page, email: string, password: string) =>
+  submitAuthForm(page, 'signin', email, password);
+export const submitSignUp = (page: Page, email: string, password: string) =>
+  submitAuthForm(page, 'signup', email, password);
 
 /**
  * Holds the next call to `pathname` until release() is called, so a test can see the busy
@@ -348,6 +420,8 @@ export async function holdNextCall(page: Page, pathname: string): Promise<{ rele
 }
 
 /** The notification area and its toasts, located the way a screen reader finds them. */
-export const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+export const notifications = (page: Page) =>
+  page.getByRole('region', { name: 'Notifications (F8)' });
 export const toasts = (page: Page) => notifications(page).getByRole('status');
-export const toastWithTitle = (page: Page, title: string) => toasts(page).filter({ hasText: title });
+export const toastWithTitle = (page: Page, title: string) =>
+  toasts(page).filter({ hasText: title });

@@ -2,11 +2,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatWeekLabel } from '../../src/services/format';
-import { shiftWeek } from '../../src/services/metrics';
-import { holdNextCall, screenshotOnFailure, signIn, signUp, startHarness, waitForHydration, type Harness } from './harness';
+import { formatWeekLabel } from '../../src/shared/format';
+import { shiftWeek } from '../../src/shared/calendar';
+import {
+  holdNextCall,
+  screenshotOnFailure,
+  signIn,
+  signUp,
+  startHarness,
+  waitForHydration,
+  type Harness,
+} from './harness';
 
-// Issue 6 in real Chromium: the Agency Dashboard as the demo admin, and its absence for others.
+// The Insights tab in real Chromium: the Agency Dashboard as the demo admin, and its absence for
+// others.
 
 const DEMO_ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
 const PASSWORD = 'a long enough password';
@@ -21,7 +30,9 @@ const harness = () => h!;
 beforeAll(async () => {
   pipedrive = createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><title>Pipeline</title><h1>Pipeline test double</h1><p id="s">scripts blocked</p><script>document.getElementById("s").textContent = "scripts run";</script>');
+    res.end(
+      '<!doctype html><title>Pipeline</title><h1>Pipeline test double</h1><p id="s">scripts blocked</p><script>document.getElementById("s").textContent = "scripts run";</script>',
+    );
   });
   await new Promise<void>((resolve) => pipedrive.listen(0, '127.0.0.1', resolve));
   pipedriveUrl = `http://127.0.0.1:${(pipedrive.address() as AddressInfo).port}/dashboards/share/e2e`;
@@ -35,8 +46,12 @@ screenshotOnFailure(() => h);
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const weekInAddress = (page: Page) => new URL(page.url()).searchParams.get('week');
-const mainTabs = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-const agencyTab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Agency Dashboard' }).getByRole('link', { name, exact: true });
+const mainTabs = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+const agencyTab = (page: Page, name: string) =>
+  page
+    .getByRole('navigation', { name: 'Agency Dashboard' })
+    .getByRole('link', { name, exact: true });
 
 /** The value under a card's label in the Weekly Summary. */
 async function card(page: Page, label: string): Promise<string> {
@@ -45,20 +60,27 @@ async function card(page: Page, label: string): Promise<string> {
 }
 
 describe(`Insights in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
-  it('lets the admin move between weeks, expand rows, read the hovers and open Sales', { timeout: 180_000 }, async () => {
+  it('lets the admin move between weeks, expand rows, read the hovers and open Sales', {
+    timeout: 180_000,
+  }, async () => {
     const { page, watch } = await harness().openPage();
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Insights', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Insights', exact: true })
+      .click();
     await page.waitForURL((url) => url.pathname === '/agency');
     await waitForHydration(page);
 
     // Weekly Hours, rendered for the agency's current week with the demo's time in it.
-    const props = JSON.parse((await page.locator('app-island[data-island="WeeklyHours"]').getAttribute('data-props'))!) as { currentWeekStart: string };
+    const props = JSON.parse(
+      (await page.locator('app-island[data-island="WeeklyHours"]').getAttribute('data-props'))!,
+    ) as { currentWeekStart: string };
     const current = props.currentWeekStart;
     const label = page.getByTestId('week-label');
     await page.getByRole('heading', { name: 'Weekly Summary' }).waitFor();
     expect(await label.textContent()).toBe(formatWeekLabel(current));
-    expect(await card(page, 'Total Hours')).toMatch(/^\d+ hrs( \d+ min)?$/);
+    expect(await card(page, 'Total Hours')).toMatch(/^\d+ hrs?( \d+ min)?$/);
     const activeProjects = Number(await card(page, 'Active Projects'));
     expect(activeProjects).toBeGreaterThan(1);
     expect(await card(page, 'Total Internal Cost')).toMatch(/^\$[\d,]+$/);
@@ -100,12 +122,18 @@ describe(`Insights in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'emb
     expect(await first.getAttribute('aria-expanded')).toBe('true');
     expect(await second.getAttribute('aria-expanded')).toBe('true');
     for (const row of [rows.nth(0), rows.nth(1)]) {
-      const share = Number(await row.getByRole('progressbar', { name: "Share of the week's hours" }).getAttribute('aria-valuenow'));
+      const share = Number(
+        await row
+          .getByRole('progressbar', { name: "Share of the week's hours" })
+          .getAttribute('aria-valuenow'),
+      );
       expect(share).toBeGreaterThan(0);
       expect(share).toBeLessThanOrEqual(100);
       const entries = row.locator('ul li');
       expect(await entries.count()).toBeGreaterThan(0);
-      expect(await entries.first().textContent()).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}.+(\d+ hrs|\d+ min)/);
+      expect(await entries.first().textContent()).toMatch(
+        /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}.+(\d+ hrs?|\d+ min)/,
+      );
     }
     const firstEntries = Number(/(\d+) entr/.exec((await first.textContent())!)![1]);
     expect(await rows.nth(0).locator('ul li').count()).toBe(firstEntries);
@@ -119,23 +147,38 @@ describe(`Insights in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'emb
     await page.waitForURL((url) => url.search === '?tab=gross-margins');
     await waitForHydration(page);
     await page.getByRole('heading', { name: 'Active Projects Gross Margins' }).waitFor();
-    expect(await page.locator('thead th').allTextContents()).toEqual(['Project', 'Total Hours', 'Internal Cost', 'Invoices Created', 'Gross Margin', 'Margin %']);
+    expect(await page.locator('thead th').allTextContents()).toEqual([
+      'Project',
+      'Total Hours',
+      'Internal Cost',
+      'Invoices Created',
+      'Gross Margin',
+      'Margin %',
+    ]);
     const marginRows = page.getByTestId('gross-margin-row');
     expect(await marginRows.count()).toBeGreaterThan(1);
 
     const cost = marginRows.first().getByRole('button', { name: /^Internal cost / });
-    const costDetails = page.locator(`[role="tooltip"][id="${await cost.getAttribute('aria-describedby')}"]`);
+    const costDetails = page.locator(
+      `[role="tooltip"][id="${await cost.getAttribute('aria-describedby')}"]`,
+    );
     expect(await costDetails.isVisible()).toBe(false);
     await cost.hover();
     await costDetails.waitFor({ state: 'visible' });
-    expect(await costDetails.textContent()).toMatch(/^Cost Breakdown(.+\d+ (hrs|min).* x \$[\d,]+\/hr\$[\d,]+)+Total\$[\d,]+$|^Cost BreakdownNo detailed breakdown available\. Using default rate: \$100\/hr$/);
+    expect(await costDetails.textContent()).toMatch(
+      /^Cost Breakdown(.+\d+ (hrs?|min).* x \$[\d,]+\/hr\$[\d,]+)+Total\$[\d,]+$|^Cost BreakdownNo detailed breakdown available\. Using default rate: \$100\/hr$/,
+    );
 
     const margin = marginRows.first().getByRole('button', { name: /^Margin / });
-    const marginDetails = page.locator(`[role="tooltip"][id="${await margin.getAttribute('aria-describedby')}"]`);
+    const marginDetails = page.locator(
+      `[role="tooltip"][id="${await margin.getAttribute('aria-describedby')}"]`,
+    );
     await margin.hover();
     await marginDetails.waitFor({ state: 'visible' });
     expect(await costDetails.isVisible()).toBe(false);
-    expect(await marginDetails.textContent()).toMatch(/^Live Gross Margin AnalysisTotal Invoiced\$[\d,]+Amount Paid\$[\d,]+Internal Cost\$[\d,]+Live Margin \(Paid\)-?\$[\d,]+Live Margin %(N\/A|-?\d+\.\d%)$/);
+    expect(await marginDetails.textContent()).toMatch(
+      /^Live Gross Margin AnalysisTotal Invoiced\$[\d,]+Amount Paid\$[\d,]+Internal Cost\$[\d,]+Live Margin \(Paid\)-?\$[\d,]+Live Margin %(N\/A|-?\d+\.\d%)$/,
+    );
 
     await page.mouse.move(0, 0);
     await marginDetails.waitFor({ state: 'hidden' });
@@ -157,7 +200,9 @@ describe(`Insights in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'emb
     await page.waitForURL((url) => url.search === '?tab=sales');
     const frame = page.locator('iframe[title="Pipedrive Sales Dashboard"]');
     expect(await frame.getAttribute('src')).toBe(pipedriveUrl);
-    expect(await frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-popups');
+    expect(await frame.getAttribute('sandbox')).toBe(
+      'allow-scripts allow-same-origin allow-popups',
+    );
     const inside = page.frameLocator('iframe[title="Pipedrive Sales Dashboard"]');
     await inside.getByRole('heading', { name: 'Pipeline test double' }).waitFor();
     await inside.getByText('scripts run', { exact: true }).waitFor();
@@ -165,7 +210,9 @@ describe(`Insights in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'emb
     expect(watch.problems()).toEqual([]);
   });
 
-  it('gives anyone else no Insights tab, sends them from /agency to / and refuses the calls', { timeout: 120_000 }, async () => {
+  it('gives anyone else no Insights tab, sends them from /agency to / and refuses the calls', {
+    timeout: 120_000,
+  }, async () => {
     const email = `no-insights-${Date.now()}@agency.test`;
     // Signed out of the admin's session first: the browser context is shared between tests.
     await harness().context.clearCookies();

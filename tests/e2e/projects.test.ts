@@ -1,11 +1,20 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../src/db/projects';
+import type { Project } from '../../src/shared/projects';
 import { createDemoSpine } from '../../src/mocks/agency/spine';
-import { formatBillingAmount } from '../../src/services/format';
-import { holdNextCall, screenshotOnFailure, signIn, startHarness, toastWithTitle, waitForHydration, type Harness, type PageWatch } from './harness';
+import { formatBillingAmount } from '../../src/shared/money-format';
+import {
+  holdNextCall,
+  screenshotOnFailure,
+  signIn,
+  startHarness,
+  toastWithTitle,
+  waitForHydration,
+  type Harness,
+  type PageWatch,
+} from './harness';
 
-// Issue 4's walk through the Projects tab, in real Chromium against the built server in demo
+// A walk through the Projects tab, in real Chromium against the built server in demo
 // mode: the demo agency puts six of its projects on the dashboard at first start.
 
 let h: Harness | undefined;
@@ -27,8 +36,10 @@ const newcomer = spine.projects.find((p) => !p.onDashboard && p.stage === 'RUNNI
 const otherJira = spine.projects.find((p) => p !== newcomer && !p.onDashboard && p.jiraKey)!;
 const closedStages = spine.projects.filter((p) => p.stage === 'DONE' || p.stage === 'HALTED');
 
-const cardOf = (page: Page, name: string) => page.getByTestId('project-card').filter({ has: page.getByRole('button', { name, exact: true }) });
-const scrollLocked = (page: Page) => page.evaluate(() => document.body.classList.contains('scroll-locked'));
+const cardOf = (page: Page, name: string) =>
+  page.getByTestId('project-card').filter({ has: page.getByRole('button', { name, exact: true }) });
+const scrollLocked = (page: Page) =>
+  page.evaluate(() => document.body.classList.contains('scroll-locked'));
 
 async function projectsFromApi(page: Page): Promise<Project[]> {
   const res = await page.request.get('/api/projects');
@@ -70,13 +81,24 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     await expect.poll(() => page.getByTestId('project-card').count()).toBe(projects.length);
     const first = projects[0]!;
     const card = cardOf(page, first.name);
-    await card.getByText(`${first.forecastRetainerPeriodsCompleted}/${first.forecastRetainerPeriodsTotal}`, { exact: true }).waitFor();
-    expect(await card.getByRole('progressbar', { name: 'Sent %' }).getAttribute('aria-valuenow')).toBe(String(Math.min(100, first.billingSentPercentage)));
-    expect(await card.getByRole('combobox', { name: `Team of ${first.name}` }).inputValue()).toBe(first.teamName);
+    await card
+      .getByText(
+        `${first.forecastRetainerPeriodsCompleted}/${first.forecastRetainerPeriodsTotal}`,
+        { exact: true },
+      )
+      .waitFor();
+    expect(
+      await card.getByRole('progressbar', { name: 'Sent %' }).getAttribute('aria-valuenow'),
+    ).toBe(String(Math.min(100, first.billingSentPercentage)));
+    expect(await card.getByRole('combobox', { name: `Team of ${first.name}` }).inputValue()).toBe(
+      first.teamName,
+    );
     // Hovering Billing shows the details.
     await card.getByTestId('billing').hover();
     await card.getByText('Forecast Billing, tax excluded').waitFor({ state: 'visible' });
-    await card.getByText(`Paid: ${formatBillingAmount(first.forecastTotalPaid)}`).waitFor({ state: 'visible' });
+    await card
+      .getByText(`Paid: ${formatBillingAmount(first.forecastTotalPaid)}`)
+      .waitFor({ state: 'visible' });
     expectNoProblems(watch);
   });
 
@@ -84,18 +106,33 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     const { page, watch } = await harness().openPage();
     await openPortfolio(page);
     const [target] = await projectsFromApi(page);
-    const select = cardOf(page, target!.name).getByRole('combobox', { name: `Team of ${target!.name}` });
+    const select = cardOf(page, target!.name).getByRole('combobox', {
+      name: `Team of ${target!.name}`,
+    });
     const next = target!.teamName === 'Team 3' ? 'Team 4' : 'Team 3';
 
     await select.selectOption(next);
-    await toastWithTitle(page, 'Team Updated').filter({ hasText: 'Project allocated to the chosen team' }).waitFor();
+    await toastWithTitle(page, 'Team Updated')
+      .filter({ hasText: 'Project allocated to the chosen team' })
+      .waitFor();
     expect((await projectsFromApi(page)).find((p) => p.id === target!.id)!.teamName).toBe(next);
 
     const failing = `/api/projects/${target!.id}/team`;
     watch.expectFailedLoad(failing, 500);
-    await page.route((url) => url.pathname === failing, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"database unavailable"}' }), { times: 1 });
+    await page.route(
+      (url) => url.pathname === failing,
+      (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"message":"database unavailable"}',
+        }),
+      { times: 1 },
+    );
     await select.selectOption('Team 1');
-    await toastWithTitle(page, 'Error').filter({ hasText: 'Failed to update team allocation' }).waitFor();
+    await toastWithTitle(page, 'Error')
+      .filter({ hasText: 'Failed to update team allocation' })
+      .waitFor();
     await expect.poll(() => select.inputValue()).toBe(next);
     await page.reload();
     await waitForHydration(page);
@@ -107,7 +144,9 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     const { page, watch } = await harness().openPage();
     await openPortfolio(page);
     const [target] = await projectsFromApi(page);
-    const button = page.getByRole('button', { name: new RegExp(`^Sync billing data of ${escapeRegExp(target!.name)}`) });
+    const button = page.getByRole('button', {
+      name: new RegExp(`^Sync billing data of ${escapeRegExp(target!.name)}`),
+    });
 
     const held = await holdNextCall(page, `/api/projects/${target!.id}/sync-forecast`);
     await button.click();
@@ -126,11 +165,18 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     watch.expectFailedLoad(failing, 502);
     await page.route(
       (url) => url.pathname === failing,
-      (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"Forecast: the service is unavailable (HTTP 503)"}' }),
+      (route) =>
+        route.fulfill({
+          status: 502,
+          contentType: 'application/json',
+          body: '{"message":"Forecast: the service is unavailable (HTTP 503)"}',
+        }),
       { times: 1 },
     );
     await button.click();
-    await toastWithTitle(page, 'Sync Failed').filter({ hasText: 'Forecast: the service is unavailable (HTTP 503)' }).waitFor();
+    await toastWithTitle(page, 'Sync Failed')
+      .filter({ hasText: 'Forecast: the service is unavailable (HTTP 503)' })
+      .waitFor();
     expectNoProblems(watch);
   });
 
@@ -143,14 +189,19 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
 
     let dialog = await openDetail(page, manyEpics.name);
     expect(await scrollLocked(page)).toBe(true);
-    if (manyEpics.forecastProjectId !== null) await dialog.getByText(`Forecast Project ID: ${manyEpics.forecastProjectId}`).waitFor();
-    expect(await dialog.getByRole('tab', { name: 'Jira Integration' }).getAttribute('aria-selected')).toBe('true');
+    if (manyEpics.forecastProjectId !== null)
+      await dialog.getByText(`Forecast Project ID: ${manyEpics.forecastProjectId}`).waitFor();
+    expect(
+      await dialog.getByRole('tab', { name: 'Jira Integration' }).getAttribute('aria-selected'),
+    ).toBe('true');
     await dialog.getByRole('heading', { name: 'Project Overview' }).waitFor();
     await dialog.getByText(String(manyEpics.jiraTotalTickets), { exact: true }).first().waitFor();
     await dialog.getByRole('heading', { name: 'Ticket Status Breakdown' }).waitFor();
     await dialog.getByRole('img', { name: 'Tickets per status' }).waitFor();
     // A point on the ring, just right of twelve o'clock: the first status's slice.
-    await dialog.getByRole('img', { name: 'Tickets per status' }).hover({ position: { x: 104, y: 30 } });
+    await dialog
+      .getByRole('img', { name: 'Tickets per status' })
+      .hover({ position: { x: 104, y: 30 } });
     await dialog.getByText(/^Tickets: \d+$/).waitFor();
     await dialog.getByRole('heading', { name: 'This Sprint' }).waitFor();
     await dialog.getByText('Progress (including descoped)').waitFor();
@@ -179,9 +230,15 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     await dialog.getByRole('tab', { name: 'Retainer Periods' }).click();
     await dialog.getByRole('heading', { name: 'Project Summary' }).waitFor();
     await dialog.getByText('Total Target T&M').waitFor();
+    // Retainer amounts are AUD and say so; the card's billing beside them is USD ('$').
+    const summaryText = (await dialog.getByRole('tabpanel').textContent())!;
+    expect(summaryText).toMatch(/Total Target T&M\s*A\$[\d,]+/);
+    expect(summaryText).not.toMatch(/(?<!A)\$\d/);
     await dialog.getByText(/^(Over|Under) Target$/).waitFor();
     await dialog.getByText(/^\d+% of target achieved$/).waitFor();
-    expect(await dialog.getByTestId('retainer-period').count()).toBe(retainer.forecastRetainerPeriodsTotal);
+    expect(await dialog.getByTestId('retainer-period').count()).toBe(
+      retainer.forecastRetainerPeriodsTotal,
+    );
     await dialog.getByText('Week 1', { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -206,11 +263,19 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     await manage.getByTestId('forecast-project').first().waitFor();
     const listed = await manage.getByTestId('forecast-project').allTextContents();
     for (const closed of closedStages) expect(listed.join('\n')).not.toContain(closed.name);
-    expect(await manage.getByTestId('forecast-project').filter({ hasText: 'On Dashboard' }).count()).toBe(onDashboard.length);
+    expect(
+      await manage.getByTestId('forecast-project').filter({ hasText: 'On Dashboard' }).count(),
+    ).toBe(onDashboard.length);
 
     await manage.getByRole('button', { name: `Add ${newcomer.name} to the dashboard` }).click();
-    await toastWithTitle(page, 'Success').filter({ hasText: `Project "${newcomer.name}" imported successfully from Forecast!` }).waitFor();
-    await manage.getByTestId('forecast-project').filter({ hasText: newcomer.name }).getByText('On Dashboard').waitFor();
+    await toastWithTitle(page, 'Success')
+      .filter({ hasText: `Project "${newcomer.name}" imported successfully from Forecast!` })
+      .waitFor();
+    await manage
+      .getByTestId('forecast-project')
+      .filter({ hasText: newcomer.name })
+      .getByText('On Dashboard')
+      .waitFor();
     await manage.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByTestId('project-card').count()).toBe(before + 1);
 
@@ -224,7 +289,9 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     await link.getByLabel('Jira project').selectOption(newcomer.jiraKey!);
     expect(await linkButton.isDisabled()).toBe(false);
     await linkButton.click();
-    await toastWithTitle(page, 'Success').filter({ hasText: 'Jira project linked successfully!' }).waitFor({ timeout: 60_000 });
+    await toastWithTitle(page, 'Success')
+      .filter({ hasText: 'Jira project linked successfully!' })
+      .waitFor({ timeout: 60_000 });
     await dialog.waitFor({ state: 'detached' });
     await cardOf(page, newcomer.name).locator('[data-marker="jira"]').waitFor();
 
@@ -238,23 +305,36 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     const keyField = link.getByPlaceholder('e.g., PROJ, DEV, TASK');
     await keyField.pressSequentially('nosuch');
     expect(await keyField.inputValue()).toBe('NOSUCH');
-    watch.expectFailedLoad(`/api/projects/${(await projectsFromApi(page)).find((p) => p.name === newcomer.name)!.id}/link-jira`, 400);
+    watch.expectFailedLoad(
+      `/api/projects/${(await projectsFromApi(page)).find((p) => p.name === newcomer.name)!.id}/link-jira`,
+      400,
+    );
     await link.getByRole('button', { name: 'Link Project' }).click();
-    await toastWithTitle(page, 'Error').filter({ hasText: 'Jira has no project with key NOSUCH' }).waitFor();
+    await toastWithTitle(page, 'Error')
+      .filter({ hasText: 'Jira has no project with key NOSUCH' })
+      .waitFor();
     expect(await link.isVisible()).toBe(true);
     await keyField.fill('');
     await keyField.pressSequentially(otherJira.jiraKey!.toLowerCase());
     await link.getByRole('button', { name: 'Link Project' }).click();
-    await toastWithTitle(page, 'Success').filter({ hasText: 'Jira project linked successfully!' }).waitFor({ timeout: 60_000 });
+    await toastWithTitle(page, 'Success')
+      .filter({ hasText: 'Jira project linked successfully!' })
+      .waitFor({ timeout: 60_000 });
     await dialog.waitFor({ state: 'detached' });
-    expect((await projectsFromApi(page)).find((p) => p.name === newcomer.name)!.jiraProjectKey).toBe(otherJira.jiraKey);
+    expect(
+      (await projectsFromApi(page)).find((p) => p.name === newcomer.name)!.jiraProjectKey,
+    ).toBe(otherJira.jiraKey);
 
     // Remove it again from the Forecast list.
     await page.getByRole('button', { name: 'Manage Projects' }).click();
     manage = page.getByRole('dialog', { name: 'Manage Projects' });
     await manage.getByRole('button', { name: 'Load Projects' }).click();
-    await manage.getByRole('button', { name: `Remove ${newcomer.name} from the dashboard` }).click();
-    await toastWithTitle(page, 'Success').filter({ hasText: 'Project removed from dashboard successfully!' }).waitFor();
+    await manage
+      .getByRole('button', { name: `Remove ${newcomer.name} from the dashboard` })
+      .click();
+    await toastWithTitle(page, 'Success')
+      .filter({ hasText: 'Project removed from dashboard successfully!' })
+      .waitFor();
     await manage.getByRole('button', { name: `Add ${newcomer.name} to the dashboard` }).waitFor();
     await manage.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByTestId('project-card').count()).toBe(before);
@@ -278,18 +358,62 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     await expect.poll(() => toggle.isDisabled()).toBe(true);
     expect(await manage.getByRole('switch').first().isDisabled()).toBe(true);
     held.release();
-    await toastWithTitle(page, 'Success').filter({ hasText: 'Project removed from dashboard!' }).waitFor();
+    await toastWithTitle(page, 'Success')
+      .filter({ hasText: 'Project removed from dashboard!' })
+      .waitFor();
     await expect.poll(() => toggle.textContent()).toBe('Hidden');
     await expect.poll(() => page.getByTestId('project-card').count()).toBe(before - 1);
     expect(await cardOf(page, target!.name).count()).toBe(0);
 
     await toggle.click();
-    await toastWithTitle(page, 'Success').filter({ hasText: 'Project added to dashboard!' }).waitFor();
+    await toastWithTitle(page, 'Success')
+      .filter({ hasText: 'Project added to dashboard!' })
+      .waitFor();
     await expect.poll(() => toggle.textContent()).toBe('Visible');
     await page.keyboard.press('Escape');
     await manage.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('project-card').count()).toBe(before);
     await cardOf(page, target!.name).waitFor();
+    expectNoProblems(watch);
+  });
+
+  it('lets an admin mark a project Billing Blocked: a red badge on its card, and Gross Margins leaves it out', async () => {
+    const { page, watch } = await harness().openPage();
+    await openPortfolio(page);
+    const margins = await page.request.get('/api/gross-margins');
+    expect(margins.status()).toBe(200);
+    const { projects: before } = (await margins.json()) as { projects: { name: string }[] };
+    const target = before[0]!.name;
+
+    const setStatus = async (devStatus: string) => {
+      await page.getByRole('button', { name: 'Manage Projects' }).click();
+      const manage = page.getByRole('dialog', { name: 'Manage Projects' });
+      await manage
+        .getByRole('combobox', { name: `Dev status of ${target}` })
+        .selectOption(devStatus);
+      await toastWithTitle(page, 'Success')
+        .filter({ hasText: `Dev status set to ${devStatus}.` })
+        .waitFor();
+      await page.keyboard.press('Escape');
+      await manage.waitFor({ state: 'detached' });
+    };
+
+    await setStatus('Billing Blocked');
+    const badge = cardOf(page, target).getByText('Billing Blocked', { exact: true });
+    await badge.waitFor();
+    expect(await badge.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(185, 28, 28)');
+
+    await page.goto('/agency?tab=gross-margins');
+    await page.getByText('Active Projects Gross Margins').waitFor();
+    const table = (await page.getByRole('table').first().textContent())!;
+    expect(table).not.toContain(target);
+    for (const other of before.slice(1)) expect(table).toContain(other.name);
+
+    await openPortfolio(page);
+    await setStatus('Active');
+    const active = cardOf(page, target).getByText('Active', { exact: true });
+    await active.waitFor();
+    expect(await active.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(21, 128, 61)');
     expectNoProblems(watch);
   });
 });

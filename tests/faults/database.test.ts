@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { allowConsoleErrors } from '../helpers/console';
 import { createTestDb } from '../helpers/db';
 
-// Issue 7 item 7: the database going away and coming back. Meanwhile /healthz answers 503 and
+// The database going away and coming back. Meanwhile /healthz answers 503 and
 // every request fails cleanly (a 5xx with a plain message, no stack, no crash); afterwards
 // /healthz answers 200 and the stored data is all there.
 
@@ -48,7 +48,9 @@ async function expectCleanFailure(t: TestApp, cookie: string) {
     expect(res.headers.get('content-type'), `${method} ${path}`).toMatch(/^application\/json/);
     const text = await res.text();
     expect((JSON.parse(text) as { message: string }).message, `${method} ${path}`).toMatch(/\w/);
-    expect(text, `${method} ${path} leaks internals`).not.toMatch(/\bat \S+ \(|node_modules|\/src\/|ECONNREFUSED|PGlite|postgres/i);
+    expect(text, `${method} ${path} leaks internals`).not.toMatch(
+      /\bat \S+ \(|node_modules|\/src\/|ECONNREFUSED|PGlite|postgres/i,
+    );
   }
   for (const path of ['/', '/agency/settings']) {
     const page = await t.request('GET', path, { cookie });
@@ -58,9 +60,13 @@ async function expectCleanFailure(t: TestApp, cookie: string) {
 }
 
 async function expectBack(t: TestApp, cookie: string, projectName: string) {
-  await expect.poll(async () => (await t.request('GET', '/healthz')).status, { timeout: 20_000 }).toBe(200);
+  await expect
+    .poll(async () => (await t.request('GET', '/healthz')).status, { timeout: 20_000 })
+    .toBe(200);
   expect((await t.request('GET', '/api/user', { cookie })).status).toBe(200);
-  const projects = (await (await t.request('GET', '/api/projects', { cookie })).json()) as { name: string }[];
+  const projects = (await (await t.request('GET', '/api/projects', { cookie })).json()) as {
+    name: string;
+  }[];
   expect(projects.map((p) => p.name)).toContain(projectName);
 }
 
@@ -107,7 +113,10 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL going away and coming back'
     await created.db.query(`INSERT INTO projects (name) VALUES ('Survives the outage')`);
 
     // Nothing listens on port 1: every connection attempt is refused.
-    const unreachable = createPostgresDb('postgres://postgres@127.0.0.1:1/nowhere', { max: 1, connectTimeoutSeconds: 1 });
+    const unreachable = createPostgresDb('postgres://postgres@127.0.0.1:1/nowhere', {
+      max: 1,
+      connectTimeoutSeconds: 1,
+    });
     handle.swap(unreachable);
     await expectCleanFailure(t, cookie);
     await unreachable.close();
@@ -128,10 +137,15 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL going away and coming back'
     const cookie = await t.signIn('admin');
     await created.db.query(`INSERT INTO projects (name) VALUES ('Survives the outage')`);
     // Open several pooled connections, then have the server end them all.
-    await Promise.all(Array.from({ length: 4 }, () => t.request('GET', '/api/projects', { cookie })));
+    await Promise.all(
+      Array.from({ length: 4 }, () => t.request('GET', '/api/projects', { cookie })),
+    );
     const name = new URL(created.url!).pathname.slice(1);
     const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-    const ended = await admin.unsafe('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+    const ended = await admin.unsafe(
+      'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
     await admin.end();
     expect(ended.length).toBeGreaterThan(0);
 

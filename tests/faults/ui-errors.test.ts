@@ -10,13 +10,17 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { DEMO_NOT_ON_DASHBOARD, DEMO_ON_DASHBOARD } from '../security/calls';
 import { changedTables, snapshotDb, type DbSnapshot } from '../security/db-snapshot';
-import { builtAssets, startInProcessBrowser, type InProcessBrowser } from '../security/in-process-browser';
+import {
+  builtAssets,
+  startInProcessBrowser,
+  type InProcessBrowser,
+} from '../security/in-process-browser';
 
-// Issue 7 item 7, as a user sees it: when Jira or Forecast fails, each screen shows the spec's
-// error state (spec §2 and §8), in the built client against this process's app, and nothing
-// stored changes.
+// Upstream failures as a user sees them: when Jira or Forecast fails, each screen shows the spec's
+// error state (docs/product-spec.md, "Screens and routes" and "Error catalogue"), in the built
+// client against this process's app, and nothing stored changes.
 
-const { now, jiraAuth, forecast, server } = demoUpstream();
+const { jiraAuth, forecast, server } = demoUpstream();
 
 let t: TestApp;
 let db: Db;
@@ -29,17 +33,32 @@ beforeAll(async () => {
   const created = await createTestDb();
   db = created.db;
   drop = created.drop;
-  const integrations = createIntegrations(loadConfig({ NODE_ENV: 'test' }), { timeoutMs: 1_000, deadlineMs: 2_000 });
+  const integrations = createIntegrations(loadConfig({ NODE_ENV: 'test' }), {
+    timeoutMs: 1_000,
+    deadlineMs: 2_000,
+  });
   t = createTestApp(db, { ...integrations, assets: await builtAssets() });
   const cookie = await t.signIn('admin');
-  const imported = await t.request('POST', '/api/projects/import-forecast', { cookie, body: { forecastProjectId: DEMO_ON_DASHBOARD.forecastProjectId } });
+  const imported = await t.request('POST', '/api/projects/import-forecast', {
+    cookie,
+    body: { forecastProjectId: DEMO_ON_DASHBOARD.forecastProjectId },
+  });
   expect(imported.status).toBe(201);
   const { project } = (await imported.json()) as { project: { id: number; name: string } };
   projectName = project.name;
-  expect((await t.request('POST', `/api/projects/${project.id}/link-jira`, { cookie, body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey } })).status).toBe(200);
+  expect(
+    (
+      await t.request('POST', `/api/projects/${project.id}/link-jira`, {
+        cookie,
+        body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey },
+      })
+    ).status,
+  ).toBe(200);
 
   browser = await startInProcessBrowser(t.app);
-  await browser.context.addCookies([{ name: 'session', value: cookie.split('=')[1]!, url: 'http://localhost' }]);
+  await browser.context.addCookies([
+    { name: 'session', value: cookie.split('=')[1]!, url: 'http://localhost' },
+  ]);
 }, 180_000);
 afterEach(() => {
   server.resetHandlers();
@@ -51,7 +70,10 @@ afterAll(async () => {
   await drop?.();
 });
 
-const jiraAnswers500 = () => server.use(...createJiraHandlers({ ...jiraAuth, faults: [{ kind: 'serverError', status: 500 }] }));
+const jiraAnswers500 = () =>
+  server.use(
+    ...createJiraHandlers({ ...jiraAuth, faults: [{ kind: 'serverError', status: 500 }] }),
+  );
 
 async function portfolio(): Promise<{ page: Page; before: DbSnapshot; problems: () => string[] }> {
   const { page, problems } = await browser.openPage();
@@ -85,8 +107,13 @@ describe('the Projects screens when upstream fails', () => {
     const add = dialog.getByRole('button', { name: /^Add .* to the dashboard$/ });
     await add.first().waitFor();
     // The list loaded; the project's own reads now fail.
-    forecast.setFaults({ serverErrors: { times: 1_000 }, match: new RegExp(`/projects/${DEMO_NOT_ON_DASHBOARD.forecastProjectId}`) });
-    const target = forecast.data.projects.find((p) => p.id === DEMO_NOT_ON_DASHBOARD.forecastProjectId)!;
+    forecast.setFaults({
+      serverErrors: { times: 1_000 },
+      match: new RegExp(`/projects/${DEMO_NOT_ON_DASHBOARD.forecastProjectId}`),
+    });
+    const target = forecast.data.projects.find(
+      (p) => p.id === DEMO_NOT_ON_DASHBOARD.forecastProjectId,
+    )!;
     await dialog.getByRole('button', { name: `Add ${target.name} to the dashboard` }).click();
     const toast = toastWithTitle(page, 'Error');
     await toast.waitFor();
@@ -100,11 +127,13 @@ describe('the Projects screens when upstream fails', () => {
     const card = page.getByTestId('project-card').filter({ hasText: projectName });
     const cardText = await card.textContent();
     forecast.setFaults({ serverErrors: { times: 1_000 } });
-    await card.getByRole('button', { name: new RegExp(`^Sync billing data of `) }).click();
+    await card.getByRole('button', { name: /^Sync billing data of / }).click();
     const toast = toastWithTitle(page, 'Sync Failed');
     await toast.waitFor();
     expect(await toast.textContent()).toMatch(/Forecast: /);
-    await expect.poll(() => card.getByRole('button', { name: /^Sync billing data of / }).isEnabled()).toBe(true);
+    await expect
+      .poll(() => card.getByRole('button', { name: /^Sync billing data of / }).isEnabled())
+      .toBe(true);
     expect(await card.textContent()).toBe(cardText);
     await expectUnchanged(before);
     expect(problems()).toEqual([]);
@@ -113,12 +142,19 @@ describe('the Projects screens when upstream fails', () => {
   it('the link dialog shows its empty state when Jira fails, and a failed link shows an Error toast naming Jira', async () => {
     const { page, before, problems } = await portfolio();
     jiraAnswers500();
-    await page.getByTestId('project-card').filter({ hasText: projectName }).locator('button[aria-haspopup=dialog]').first().click();
+    await page
+      .getByTestId('project-card')
+      .filter({ hasText: projectName })
+      .locator('button[aria-haspopup=dialog]')
+      .first()
+      .click();
     const detail = page.getByRole('dialog').first();
     await detail.getByRole('button', { name: `Linked: ${DEMO_ON_DASHBOARD.jiraKey}` }).click();
     const link = page.getByRole('dialog', { name: 'Link Jira Project' });
     await link.getByText('No Jira projects found.', { exact: true }).waitFor();
-    await link.getByText('Try manual entry or check your Jira permissions.', { exact: true }).waitFor();
+    await link
+      .getByText('Try manual entry or check your Jira permissions.', { exact: true })
+      .waitFor();
 
     await link.getByRole('button', { name: 'Manual Entry' }).click();
     await link.getByPlaceholder('e.g., PROJ, DEV, TASK').fill('asr');

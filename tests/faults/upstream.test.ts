@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { Db } from '../../src/db/port';
-import { createForecastHandlers, type ForecastFaults } from '../../src/mocks/forecast/handlers';
+import type { ForecastFaults } from '../../src/mocks/forecast/handlers';
 import { createJiraHandlers, type JiraFault } from '../../src/mocks/jira/handlers';
 import { syncTimeRegistrations } from '../../src/services/forecast';
 import { UpstreamError } from '../../src/services/http';
@@ -13,7 +13,7 @@ import { createTestDb } from '../helpers/db';
 import { DEMO_NOT_ON_DASHBOARD, DEMO_ON_DASHBOARD } from '../security/calls';
 import { changedTables, snapshotDb } from '../security/db-snapshot';
 
-// Issue 7 item 7: Jira and Forecast answering slowly, 429 with Retry-After, 500, hanging, or
+// Jira and Forecast answering slowly, 429 with Retry-After, 500, hanging, or
 // with malformed JSON, for every action that calls them. Each action answers a clear error
 // (502, or 504 for a timeout) naming the service within its deadline, and nothing stored changes.
 
@@ -37,20 +37,35 @@ beforeAll(async () => {
   db = created.db;
   drop = created.drop;
   // Real waits (Retry-After is honoured), short limits.
-  const integrations = createIntegrations(loadConfig({ NODE_ENV: 'test' }), { timeoutMs: TIMEOUT_MS, deadlineMs: DEADLINE_MS });
+  const integrations = createIntegrations(loadConfig({ NODE_ENV: 'test' }), {
+    timeoutMs: TIMEOUT_MS,
+    deadlineMs: DEADLINE_MS,
+  });
   t = createTestApp(db, integrations);
   cookie = await t.signIn('admin');
 
   // A dashboard with data from both services, which a failed action must leave as it is.
-  const imported = await t.request('POST', '/api/projects/import-forecast', { cookie, body: { forecastProjectId: DEMO_ON_DASHBOARD.forecastProjectId } });
+  const imported = await t.request('POST', '/api/projects/import-forecast', {
+    cookie,
+    body: { forecastProjectId: DEMO_ON_DASHBOARD.forecastProjectId },
+  });
   expect(imported.status, await imported.clone().text()).toBe(201);
   projectId = ((await imported.json()) as { project: { id: number } }).project.id;
-  const link = await t.request('POST', `/api/projects/${projectId}/link-jira`, { cookie, body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey } });
+  const link = await t.request('POST', `/api/projects/${projectId}/link-jira`, {
+    cookie,
+    body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey },
+  });
   expect(link.status, await link.clone().text()).toBe(200);
   const selected = jiraData.spine.developers.slice(0, 2).map((d) => d.accountId);
-  const select = await t.request('POST', '/api/developer-availability', { cookie, body: { developers: {}, selectedDevelopersList: selected } });
+  const select = await t.request('POST', '/api/developer-availability', {
+    cookie,
+    body: { developers: {}, selectedDevelopersList: selected },
+  });
   expect(select.status).toBe(200);
-  await syncTimeRegistrations(db, t.deps.forecast, { now, timeZone: t.deps.config.AGENCY_TIMEZONE });
+  await syncTimeRegistrations(db, t.deps.forecast, {
+    now,
+    timeZone: t.deps.config.AGENCY_TIMEZONE,
+  });
   const [issues] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM jira_issues');
   expect(issues!.n).toBeGreaterThan(10);
 }, 180_000);
@@ -74,23 +89,70 @@ interface Action {
 }
 
 const ACTIONS: Action[] = [
-  { service: 'Jira', what: 'Link Jira Project', call: () => t.request('POST', `/api/projects/${projectId}/link-jira`, { cookie, body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey } }) },
-  { service: 'Jira', what: 'the Jira projects list', call: () => t.request('GET', '/api/jira/projects', { cookie }) },
-  { service: 'Jira', what: 'the Jira users list', call: () => t.request('GET', '/api/jira/users', { cookie }) },
+  {
+    service: 'Jira',
+    what: 'Link Jira Project',
+    call: () =>
+      t.request('POST', `/api/projects/${projectId}/link-jira`, {
+        cookie,
+        body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey },
+      }),
+  },
+  {
+    service: 'Jira',
+    what: 'the Jira projects list',
+    call: () => t.request('GET', '/api/jira/projects', { cookie }),
+  },
+  {
+    service: 'Jira',
+    what: 'the Jira users list',
+    call: () => t.request('GET', '/api/jira/users', { cookie }),
+  },
   {
     service: 'Jira',
     what: 'adding a team member',
     call: () =>
       t.request('POST', '/api/developer-availability', {
         cookie,
-        body: { developers: {}, selectedDevelopersList: jiraData.spine.developers.slice(0, 3).map((d) => d.accountId) },
+        body: {
+          developers: {},
+          selectedDevelopersList: jiraData.spine.developers.slice(0, 3).map((d) => d.accountId),
+        },
       }),
   },
-  { service: 'Jira', what: 'the Jira sync', sync: () => syncJiraProject(db, t.deps.jira, { projectId, now: new Date(), full: true }) },
-  { service: 'Forecast', what: 'Sync billing', call: () => t.request('POST', `/api/projects/${projectId}/sync-forecast`, { cookie }) },
-  { service: 'Forecast', what: 'Import from Forecast', call: () => t.request('POST', '/api/projects/import-forecast', { cookie, body: { forecastProjectId: DEMO_NOT_ON_DASHBOARD.forecastProjectId } }) },
-  { service: 'Forecast', what: 'Load Projects', call: () => t.request('GET', '/api/forecast/projects', { cookie }) },
-  { service: 'Forecast', what: 'the time sync', sync: () => syncTimeRegistrations(db, t.deps.forecast, { now: new Date(), timeZone: t.deps.config.AGENCY_TIMEZONE }) },
+  {
+    service: 'Jira',
+    what: 'the Jira sync',
+    sync: () => syncJiraProject(db, t.deps.jira, { projectId, now: new Date(), full: true }),
+  },
+  {
+    service: 'Forecast',
+    what: 'Sync billing',
+    call: () => t.request('POST', `/api/projects/${projectId}/sync-forecast`, { cookie }),
+  },
+  {
+    service: 'Forecast',
+    what: 'Import from Forecast',
+    call: () =>
+      t.request('POST', '/api/projects/import-forecast', {
+        cookie,
+        body: { forecastProjectId: DEMO_NOT_ON_DASHBOARD.forecastProjectId },
+      }),
+  },
+  {
+    service: 'Forecast',
+    what: 'Load Projects',
+    call: () => t.request('GET', '/api/forecast/projects', { cookie }),
+  },
+  {
+    service: 'Forecast',
+    what: 'the time sync',
+    sync: () =>
+      syncTimeRegistrations(db, t.deps.forecast, {
+        now: new Date(),
+        timeZone: t.deps.config.AGENCY_TIMEZONE,
+      }),
+  },
 ];
 
 interface Fault {
@@ -102,11 +164,31 @@ interface Fault {
 }
 
 const FAULTS: Fault[] = [
-  { what: 'answers slower than the timeout', status: 504, jira: { kind: 'latency', ms: TIMEOUT_MS + 500 }, forecast: { latencyMs: TIMEOUT_MS + 500 } },
+  {
+    what: 'answers slower than the timeout',
+    status: 504,
+    jira: { kind: 'latency', ms: TIMEOUT_MS + 500 },
+    forecast: { latencyMs: TIMEOUT_MS + 500 },
+  },
   { what: 'hangs', status: 504, jira: { kind: 'hang' }, forecast: { hang: true } },
-  { what: 'answers 429 with Retry-After, again and again', status: 502, jira: { kind: 'rateLimit', retryAfterSeconds: 1 }, forecast: { rateLimited: { times: 1_000, retryAfterSeconds: 1 } } },
-  { what: 'answers 500', status: 502, jira: { kind: 'serverError', status: 500 }, forecast: { serverErrors: { times: 1_000 } } },
-  { what: 'answers malformed JSON', status: 502, jira: { kind: 'malformedJson' }, forecast: { malformed: 'json' } },
+  {
+    what: 'answers 429 with Retry-After, again and again',
+    status: 502,
+    jira: { kind: 'rateLimit', retryAfterSeconds: 1 },
+    forecast: { rateLimited: { times: 1_000, retryAfterSeconds: 1 } },
+  },
+  {
+    what: 'answers 500',
+    status: 502,
+    jira: { kind: 'serverError', status: 500 },
+    forecast: { serverErrors: { times: 1_000 } },
+  },
+  {
+    what: 'answers malformed JSON',
+    status: 502,
+    jira: { kind: 'malformedJson' },
+    forecast: { malformed: 'json' },
+  },
 ];
 
 function inject(service: Service, fault: Fault) {
@@ -158,7 +240,12 @@ describe('when Jira or Forecast fails', () => {
 
 describe('when Jira or Forecast recovers', () => {
   it('honours one 429 with Retry-After and then succeeds', { timeout: 30_000 }, async () => {
-    server.use(...createJiraHandlers({ ...jiraAuth, faults: [{ kind: 'rateLimit', retryAfterSeconds: 1, times: 1 }] }));
+    server.use(
+      ...createJiraHandlers({
+        ...jiraAuth,
+        faults: [{ kind: 'rateLimit', retryAfterSeconds: 1, times: 1 }],
+      }),
+    );
     // Calls an earlier failed action left retrying (the time sync's siblings of the call that
     // failed) stop at their deadline; wait for that, so none of them uses up this 429.
     await new Promise((resolve) => setTimeout(resolve, DEADLINE_MS));
@@ -175,7 +262,10 @@ describe('when Jira or Forecast recovers', () => {
   it('syncs billing and links again once the faults are gone, so nothing was left half-done', async () => {
     const sync = await t.request('POST', `/api/projects/${projectId}/sync-forecast`, { cookie });
     expect(sync.status).toBe(200);
-    const link = await t.request('POST', `/api/projects/${projectId}/link-jira`, { cookie, body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey } });
+    const link = await t.request('POST', `/api/projects/${projectId}/link-jira`, {
+      cookie,
+      body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey },
+    });
     expect(link.status).toBe(200);
   }, 60_000);
 });

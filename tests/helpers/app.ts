@@ -5,8 +5,16 @@ import { loadConfig, type Config } from '../../src/config';
 import type { Db } from '../../src/db/port';
 import { createUser, type Role } from '../../src/db/users';
 import type { AppDeps } from '../../src/env';
-import { TEST_ASSETS } from '../../src/render/assets';
+import type { AssetManifest } from '../../src/render/assets';
 import { createIntegrations } from '../../src/services/integrations';
+import { createRefreshRunner, refreshSettingsFrom } from '../../src/services/refresh';
+
+/** A manifest for tests that render pages without a client build. */
+const TEST_ASSETS: AssetManifest = {
+  css: '/assets/app.css',
+  main: '/assets/main.js',
+  islands: {},
+};
 
 export const ORIGIN = 'http://localhost';
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -19,13 +27,25 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   /** Calls the app as a browser on our own origin would (Origin header, JSON body, cookie). */
-  request(method: string, path: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; cookie?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   /** Creates an account directly in the database and signs it in; returns its cookie. */
   signIn(role: Role | 'unapproved', email?: string): Promise<string>;
+  /** Waits for work the app kept going after its responses (a Sync now run). */
+  idle(): Promise<void>;
 }
 
-export function createTestApp(db: Db, overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}): TestApp {
+export function createTestApp(
+  db: Db,
+  overrides: Partial<AppDeps> & { env?: Record<string, string> } = {},
+): TestApp {
   const config: Config = loadConfig({ NODE_ENV: 'test', ...overrides.env });
+  const tuning = { timeoutMs: 2_000, deadlineMs: 5_000, sleep: async () => {} };
+  const clock = overrides.clock ?? (() => new Date());
+  const deferred: Promise<unknown>[] = [];
   const deps: AppDeps = {
     db,
     config,
@@ -33,8 +53,26 @@ export function createTestApp(db: Db, overrides: Partial<AppDeps> & { env?: Reco
     passwords,
     assets: TEST_ASSETS,
     // Demo hosts: a test that reaches upstream starts the mock handlers (MSW) for them.
-    ...createIntegrations(config, { timeoutMs: 2_000, deadlineMs: 5_000, sleep: async () => {} }),
+    ...createIntegrations(config, tuning),
     clientAddress: (c) => c.req.header('x-test-client-address') ?? '203.0.113.7',
+    refresh: createRefreshRunner({
+      db,
+      // A test that gives its own clients keeps them (runs then count no calls).
+      connect:
+        overrides.jira || overrides.forecast
+          ? () => ({
+              ...createIntegrations(config, tuning),
+              ...(overrides.jira ? { jira: overrides.jira } : {}),
+              ...(overrides.forecast ? { forecast: overrides.forecast } : {}),
+            })
+          : (onRequest) => createIntegrations(config, { ...tuning, onRequest }),
+      clock,
+      timeZone: config.AGENCY_TIMEZONE,
+      settings: { ...refreshSettingsFrom(config), progressMs: 50 },
+      runner: 'test',
+      log: () => {},
+    }),
+    defer: (task) => void deferred.push(task.catch(() => {})),
     ...overrides,
   };
   const app = createApp(deps);
@@ -61,12 +99,18 @@ export function createTestApp(db: Db, overrides: Partial<AppDeps> & { env?: Reco
       approved: role !== 'unapproved',
     });
     if (role === 'unapproved') return '';
-    const res = await request('POST', '/api/login', { body: { email: address, password: TEST_PASSWORD } });
-    if (res.status !== 200) throw new Error(`test sign-in failed: ${res.status} ${await res.text()}`);
+    const res = await request('POST', '/api/login', {
+      body: { email: address, password: TEST_PASSWORD },
+    });
+    if (res.status !== 200)
+      throw new Error(`test sign-in failed: ${res.status} ${await res.text()}`);
     return cookieFrom(res);
   };
 
-  return { app, deps, request, signIn };
+  const idle = async () => {
+    await Promise.allSettled(deferred);
+  };
+  return { app, deps, request, signIn, idle };
 }
 
 /** The session cookie a response sets, as a Cookie header value. */

@@ -12,7 +12,10 @@ import { DEMO_FORECAST, DEMO_JIRA } from '../../src/services/integrations';
 export function demoUpstream(now = new Date()) {
   const jiraData = createJiraDemoData({ today: now });
   const jiraAuth = { ...DEMO_JIRA, today: now, data: jiraData };
-  const forecast = createForecastHandlers({ ...DEMO_FORECAST, today: now.toISOString().slice(0, 10) });
+  const forecast = createForecastHandlers({
+    ...DEMO_FORECAST,
+    today: now.toISOString().slice(0, 10),
+  });
   const server = setupServer(...createJiraHandlers(jiraAuth), ...forecast.handlers);
   return { now, jiraData, jiraAuth, forecast, server };
 }

@@ -1,13 +1,17 @@
 import type { ComponentProps } from 'react';
 import type AuthForm from '../../src/islands/AuthForm';
 import type AvailabilityGrid from '../../src/islands/AvailabilityGrid';
+import type CostPerPoint from '../../src/islands/CostPerPoint';
 import type GrossMarginsTable from '../../src/islands/GrossMarginsTable';
 import type LogoutButton from '../../src/islands/LogoutButton';
 import type ManageProjectsDialog from '../../src/islands/ManageProjectsDialog';
-import type ProjectPortfolio from '../../src/islands/ProjectPortfolio';
-import { projectFixture } from '../../src/islands/projects/fixtures';
+import type PortfolioCards from '../../src/islands/PortfolioCards';
 import type StoryPointsSetting from '../../src/islands/StoryPointsSetting';
+import type SyncButton from '../../src/islands/SyncButton';
+import type SyncPanel from '../../src/islands/SyncPanel';
+import type TeamSelector from '../../src/islands/TeamSelector';
 import type Toaster from '../../src/islands/Toaster';
+import type Trends from '../../src/islands/Trends';
 import type UsersAdmin from '../../src/islands/UsersAdmin';
 import type WeeklyHistory from '../../src/islands/WeeklyHistory';
 import type WeeklyHours from '../../src/islands/WeeklyHours';
@@ -16,12 +20,17 @@ import type WeeklyHours from '../../src/islands/WeeklyHours';
 export interface IslandFixtures {
   AuthForm: ComponentProps<typeof AuthForm>;
   AvailabilityGrid: ComponentProps<typeof AvailabilityGrid>;
+  CostPerPoint: ComponentProps<typeof CostPerPoint>;
   GrossMarginsTable: ComponentProps<typeof GrossMarginsTable>;
   LogoutButton: ComponentProps<typeof LogoutButton>;
   ManageProjectsDialog: ComponentProps<typeof ManageProjectsDialog>;
-  ProjectPortfolio: ComponentProps<typeof ProjectPortfolio>;
+  PortfolioCards: ComponentProps<typeof PortfolioCards>;
   StoryPointsSetting: ComponentProps<typeof StoryPointsSetting>;
+  SyncButton: ComponentProps<typeof SyncButton>;
+  SyncPanel: ComponentProps<typeof SyncPanel>;
+  TeamSelector: ComponentProps<typeof TeamSelector>;
   Toaster: ComponentProps<typeof Toaster>;
+  Trends: ComponentProps<typeof Trends>;
   UsersAdmin: ComponentProps<typeof UsersAdmin>;
   WeeklyHistory: ComponentProps<typeof WeeklyHistory>;
   WeeklyHours: ComponentProps<typeof WeeklyHours>;
@@ -38,12 +47,29 @@ export const islandFixtures: IslandFixtures = {
   AvailabilityGrid: {
     currentWeekStart: '2026-11-16',
     availability: {
-      developers: { 'Mia Chen': { '2026-11-16': false, '2026-11-17': true }, 'Ravi Patel': { '2026-11-18': true } },
+      developers: {
+        'Mia Chen': { '2026-11-16': false, '2026-11-17': true },
+        'Ravi Patel': { '2026-11-18': true },
+      },
       selectedDevelopersList: ['acc-mia', 'acc-ravi'],
-      developersWithEndDates: [{ accountId: 'acc-ravi', startDate: '2026-01-05', endDate: '2026-12-31' }],
+      developersWithEndDates: [
+        { accountId: 'acc-ravi', startDate: '2026-01-05', endDate: '2026-12-31' },
+      ],
       selectedDevelopers: [
-        { accountId: 'acc-mia', displayName: 'Mia Chen', startDate: null, endDate: null, addedAt: '2026-10-01' },
-        { accountId: 'acc-ravi', displayName: 'Ravi Patel', startDate: '2026-01-05', endDate: '2026-12-31', addedAt: '2026-10-02' },
+        {
+          accountId: 'acc-mia',
+          displayName: 'Mia Chen',
+          startDate: null,
+          endDate: null,
+          addedAt: '2026-10-01',
+        },
+        {
+          accountId: 'acc-ravi',
+          displayName: 'Ravi Patel',
+          startDate: '2026-01-05',
+          endDate: '2026-12-31',
+          addedAt: '2026-10-02',
+        },
       ],
     },
   },
@@ -57,27 +83,88 @@ export const islandFixtures: IslandFixtures = {
           totalHours: 12.5,
           totalInvoiced: 21600,
           totalPaid: 14400.5,
-          costBreakdown: [{ personId: 11, personName: 'Mia Chen', hours: 12.5, hourlyRate: 62.5, cost: 781.25 }],
+          costBreakdown: [
+            { personId: 11, personName: 'Mia Chen', hours: 12.5, hourlyRate: 62.5, cost: 781.25 },
+          ],
         },
-        { id: 4002, name: 'Brightside Beta', devStatus: 'Billing Blocked', totalHours: 3, totalInvoiced: 0, totalPaid: 0 },
+        {
+          id: 4002,
+          name: 'Brightside Beta',
+          devStatus: 'Billing Blocked',
+          totalHours: 3,
+          totalInvoiced: 0,
+          totalPaid: 0,
+        },
       ],
     },
   },
   LogoutButton: {},
   ManageProjectsDialog: {},
-  ProjectPortfolio: {
-    projects: [
-      projectFixture({ sprints: [{ id: 1, name: 'ASR Sprint 14', totalTickets: 20, completedTickets: 11, goalHours: 80, actualHours: 62.5 }] }),
-      projectFixture({ id: 2, name: 'Brightside Beta', devStatus: 'Billing Blocked', jiraProjectKey: null, forecastProjectId: null }),
-    ],
-    now: '2026-11-21T09:30:00.000Z',
-  },
+  PortfolioCards: { rendered: true },
   StoryPointsSetting: { storyPointsPerDeveloperDay: 1.5 },
+  SyncButton: {
+    projectId: 7,
+    projectName: 'Brightside <Beta> & "Co"',
+    lastForecastSync: '2026-11-21T09:30:00.000Z',
+    stale: false,
+  },
+  SyncPanel: {
+    running: {
+      id: 42,
+      trigger: 'sync_now',
+      runner: 'node 1234@app-1',
+      requestedBy: 'admin@demo.agency',
+      startedAt: '2026-11-23T09:58:00.000Z',
+      finishedAt: null,
+      durationMs: null,
+      outcome: 'running',
+      upstreamCalls: 14,
+      rowsChanged: 120,
+      failure: null,
+      progress: {
+        service: 'Jira',
+        subject: 'Jira, Brightside <Beta>',
+        pagesRead: 3,
+        unitsDone: 1,
+        unitsTotal: 7,
+      },
+    },
+    runs: [
+      {
+        id: 41,
+        trigger: 'schedule',
+        runner: 'worker',
+        requestedBy: null,
+        startedAt: '2026-11-23T09:55:00.000Z',
+        finishedAt: '2026-11-23T09:55:04.200Z',
+        durationMs: 4200,
+        outcome: 'failed',
+        upstreamCalls: 6,
+        rowsChanged: 0,
+        failure: 'Forecast time data: Forecast: the credentials were refused; check the API token',
+        progress: { unitsDone: 1, unitsTotal: 1, deferred: 0 },
+      },
+    ],
+    timeZone: 'Europe/London',
+  },
+  TeamSelector: { projectId: 7, projectName: 'Brightside <Beta> & "Co"', teamName: null },
   Toaster: {},
   UsersAdmin: {
     users: [
-      { id: '3f1c2a4e-8d2b-4b7e-9a51-0c6f1e2d3b4a', email: 'admin@demo.agency', role: 'admin', approved: true, createdAt: '2026-11-01T08:00:00.000Z' },
-      { id: '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', email: 'new.person@agency.test', role: 'user', approved: false, createdAt: '2026-11-20T16:45:10.123Z' },
+      {
+        id: '3f1c2a4e-8d2b-4b7e-9a51-0c6f1e2d3b4a',
+        email: 'admin@demo.agency',
+        role: 'admin',
+        approved: true,
+        createdAt: '2026-11-01T08:00:00.000Z',
+      },
+      {
+        id: '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+        email: 'new.person@agency.test',
+        role: 'user',
+        approved: false,
+        createdAt: '2026-11-20T16:45:10.123Z',
+      },
     ],
     currentUserId: '3f1c2a4e-8d2b-4b7e-9a51-0c6f1e2d3b4a',
   },
@@ -96,7 +183,14 @@ export const islandFixtures: IslandFixtures = {
           updated: '2026-11-12T14:03:00.000Z',
           storyPoints: 3,
         },
-        { key: 'BB-7', status: { name: 'Ready for QA Testing' }, projectName: 'Brightside Beta', summary: 'Onboarding copy', updated: '2026-11-13T09:00:00.000Z', storyPoints: null },
+        {
+          key: 'BB-7',
+          status: { name: 'Ready for QA Testing' },
+          projectName: 'Brightside Beta',
+          summary: 'Onboarding copy',
+          updated: '2026-11-13T09:00:00.000Z',
+          storyPoints: null,
+        },
       ],
     },
     totalAvailablePoints: 40,
@@ -118,8 +212,73 @@ export const islandFixtures: IslandFixtures = {
           projectName: 'Acme Support Retainer',
           totalHours: 9.75,
           timeEntries: [
-            { id: 1, date: '2026-11-16', personName: 'Mia Chen', notes: 'Sprint planning', hours: 1.5 },
+            {
+              id: 1,
+              date: '2026-11-16',
+              personName: 'Mia Chen',
+              notes: 'Sprint planning',
+              hours: 1.5,
+            },
             { id: 2, date: '2026-11-17', personName: 'Ravi Patel', hours: 8.25 },
+          ],
+        },
+      ],
+    },
+  },
+  CostPerPoint: {
+    initial: {
+      currentWeekStart: '2026-11-16',
+      agency: {
+        weeks: [
+          { weekStart: '2026-11-09', cost: 4812.5, points: 21, costPerPoint: 229.17 },
+          { weekStart: '2026-11-16', cost: 1200, points: 0, costPerPoint: null },
+        ],
+        overall: { cost: 6012.5, points: 21, costPerPoint: 286.31 },
+      },
+      projects: [
+        {
+          id: 3,
+          name: 'Acme <Portal> & "Co"',
+          weeks: [{ weekStart: '2026-11-09', cost: 900, points: 6, costPerPoint: 150 }],
+          overall: { cost: 900, points: 6, costPerPoint: 150 },
+        },
+      ],
+    },
+  },
+  Trends: {
+    initial: {
+      currentWeekStart: '2026-11-16',
+      agency: [
+        {
+          weekStart: '2026-11-09',
+          hours: 152.5,
+          internalCost: 9150,
+          invoiced: 12000,
+          grossMargin: 2850,
+          isCurrent: false,
+        },
+        {
+          weekStart: '2026-11-16',
+          hours: 40.25,
+          internalCost: 2415,
+          invoiced: 0,
+          grossMargin: -2415,
+          isCurrent: true,
+        },
+      ],
+      projects: [
+        {
+          id: 3,
+          name: 'Acme <Portal> & "Co"',
+          weeks: [
+            {
+              weekStart: '2026-11-16',
+              hours: 12,
+              internalCost: 720,
+              invoiced: 1500,
+              grossMargin: 780,
+              isCurrent: true,
+            },
           ],
         },
       ],

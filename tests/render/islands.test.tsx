@@ -23,20 +23,25 @@ const islandFiles = readdirSync(islandsDir)
  */
 function decodeAttribute(value: string): string {
   const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-  return value.replace(/&(?:#x([0-9a-f]+)|#(\d+)|([a-z]+));|&/gi, (whole, hex?: string, dec?: string, name?: string) => {
-    if (hex) return String.fromCodePoint(parseInt(hex, 16));
-    if (dec) return String.fromCodePoint(Number(dec));
-    if (name && name.toLowerCase() in named) return named[name.toLowerCase()]!;
-    throw new Error(`unexpected character reference ${whole} in ${value}`);
-  });
+  return value.replace(
+    /&(?:#x([0-9a-f]+)|#(\d+)|([a-z]+));|&/gi,
+    (whole, hex?: string, dec?: string, name?: string) => {
+      if (hex) return String.fromCodePoint(parseInt(hex, 16));
+      if (dec) return String.fromCodePoint(Number(dec));
+      if (name && name.toLowerCase() in named) return named[name.toLowerCase()]!;
+      throw new Error(`unexpected character reference ${whole} in ${value}`);
+    },
+  );
 }
 
 /** Every island marker in the HTML, with its props parsed back as the browser's hydrator does. */
 function islandMarkers(html: string): { name: string; props: unknown }[] {
-  return [...html.matchAll(/<app-island data-island="([^"]*)" data-props="([^"]*)">/g)].map((m) => ({
-    name: m[1]!,
-    props: JSON.parse(decodeAttribute(m[2]!)) as unknown,
-  }));
+  return [...html.matchAll(/<app-island data-island="([^"]*)" data-props="([^"]*)">/g)].map(
+    (m) => ({
+      name: m[1]!,
+      props: JSON.parse(decodeAttribute(m[2]!)) as unknown,
+    }),
+  );
 }
 
 interface ProbeProps {
@@ -50,18 +55,31 @@ function ProjectNameProbe({ project }: ProbeProps) {
 const assets: AssetManifest = {
   css: '/assets/app-TEST.css',
   main: '/assets/main-TEST.js',
-  islands: { ProjectNameProbe: { js: '/assets/ProjectNameProbe-TEST.js', imports: ['/assets/chunk-REACT.js', '/assets/chunk-QUERY.js'] } },
+  islands: {
+    ProjectNameProbe: {
+      js: '/assets/ProjectNameProbe-TEST.js',
+      imports: ['/assets/chunk-REACT.js', '/assets/chunk-QUERY.js'],
+    },
+  },
 };
 
 describe('renderDocument with islands', () => {
   const hostile: ProbeProps = {
-    project: { id: 7, name: "</script><script>alert(1)</script> & 'Co'", notes: '<!-- not a comment -->' },
+    project: {
+      id: 7,
+      name: "</script><script>alert(1)</script> & 'Co'",
+      notes: '<!-- not a comment -->',
+    },
   };
   const html = renderDocument(
     <main>
       <h1>Project Portfolio</h1>
       <Island name="ProjectNameProbe" component={ProjectNameProbe} props={hostile} />
-      <Island name="ProjectNameProbe" component={ProjectNameProbe} props={{ project: { id: 8, name: 'Second', notes: '' } }} />
+      <Island
+        name="ProjectNameProbe"
+        component={ProjectNameProbe}
+        props={{ project: { id: 8, name: 'Second', notes: '' } }}
+      />
     </main>,
     { title: 'Projects', assets },
   );
@@ -73,7 +91,9 @@ describe('renderDocument with islands', () => {
         '&quot;notes&quot;:&quot;&lt;!-- not a comment --&gt;&quot;}}">',
     );
     // The server-rendered name is escaped text too.
-    expect(html).toContain('<p class="project-name">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#x27;Co&#x27;</p>');
+    expect(html).toContain(
+      '<p class="project-name">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#x27;Co&#x27;</p>',
+    );
   });
 
   it('gives the browser back exactly the props the server rendered with', () => {
@@ -91,8 +111,14 @@ describe('renderDocument with islands', () => {
   });
 
   it("preloads the island's chunk and its imports once, however often the island is used", () => {
-    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
-    expect(preloads).toEqual(['/assets/ProjectNameProbe-TEST.js', '/assets/chunk-REACT.js', '/assets/chunk-QUERY.js']);
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads).toEqual([
+      '/assets/ProjectNameProbe-TEST.js',
+      '/assets/chunk-REACT.js',
+      '/assets/chunk-QUERY.js',
+    ]);
   });
 });
 
@@ -130,15 +156,21 @@ describe('island fixture props', () => {
     expect(Object.keys(islandFixtures).sort()).toEqual(islandFiles);
   });
 
-  it.each(Object.entries(islandFixtures))('of %s survive the JSON trip unchanged and render the same markup', async (name, props) => {
-    const travelled = JSON.parse(JSON.stringify(props)) as typeof props;
-    expect(travelled).toStrictEqual(props);
+  it.each(Object.entries(islandFixtures))(
+    'of %s survive the JSON trip unchanged and render the same markup',
+    async (name, props) => {
+      const travelled = JSON.parse(JSON.stringify(props)) as typeof props;
+      expect(travelled).toStrictEqual(props);
 
-    // Hydration needs the browser's render (from the travelled props) to match the server's.
-    const { default: component } = (await islandRegistry[name]!()) as { default: ComponentType<object> };
-    const render = (p: object) => renderToString(<Island name={name} component={component} props={p} />);
-    const server = render(props);
-    expect(server).toContain(`<app-island data-island="${name}"`);
-    expect(render(travelled)).toBe(server);
-  });
+      // Hydration needs the browser's render (from the travelled props) to match the server's.
+      const { default: component } = (await islandRegistry[name]!()) as {
+        default: ComponentType<object>;
+      };
+      const render = (p: object) =>
+        renderToString(<Island name={name} component={component} props={p} />);
+      const server = render(props);
+      expect(server).toContain(`<app-island data-island="${name}"`);
+      expect(render(travelled)).toBe(server);
+    },
+  );
 });

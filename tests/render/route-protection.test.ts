@@ -3,7 +3,8 @@ import type { Db } from '../../src/db/port';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 
-// The route table of spec section 2, enforced on the server (design section 3).
+// The route table of docs/product-spec.md, "Route table", enforced on the server (docs/design.md,
+// "Roles").
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -61,7 +62,8 @@ describe('a signed-in user without the admin role', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
-    // The top bar of spec section 1, without the admin-only Insights tab.
+    // The top bar of docs/product-spec.md, "What the product does and for whom", without the
+    // admin-only Insights tab.
     expect(html).toMatch(/>Projects</);
     expect(html).toMatch(/>Developers</);
     expect(html).not.toMatch(/>Insights</);

@@ -27,40 +27,152 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/healthz', access: 'public' },
   { method: 'GET', route: '/auth', access: 'guest' },
   { method: 'GET', route: '/', access: 'user' },
+  { method: 'GET', route: '/portfolio/projects', access: 'user' },
   { method: 'GET', route: '/developer', access: 'user' },
   { method: 'GET', route: '/agency', access: 'admin' },
   { method: 'GET', route: '/agency/settings', access: 'user' },
   { method: 'GET', route: '/agency/users', access: 'admin' },
+  { method: 'GET', route: '/agency/sync', access: 'admin' },
+  { method: 'GET', route: '/api/admin/sync', access: 'admin' },
+  { method: 'POST', route: '/api/admin/sync', access: 'admin' },
+  { method: 'GET', route: '/api/admin/sync/runs', access: 'admin' },
   { method: 'GET', route: '/api/user', access: 'user' },
   { method: 'POST', route: '/api/signup', access: 'public', body: {} },
   { method: 'POST', route: '/api/login', access: 'public', body: {} },
   { method: 'GET', route: '/api/admin/users', access: 'admin' },
-  { method: 'GET', route: '/api/agency-time-entries', access: 'admin', path: '/api/agency-time-entries?weekStart=2026-11-16' },
+  {
+    method: 'GET',
+    route: '/api/agency-time-entries',
+    access: 'admin',
+    path: '/api/agency-time-entries?weekStart=2026-11-16',
+  },
   { method: 'GET', route: '/api/gross-margins', access: 'admin' },
+  { method: 'GET', route: '/api/insights/trends', access: 'admin' },
+  { method: 'GET', route: '/api/insights/cost-per-point', access: 'admin' },
+  { method: 'GET', route: '/api/insights/unbilled-work', access: 'admin' },
+  { method: 'GET', route: '/api/insights/budget-burn', access: 'admin' },
+  {
+    method: 'GET',
+    route: '/api/insights/projects/:id/budget-burn',
+    access: 'admin',
+    path: '/api/insights/projects/999999/budget-burn',
+  },
+  {
+    method: 'GET',
+    route: '/api/insights/projects/:id/retainer-forecast',
+    access: 'admin',
+    path: '/api/insights/projects/999999/retainer-forecast',
+  },
   { method: 'GET', route: '/api/projects', access: 'user' },
   { method: 'POST', route: '/api/projects/import-forecast', access: 'user', body: {} },
-  { method: 'PATCH', route: '/api/projects/:id/team', access: 'user', path: '/api/projects/999999/team', body: { teamName: 'Team 1' } },
-  { method: 'PATCH', route: '/api/projects/:id/visibility', access: 'user', path: '/api/projects/999999/visibility', body: { visible: 1 } },
+  {
+    method: 'PATCH',
+    route: '/api/projects/:id/team',
+    access: 'user',
+    path: '/api/projects/999999/team',
+    body: { teamName: 'Team 1' },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/projects/:id/dev-status',
+    access: 'admin',
+    path: '/api/projects/999999/dev-status',
+    body: { devStatus: 'Billing Blocked' },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/projects/:id/visibility',
+    access: 'user',
+    path: '/api/projects/999999/visibility',
+    body: { visible: 1 },
+  },
   { method: 'DELETE', route: '/api/projects/:id', access: 'user', path: '/api/projects/999999' },
-  { method: 'POST', route: '/api/projects/:id/sync-forecast', access: 'user', path: '/api/projects/999999/sync-forecast' },
-  { method: 'GET', route: '/api/projects/:id/retainer-periods', access: 'user', path: '/api/projects/999999/retainer-periods' },
-  { method: 'GET', route: '/api/projects/:id/jira-data', access: 'user', path: '/api/projects/999999/jira-data' },
-  { method: 'GET', route: '/api/projects/:id/cost-breakdown', access: 'user', path: '/api/projects/999999/cost-breakdown' },
-  { method: 'POST', route: '/api/projects/:id/link-jira', access: 'user', path: '/api/projects/999999/link-jira', body: { jiraProjectKey: 'ABC' } },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/sync-forecast',
+    access: 'user',
+    path: '/api/projects/999999/sync-forecast',
+  },
+  {
+    method: 'GET',
+    route: '/api/projects/:id/retainer-periods',
+    access: 'user',
+    path: '/api/projects/999999/retainer-periods',
+  },
+  {
+    method: 'GET',
+    route: '/api/projects/:id/jira-data',
+    access: 'user',
+    path: '/api/projects/999999/jira-data',
+  },
+  {
+    method: 'GET',
+    route: '/api/projects/:id/cost-breakdown',
+    access: 'user',
+    path: '/api/projects/999999/cost-breakdown',
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/link-jira',
+    access: 'user',
+    path: '/api/projects/999999/link-jira',
+    body: { jiraProjectKey: 'ABC' },
+  },
   { method: 'GET', route: '/api/jira/projects', access: 'user' },
   { method: 'GET', route: '/api/forecast/projects', access: 'user' },
-  { method: 'GET', route: '/api/jira/tickets/completed-in-week', access: 'user', path: '/api/jira/tickets/completed-in-week?weekStart=2026-11-16' },
-  { method: 'GET', route: '/api/developer-available-points', access: 'user', path: '/api/developer-available-points?weekStart=2026-11-16' },
-  { method: 'GET', route: '/api/jira/tickets/completed-in-range', access: 'user', path: '/api/jira/tickets/completed-in-range?startDate=2026-11-16&endDate=2026-11-22' },
+  {
+    method: 'GET',
+    route: '/api/jira/tickets/completed-in-week',
+    access: 'user',
+    path: '/api/jira/tickets/completed-in-week?weekStart=2026-11-16',
+  },
+  {
+    method: 'GET',
+    route: '/api/developer-available-points',
+    access: 'user',
+    path: '/api/developer-available-points?weekStart=2026-11-16',
+  },
+  {
+    method: 'GET',
+    route: '/api/jira/tickets/completed-in-range',
+    access: 'user',
+    path: '/api/jira/tickets/completed-in-range?startDate=2026-11-16&endDate=2026-11-22',
+  },
   { method: 'GET', route: '/api/velocity-history', access: 'user' },
   { method: 'GET', route: '/api/jira/users', access: 'user' },
   { method: 'GET', route: '/api/developer-availability', access: 'user' },
-  { method: 'POST', route: '/api/developer-availability', access: 'user', body: { developers: {}, selectedDevelopersList: [], previousSelectedDevelopersList: [] } },
-  { method: 'POST', route: '/api/developer-end-date', access: 'user', body: { accountId: 'no-such-account', endDate: null } },
-  { method: 'POST', route: '/api/developer-start-date', access: 'user', body: { accountId: 'no-such-account', startDate: null } },
+  {
+    method: 'POST',
+    route: '/api/developer-availability',
+    access: 'user',
+    body: { developers: {}, selectedDevelopersList: [], previousSelectedDevelopersList: [] },
+  },
+  {
+    method: 'POST',
+    route: '/api/developer-end-date',
+    access: 'user',
+    body: { accountId: 'no-such-account', endDate: null },
+  },
+  {
+    method: 'POST',
+    route: '/api/developer-start-date',
+    access: 'user',
+    body: { accountId: 'no-such-account', startDate: null },
+  },
   { method: 'GET', route: '/api/settings/story-points-per-developer-day', access: 'user' },
-  { method: 'PUT', route: '/api/settings/story-points-per-developer-day', access: 'user', body: { storyPointsPerDeveloperDay: 1 } },
-  { method: 'PATCH', route: '/api/admin/users/:id', access: 'admin', path: '/api/admin/users/00000000-0000-4000-8000-000000000000', body: { approved: true } },
+  {
+    method: 'PUT',
+    route: '/api/settings/story-points-per-developer-day',
+    access: 'user',
+    body: { storyPointsPerDeveloperDay: 1 },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/admin/users/:id',
+    access: 'admin',
+    path: '/api/admin/users/00000000-0000-4000-8000-000000000000',
+    body: { approved: true },
+  },
   { method: 'POST', route: '/internal/users-command', access: 'token', body: { args: ['list'] } },
   // Last: it ends the session the rows above used.
   { method: 'POST', route: '/api/logout', access: 'public' },
@@ -85,14 +197,20 @@ beforeAll(async () => {
   await created.db.query("UPDATE users SET approved = false WHERE email = 'revoked@agency.test'");
 });
 afterAll(async () => {
+  // Sync now, started by the admin row, finishes before its database goes.
+  await t.idle();
   mocks?.close();
   await drop();
 });
 
-const pathOf = (location: string | null) => (location ? new URL(location, 'http://localhost').pathname : null);
+const pathOf = (location: string | null) =>
+  location ? new URL(location, 'http://localhost').pathname : null;
 const isApi = (row: Row) => row.route.startsWith('/api/') || row.route.startsWith('/internal/');
 
-function expectedStatus(row: Row, who: 'anonymous' | 'revoked' | 'user' | 'staff' | 'admin'): (status: number, location: string | null) => boolean {
+function expectedStatus(
+  row: Row,
+  who: 'anonymous' | 'revoked' | 'user' | 'staff' | 'admin',
+): (status: number, location: string | null) => boolean {
   const signedIn = who === 'user' || who === 'staff' || who === 'admin';
   const allowed = (s: number) => s !== 401 && s !== 403 && s !== 302 && s < 500;
   switch (row.access) {
@@ -107,7 +225,8 @@ function expectedStatus(row: Row, who: 'anonymous' | 'revoked' | 'user' | 'staff
       return isApi(row) ? (s) => s === 401 : (s, loc) => s === 302 && pathOf(loc) === '/auth';
     case 'admin':
       if (who === 'admin') return allowed;
-      if (!signedIn) return isApi(row) ? (s) => s === 401 : (s, loc) => s === 302 && pathOf(loc) === '/auth';
+      if (!signedIn)
+        return isApi(row) ? (s) => s === 401 : (s, loc) => s === 302 && pathOf(loc) === '/auth';
       return isApi(row) ? (s) => s === 403 : (s, loc) => s === 302 && pathOf(loc) === '/';
   }
 }
@@ -115,7 +234,9 @@ function expectedStatus(row: Row, who: 'anonymous' | 'revoked' | 'user' | 'staff
 describe('the access matrix', () => {
   it('has a row for every route the app serves', () => {
     const served = new Set(
-      t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path.replace(/\/$/, '') || '/'}`),
+      t.app.routes
+        .filter((r) => r.method !== 'ALL')
+        .map((r) => `${r.method} ${r.path.replace(/\/$/, '') || '/'}`),
     );
     const covered = new Set(ACCESS_MATRIX.map((r) => `${r.method} ${r.route}`));
     expect([...served].filter((r) => !covered.has(r)).sort()).toEqual([]);
@@ -125,9 +246,15 @@ describe('the access matrix', () => {
     it(`lets ${who === 'anonymous' ? 'a signed-out visitor' : `a ${who}`} reach exactly what they may`, async () => {
       const failures: string[] = [];
       for (const row of ACCESS_MATRIX) {
-        const res = await t.request(row.method, row.path ?? row.route, { cookie: cookies[who], body: row.body });
+        const res = await t.request(row.method, row.path ?? row.route, {
+          cookie: cookies[who],
+          body: row.body,
+        });
         const ok = expectedStatus(row, who)(res.status, res.headers.get('location'));
-        if (!ok) failures.push(`${row.method} ${row.path ?? row.route} (${row.access}) answered ${res.status} ${res.headers.get('location') ?? ''}`);
+        if (!ok)
+          failures.push(
+            `${row.method} ${row.path ?? row.route} (${row.access}) answered ${res.status} ${res.headers.get('location') ?? ''}`,
+          );
       }
       expect(failures).toEqual([]);
     });

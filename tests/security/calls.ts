@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Db } from '../../src/db/port';
+import { DEV_STATUSES } from '../../src/shared/dev-status';
 import {
   anyText,
   badDate,
@@ -35,7 +36,10 @@ export interface Seed {
   displayName: string;
 }
 
-export const SEED_ACCOUNT = { accountId: 'seed-account-0001', displayName: 'Seed Developer' } as const;
+export const SEED_ACCOUNT = {
+  accountId: 'seed-account-0001',
+  displayName: 'Seed Developer',
+} as const;
 /** Projects of the demo agency the mock services know (src/mocks/agency/spine.ts). */
 export const DEMO_ON_DASHBOARD = { forecastProjectId: 4001, jiraKey: 'ASR' } as const;
 export const DEMO_NOT_ON_DASHBOARD = { forecastProjectId: 4036 } as const;
@@ -46,7 +50,9 @@ export async function seedForInputTests(db: Db): Promise<Seed> {
      VALUES ('Seed Project', 'Team 1', $1, $2, 1) RETURNING id`,
     [DEMO_ON_DASHBOARD.forecastProjectId, DEMO_ON_DASHBOARD.jiraKey],
   );
-  const [b] = await db.query<{ id: number }>(`INSERT INTO projects (name, visible) VALUES ('Hidden Seed Project', 0) RETURNING id`);
+  const [b] = await db.query<{ id: number }>(
+    `INSERT INTO projects (name, visible) VALUES ('Hidden Seed Project', 0) RETURNING id`,
+  );
   const unapprovedEmail = 'seed-awaiting@agency.test';
   const [u] = await db.query<{ id: string }>(
     `INSERT INTO users (email, password, role, approved) VALUES ($1, 'scrypt$1024$8$1$AAAA$AAAA', 'user', false) RETURNING id`,
@@ -56,11 +62,17 @@ export async function seedForInputTests(db: Db): Promise<Seed> {
     `INSERT INTO selected_developers (account_id, display_name, start_date, end_date) VALUES ($1, $2, '2026-01-05', '2026-12-31')`,
     [SEED_ACCOUNT.accountId, SEED_ACCOUNT.displayName],
   );
-  await db.query(`INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES ($1, $2, '2026-01-06', true)`, [
-    SEED_ACCOUNT.accountId,
-    SEED_ACCOUNT.displayName,
-  ]);
-  return { projectId: a!.id, otherProjectId: b!.id, unapprovedUserId: u!.id, unapprovedEmail, ...SEED_ACCOUNT };
+  await db.query(
+    `INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES ($1, $2, '2026-01-06', true)`,
+    [SEED_ACCOUNT.accountId, SEED_ACCOUNT.displayName],
+  );
+  return {
+    projectId: a!.id,
+    otherProjectId: b!.id,
+    unapprovedUserId: u!.id,
+    unapprovedEmail,
+    ...SEED_ACCOUNT,
+  };
 }
 
 export type JsonType = 'string' | 'number' | 'boolean' | 'array' | 'object';
@@ -99,7 +111,10 @@ export interface InputCall {
   };
   /** The valid body is one the server would act on, so accepting a broken one shows up as a change. */
   body?: { valid: (s: Seed) => Record<string, unknown>; fields: Record<string, BodyField> };
-  /** Spec §7 says the call has no payload: whatever junk comes with it must be harmless. */
+  /**
+   * docs/product-spec.md, "Calls", says the call has no payload: whatever junk comes with it must
+   * be harmless.
+   */
   noPayload?: true;
   /** A page, not a JSON call: bad input falls back to a default view, never an error page. */
   page?: true;
@@ -119,11 +134,14 @@ const badAccountId: fc.Arbitrary<string> = fc.oneof(
 );
 const badWeekStart: QueryField = { date: true, invalid: badDate };
 /** The Agency Dashboard also bounds the years it shows (2000-2999). */
-const badAgencyWeekStart: QueryField = { date: true, invalid: fc.oneof(badDate, fc.constantFrom('1999-12-27', '3000-01-06')) };
+const badAgencyWeekStart: QueryField = {
+  date: true,
+  invalid: fc.oneof(badDate, fc.constantFrom('1999-12-27', '3000-01-06')),
+};
 
 export const INPUT_CALLS: InputCall[] = [
-  // Auth (spec §7). Login and sign-up are public; a failed login with valid input is a
-  // counted attempt by design, so the broken parts here are always invalid as input.
+  // Auth (docs/product-spec.md, "Calls"). Login and sign-up are public; a failed login with valid
+  // input is a counted attempt by design, so the broken parts here are always invalid as input.
   {
     method: 'POST',
     route: '/api/signup',
@@ -132,7 +150,14 @@ export const INPUT_CALLS: InputCall[] = [
       valid: () => ({ email: 'would-be-created@agency.test', password: 'a long enough password' }),
       fields: {
         email: { type: 'string', invalid: badEmail },
-        password: { type: 'string', freeText: true, invalid: fc.oneof(fc.string({ maxLength: 7 }), fc.string({ minLength: 257, maxLength: 600 })) },
+        password: {
+          type: 'string',
+          freeText: true,
+          invalid: fc.oneof(
+            fc.string({ maxLength: 7 }),
+            fc.string({ minLength: 257, maxLength: 600 }),
+          ),
+        },
       },
     },
   },
@@ -144,11 +169,16 @@ export const INPUT_CALLS: InputCall[] = [
       valid: () => ({ email: 'login-seed@agency.test', password: 'the right password' }),
       fields: {
         email: { type: 'string', invalid: badEmail },
-        password: { type: 'string', freeText: true, invalid: fc.oneof(fc.constant(''), fc.string({ minLength: 257, maxLength: 600 })) },
+        password: {
+          type: 'string',
+          freeText: true,
+          invalid: fc.oneof(fc.constant(''), fc.string({ minLength: 257, maxLength: 600 })),
+        },
       },
     },
   },
   { method: 'POST', route: '/api/logout', as: 'anonymous', noPayload: true },
+  { method: 'POST', route: '/api/admin/sync', as: 'admin', noPayload: true },
 
   // Admin account management.
   {
@@ -158,14 +188,25 @@ export const INPUT_CALLS: InputCall[] = [
     params: {
       id: {
         valid: (s) => s.unapprovedUserId,
-        invalid: fc.oneof(fc.uuid(), fc.constantFrom('1', '-1', '00000000-0000-0000-0000-00000000000g'), anyText),
+        invalid: fc.oneof(
+          fc.uuid(),
+          fc.constantFrom('1', '-1', '00000000-0000-0000-0000-00000000000g'),
+          anyText,
+        ),
       },
     },
     body: {
       valid: () => ({ approved: true }),
       fields: {
         approved: { type: 'boolean', optional: true },
-        role: { type: 'string', optional: true, invalid: fc.oneof(fc.constantFrom('Admin', 'ADMIN', 'superuser', 'admin '), anyText.filter((s) => !ROLES.includes(s))) },
+        role: {
+          type: 'string',
+          optional: true,
+          invalid: fc.oneof(
+            fc.constantFrom('Admin', 'ADMIN', 'superuser', 'admin '),
+            anyText.filter((s) => !ROLES.includes(s)),
+          ),
+        },
       },
     },
   },
@@ -194,7 +235,10 @@ export const INPUT_CALLS: InputCall[] = [
     method: 'GET',
     route: '/api/agency-time-entries',
     as: 'admin',
-    query: { valid: () => ({ weekStart: '2026-11-16' }), fields: { weekStart: badAgencyWeekStart } },
+    query: {
+      valid: () => ({ weekStart: '2026-11-16' }),
+      fields: { weekStart: badAgencyWeekStart },
+    },
   },
   {
     method: 'GET',
@@ -203,7 +247,22 @@ export const INPUT_CALLS: InputCall[] = [
     page: true,
     query: {
       valid: () => ({ tab: 'weekly-hours', week: '2026-11-16' }),
-      fields: { tab: { optional: true, invalid: anyText }, week: { optional: true, date: true, invalid: badDate } },
+      fields: {
+        tab: { optional: true, invalid: anyText },
+        week: { optional: true, date: true, invalid: badDate },
+      },
+    },
+  },
+
+  // Weekly History (any signed-in user): like the Agency Dashboard, a bad week shows the current one.
+  {
+    method: 'GET',
+    route: '/developer',
+    as: 'user',
+    page: true,
+    query: {
+      valid: () => ({ week: '2026-11-16' }),
+      fields: { week: { optional: true, date: true, invalid: badAgencyWeekStart.invalid } },
     },
   },
 
@@ -224,7 +283,33 @@ export const INPUT_CALLS: InputCall[] = [
     params: { id: projectId },
     body: {
       valid: () => ({ teamName: 'Team 3' }),
-      fields: { teamName: { type: 'string', invalid: fc.oneof(fc.constantFrom('team 1', 'Team 5', 'Team 0', 'Team 1 ', 'TEAM 1'), anyText.filter((s) => !TEAMS.includes(s))) } },
+      fields: {
+        teamName: {
+          type: 'string',
+          invalid: fc.oneof(
+            fc.constantFrom('team 1', 'Team 5', 'Team 0', 'Team 1 ', 'TEAM 1'),
+            anyText.filter((s) => !TEAMS.includes(s)),
+          ),
+        },
+      },
+    },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/projects/:id/dev-status',
+    as: 'admin',
+    params: { id: projectId },
+    body: {
+      valid: () => ({ devStatus: 'On Hold' }),
+      fields: {
+        devStatus: {
+          type: 'string',
+          invalid: fc.oneof(
+            fc.constantFrom('active', 'Billing blocked', 'Halted', 'Finished ', ''),
+            anyText.filter((s) => !(DEV_STATUSES as readonly string[]).includes(s)),
+          ),
+        },
+      },
     },
   },
   {
@@ -234,11 +319,29 @@ export const INPUT_CALLS: InputCall[] = [
     params: { id: projectId },
     body: {
       valid: () => ({ visible: 0 }),
-      fields: { visible: { type: 'number', invalid: fc.oneof(fc.constantFrom(2, -1, 0.5, 1.0000001, 10), fc.integer().filter((n) => n !== 0 && n !== 1)) } },
+      fields: {
+        visible: {
+          type: 'number',
+          invalid: fc.oneof(
+            fc.constantFrom(2, -1, 0.5, 1.0000001, 10),
+            fc.integer().filter((n) => n !== 0 && n !== 1),
+          ),
+        },
+      },
     },
   },
-  { method: 'DELETE', route: '/api/projects/:id', as: 'user', params: { id: { valid: (s) => String(s.otherProjectId), invalid: badNumericId } } },
-  { method: 'POST', route: '/api/projects/:id/sync-forecast', as: 'user', params: { id: projectId } },
+  {
+    method: 'DELETE',
+    route: '/api/projects/:id',
+    as: 'user',
+    params: { id: { valid: (s) => String(s.otherProjectId), invalid: badNumericId } },
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/sync-forecast',
+    as: 'user',
+    params: { id: projectId },
+  },
   {
     method: 'POST',
     route: '/api/projects/:id/link-jira',
@@ -246,12 +349,42 @@ export const INPUT_CALLS: InputCall[] = [
     params: { id: projectId },
     body: {
       valid: () => ({ jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey }),
-      fields: { jiraProjectKey: { type: 'string', invalid: fc.oneof(fc.constantFrom('', '   ', 'AS-R', '1ASR', 'ASR;', 'A'.repeat(51)), anyText.filter((s) => !looksLikeJiraKey(s))) } },
+      fields: {
+        jiraProjectKey: {
+          type: 'string',
+          invalid: fc.oneof(
+            fc.constantFrom('', '   ', 'AS-R', '1ASR', 'ASR;', 'A'.repeat(51)),
+            anyText.filter((s) => !looksLikeJiraKey(s)),
+          ),
+        },
+      },
     },
   },
-  { method: 'GET', route: '/api/projects/:id/retainer-periods', as: 'user', params: { id: projectId } },
+  {
+    method: 'GET',
+    route: '/api/projects/:id/retainer-periods',
+    as: 'user',
+    params: { id: projectId },
+  },
   { method: 'GET', route: '/api/projects/:id/jira-data', as: 'user', params: { id: projectId } },
-  { method: 'GET', route: '/api/projects/:id/cost-breakdown', as: 'user', params: { id: projectId } },
+  {
+    method: 'GET',
+    route: '/api/insights/projects/:id/retainer-forecast',
+    as: 'admin',
+    params: { id: projectId },
+  },
+  {
+    method: 'GET',
+    route: '/api/insights/projects/:id/budget-burn',
+    as: 'admin',
+    params: { id: projectId },
+  },
+  {
+    method: 'GET',
+    route: '/api/projects/:id/cost-breakdown',
+    as: 'user',
+    params: { id: projectId },
+  },
 
   // Developers tab and Agency Settings (any signed-in user).
   {
@@ -272,7 +405,10 @@ export const INPUT_CALLS: InputCall[] = [
     as: 'user',
     query: {
       valid: () => ({ startDate: '2026-11-16', endDate: '2026-11-22' }),
-      fields: { startDate: { date: true, invalid: badDate }, endDate: { date: true, invalid: badDate } },
+      fields: {
+        startDate: { date: true, invalid: badDate },
+        endDate: { date: true, invalid: badDate },
+      },
       invalidTogether: fc.constantFrom(
         { startDate: '2026-11-22', endDate: '2026-11-16' },
         { startDate: '2024-01-01', endDate: '2026-01-01' },
@@ -285,15 +421,22 @@ export const INPUT_CALLS: InputCall[] = [
     route: '/api/developer-availability',
     as: 'user',
     body: {
-      valid: (s) => ({ developers: { [s.displayName]: { '2026-01-07': true } }, selectedDevelopersList: [s.accountId] }),
+      valid: (s) => ({
+        developers: { [s.displayName]: { '2026-01-07': true } },
+        selectedDevelopersList: [s.accountId],
+      }),
       fields: {
         developers: {
           type: 'object',
           invalid: fc.oneof(
             badDate.map((d) => ({ [SEED_ACCOUNT.displayName]: { [d]: true } })),
-            jsonNotOfType('boolean').map((v) => ({ [SEED_ACCOUNT.displayName]: { '2026-01-07': v } })),
+            jsonNotOfType('boolean').map((v) => ({
+              [SEED_ACCOUNT.displayName]: { '2026-01-07': v },
+            })),
             jsonNotOfType('object').map((v) => ({ [SEED_ACCOUNT.displayName]: v })),
-            anyText.filter((n) => n !== SEED_ACCOUNT.displayName).map((n) => ({ [n]: { '2026-01-07': true } })),
+            anyText
+              .filter((n) => n !== SEED_ACCOUNT.displayName)
+              .map((n) => ({ [n]: { '2026-01-07': true } })),
           ),
         },
         selectedDevelopersList: {
@@ -304,7 +447,11 @@ export const INPUT_CALLS: InputCall[] = [
             fc.constant(Array.from({ length: 501 }, (_, i) => `account-${i}`)),
           ),
         },
-        previousSelectedDevelopersList: { type: 'array', optional: true, invalid: fc.array(jsonNotOfType('string'), { minLength: 1, maxLength: 3 }) },
+        previousSelectedDevelopersList: {
+          type: 'array',
+          optional: true,
+          invalid: fc.array(jsonNotOfType('string'), { minLength: 1, maxLength: 3 }),
+        },
       },
     },
   },
@@ -316,7 +463,12 @@ export const INPUT_CALLS: InputCall[] = [
       valid: (s) => ({ accountId: s.accountId, endDate: '2026-06-30' }),
       fields: {
         accountId: { type: 'string', invalid: badAccountId },
-        endDate: { type: 'string', nullable: true, date: true, invalid: fc.oneof(badDate, realDateBefore) },
+        endDate: {
+          type: 'string',
+          nullable: true,
+          date: true,
+          invalid: fc.oneof(badDate, realDateBefore),
+        },
       },
     },
   },
@@ -328,7 +480,12 @@ export const INPUT_CALLS: InputCall[] = [
       valid: (s) => ({ accountId: s.accountId, startDate: '2026-02-02' }),
       fields: {
         accountId: { type: 'string', invalid: badAccountId },
-        startDate: { type: 'string', nullable: true, date: true, invalid: fc.oneof(badDate, realDateAfter) },
+        startDate: {
+          type: 'string',
+          nullable: true,
+          date: true,
+          invalid: fc.oneof(badDate, realDateAfter),
+        },
       },
     },
   },
@@ -357,12 +514,16 @@ export const NO_INPUT_GETS = [
   '/healthz',
   '/auth',
   '/',
-  '/developer',
+  '/portfolio/projects',
   '/agency/settings',
   '/agency/users',
   '/api/user',
   '/api/admin/users',
   '/api/gross-margins',
+  '/api/insights/trends',
+  '/api/insights/cost-per-point',
+  '/api/insights/unbilled-work',
+  '/api/insights/budget-burn',
   '/api/projects',
   '/api/jira/projects',
   '/api/forecast/projects',
@@ -370,10 +531,17 @@ export const NO_INPUT_GETS = [
   '/api/jira/users',
   '/api/developer-availability',
   '/api/settings/story-points-per-developer-day',
+  '/agency/sync',
+  '/api/admin/sync',
+  '/api/admin/sync/runs',
 ];
 
 /** The call's concrete path for the seed: each :param replaced by its valid value. */
-export function pathFor(call: InputCall, seed: Seed, override: Record<string, string> = {}): string {
+export function pathFor(
+  call: InputCall,
+  seed: Seed,
+  override: Record<string, string> = {},
+): string {
   return call.route.replace(/:(\w+)/g, (_, name: string) => {
     const value = override[name] ?? call.params?.[name]?.valid(seed);
     if (value === undefined) throw new Error(`${call.route}: no value for :${name}`);
@@ -382,7 +550,9 @@ export function pathFor(call: InputCall, seed: Seed, override: Record<string, st
 }
 
 /** Routes the app serves, one per method and path, without middleware-only entries. */
-export function servedRoutes(app: { routes: { method: string; path: string }[] }): { method: string; path: string }[] {
+export function servedRoutes(app: {
+  routes: { method: string; path: string }[];
+}): { method: string; path: string }[] {
   const seen = new Map<string, { method: string; path: string }>();
   for (const r of app.routes) {
     if (r.method === 'ALL') continue;

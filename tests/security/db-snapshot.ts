@@ -12,9 +12,13 @@ export async function snapshotDb(db: Db): Promise<DbSnapshot> {
   const tables = (
     await db.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables
-        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+          AND table_name NOT IN ('sync_runs', 'sync_lease')
+        ORDER BY table_name`,
     )
   ).map((t) => t.name);
+  // A failed run is recorded on purpose (the sync history shows it); the record of runs and their
+  // lease are bookkeeping, not stored data a refused or failed call may change.
   if (tables.length === 0) throw new Error('snapshotDb found no tables: is the database migrated?');
   // Row text (t::text) covers every column; sorting it makes the digest independent of scan order.
   const parts = tables.map(
@@ -23,7 +27,9 @@ export async function snapshotDb(db: Db): Promise<DbSnapshot> {
               md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS digest
          FROM ${quoteIdent(name)} t`,
   );
-  const rows = await db.query<{ name: string; rows: number; digest: string }>(parts.join('\nUNION ALL\n'));
+  const rows = await db.query<{ name: string; rows: number; digest: string }>(
+    parts.join('\nUNION ALL\n'),
+  );
   return Object.fromEntries(rows.map((r) => [r.name, { rows: Number(r.rows), digest: r.digest }]));
 }
 
@@ -32,7 +38,10 @@ export function changedTables(before: DbSnapshot, after: DbSnapshot): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names]
     .filter((n) => before[n]?.digest !== after[n]?.digest || before[n]?.rows !== after[n]?.rows)
-    .map((n) => `${n}: ${before[n]?.rows ?? 'absent'} rows before, ${after[n]?.rows ?? 'absent'} after (contents differ)`);
+    .map(
+      (n) =>
+        `${n}: ${before[n]?.rows ?? 'absent'} rows before, ${after[n]?.rows ?? 'absent'} after (contents differ)`,
+    );
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetManifest } from '../../src/render/assets';
 import { syncTimeRegistrations } from '../../src/services/forecast';
-import { isoDateInZone, weekStartOf } from '../../src/services/metrics';
+import { isoDateInZone } from '../../src/shared/time-zones';
+import { weekStartOf } from '../../src/shared/calendar';
 import { waitForHydration } from '../e2e/harness';
 import { demoUpstream } from '../helpers/upstream';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -10,7 +11,7 @@ import { createTestDb } from '../helpers/db';
 import { DEMO_ON_DASHBOARD } from './calls';
 import { builtAssets, startInProcessBrowser, type InProcessBrowser } from './in-process-browser';
 
-// Issue 7 item 5: names, summaries and notes from Jira and Forecast carrying markup render as
+// Names, summaries and notes from Jira and Forecast carrying markup render as
 // text everywhere: in the server's HTML, in the islands once React has them, and in the
 // dialogs the islands open. The data comes through the real clients from the mock services.
 
@@ -48,16 +49,28 @@ beforeAll(async () => {
   adminCookie = await t.signIn('admin');
 
   // The data arrives the way a user brings it in: import, link, select developers, time sync.
-  const imported = await t.request('POST', '/api/projects/import-forecast', { cookie: adminCookie, body: { forecastProjectId: DEMO_ON_DASHBOARD.forecastProjectId } });
+  const imported = await t.request('POST', '/api/projects/import-forecast', {
+    cookie: adminCookie,
+    body: { forecastProjectId: DEMO_ON_DASHBOARD.forecastProjectId },
+  });
   expect(imported.status, await imported.clone().text()).toBe(201);
   const { project } = (await imported.json()) as { project: { id: number; name: string } };
   expect(project.name).toContain(PAYLOAD);
-  const link = await t.request('POST', `/api/projects/${project.id}/link-jira`, { cookie: adminCookie, body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey } });
+  const link = await t.request('POST', `/api/projects/${project.id}/link-jira`, {
+    cookie: adminCookie,
+    body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey },
+  });
   expect(link.status, await link.clone().text()).toBe(200);
   const developers = jiraData.spine.developers.slice(0, 3).map((d) => d.accountId);
-  const select = await t.request('POST', '/api/developer-availability', { cookie: adminCookie, body: { developers: {}, selectedDevelopersList: developers } });
+  const select = await t.request('POST', '/api/developer-availability', {
+    cookie: adminCookie,
+    body: { developers: {}, selectedDevelopersList: developers },
+  });
   expect(select.status, await select.clone().text()).toBe(200);
-  await syncTimeRegistrations(created.db, t.deps.forecast, { now, timeZone: t.deps.config.AGENCY_TIMEZONE });
+  await syncTimeRegistrations(created.db, t.deps.forecast, {
+    now,
+    timeZone: t.deps.config.AGENCY_TIMEZONE,
+  });
 
   browser = await startInProcessBrowser(t.app);
   const [, token] = adminCookie.split('=');
@@ -85,23 +98,29 @@ interface Inspection {
 function inspect(page: Page, html?: string): Promise<Inspection> {
   return page.evaluate(
     ({ html, payload, known }) => {
-      const doc = html === undefined ? document : new DOMParser().parseFromString(html, 'text/html');
+      const doc =
+        html === undefined ? document : new DOMParser().parseFromString(html, 'text/html');
       const problems: string[] = [];
       for (const s of doc.querySelectorAll('script')) {
         const src = s.getAttribute('src') ?? '';
-        if (!src.startsWith('/assets/') || s.textContent!.trim()) problems.push(`a script that is not our bundle: ${s.outerHTML.slice(0, 120)}`);
+        if (!src.startsWith('/assets/') || s.textContent!.trim())
+          problems.push(`a script that is not our bundle: ${s.outerHTML.slice(0, 120)}`);
       }
       for (const el of doc.querySelectorAll('*')) {
-        for (const a of el.attributes) if (/^on/i.test(a.name)) problems.push(`<${el.tagName.toLowerCase()}> has ${a.name}="${a.value.slice(0, 40)}"`);
+        for (const a of el.attributes)
+          if (/^on/i.test(a.name))
+            problems.push(`<${el.tagName.toLowerCase()}> has ${a.name}="${a.value.slice(0, 40)}"`);
       }
-      for (const img of doc.querySelectorAll('img')) if (img.getAttribute('src') === 'x') problems.push('the injected <img> exists');
+      for (const img of doc.querySelectorAll('img'))
+        if (img.getAttribute('src') === 'x') problems.push('the injected <img> exists');
       const islands = [...doc.querySelectorAll('app-island')];
       for (const el of islands) {
         const name = el.getAttribute('data-island') ?? '';
         if (!known.includes(name)) problems.push(`an island named ${JSON.stringify(name)}`);
         const props = el.getAttribute('data-props') ?? '';
         try {
-          if (JSON.stringify(JSON.parse(props)) !== props) problems.push(`${name}: data-props do not round-trip`);
+          if (JSON.stringify(JSON.parse(props)) !== props)
+            problems.push(`${name}: data-props do not round-trip`);
         } catch {
           problems.push(`${name}: data-props are not JSON`);
         }
@@ -121,7 +140,9 @@ async function checkServerHtml(page: Page, path: string): Promise<Inspection> {
   const found = await inspect(page, html);
   expect(found.problems, path).toEqual([]);
   // An unescaped payload would close an island early: every closing tag must belong to one.
-  expect(html.split('</app-island>').length - 1, `${path}: closing island tags`).toBe(found.islands);
+  expect(html.split('</app-island>').length - 1, `${path}: closing island tags`).toBe(
+    found.islands,
+  );
   return found;
 }
 
@@ -134,7 +155,9 @@ async function checkLive(page: Page, what: string, problems: () => string[]): Pr
 
 /** How many times the open dialog shows the payload as text. */
 function shownInDialog(page: Page, name?: string): Promise<number> {
-  return page.getByRole('dialog', name ? { name } : {}).evaluate((el, payload) => (el.textContent ?? '').split(payload).length - 1, PAYLOAD);
+  return page
+    .getByRole('dialog', name ? { name } : {})
+    .evaluate((el, payload) => (el.textContent ?? '').split(payload).length - 1, PAYLOAD);
 }
 
 /** Props that carry the payload keep it byte for byte: what the island gets is what upstream sent. */
@@ -146,7 +169,8 @@ async function payloadInProps(page: Page): Promise<number> {
       else if (Array.isArray(v)) v.forEach(walk);
       else if (v && typeof v === 'object') Object.values(v).forEach(walk);
     };
-    for (const el of document.querySelectorAll('app-island')) walk(JSON.parse(el.getAttribute('data-props') ?? 'null'));
+    for (const el of document.querySelectorAll('app-island'))
+      walk(JSON.parse(el.getAttribute('data-props') ?? 'null'));
     return n;
   }, PAYLOAD);
 }
@@ -169,9 +193,14 @@ describe('markup from Jira and Forecast renders as text', () => {
     expect(await shownInDialog(page)).toBeGreaterThan(0);
 
     // The link dialog lists Jira's projects by key and name.
-    await detail.getByRole('button', { name: /Linked: |Link Jira Project/ }).first().click();
+    await detail
+      .getByRole('button', { name: /Linked: |Link Jira Project/ })
+      .first()
+      .click();
     await page.getByRole('dialog', { name: 'Link Jira Project' }).waitFor();
-    await expect.poll(async () => (await inspect(page)).shownAsText, { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(async () => (await inspect(page)).shownAsText, { timeout: 15_000 })
+      .toBeGreaterThan(1);
     await checkLive(page, 'the link dialog', problems);
     expect(await shownInDialog(page, 'Link Jira Project')).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
@@ -200,7 +229,9 @@ describe('markup from Jira and Forecast renders as text', () => {
     await page.getByText(`Note ${PAYLOAD}`).first().waitFor();
     expect((await checkLive(page, 'the weekly hours', problems)).shownAsText).toBeGreaterThan(2);
 
-    expect((await checkServerHtml(page, '/agency?tab=gross-margins')).shownAsText).toBeGreaterThan(0);
+    expect((await checkServerHtml(page, '/agency?tab=gross-margins')).shownAsText).toBeGreaterThan(
+      0,
+    );
     await page.goto('/agency?tab=gross-margins');
     await waitForHydration(page);
     expect((await checkLive(page, 'the gross margins', problems)).shownAsText).toBeGreaterThan(0);
@@ -213,11 +244,15 @@ describe('markup from Jira and Forecast renders as text', () => {
     expect((await checkServerHtml(page, '/agency/settings')).shownAsText).toBeGreaterThan(0);
     await page.goto('/agency/settings');
     await waitForHydration(page);
-    expect((await checkLive(page, 'the availability grid', problems)).shownAsText).toBeGreaterThan(0);
+    expect((await checkLive(page, 'the availability grid', problems)).shownAsText).toBeGreaterThan(
+      0,
+    );
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('dialog', { name: 'Add Team Member' }).waitFor();
     await page.getByText('Loading users...').waitFor({ state: 'detached' });
-    expect((await checkLive(page, 'the Add Team Member dialog', problems)).shownAsText).toBeGreaterThan(3);
+    expect(
+      (await checkLive(page, 'the Add Team Member dialog', problems)).shownAsText,
+    ).toBeGreaterThan(3);
     expect(await shownInDialog(page)).toBeGreaterThan(2);
   }, 120_000);
 
@@ -238,8 +273,14 @@ describe('markup from Jira and Forecast renders as text', () => {
   it('in the JSON of the calls, byte for byte', async () => {
     const res = await t.request('GET', '/api/projects', { cookie: adminCookie });
     const projects = (await res.json()) as { name: string }[];
-    expect(projects.map((p) => p.name)).toContain(forecast.data.projects.find((p) => p.id === DEMO_ON_DASHBOARD.forecastProjectId)!.name);
-    const week = await t.request('GET', `/api/agency-time-entries?weekStart=${weekStartOf(isoDateInZone(now, t.deps.config.AGENCY_TIMEZONE))}`, { cookie: adminCookie });
+    expect(projects.map((p) => p.name)).toContain(
+      forecast.data.projects.find((p) => p.id === DEMO_ON_DASHBOARD.forecastProjectId)!.name,
+    );
+    const week = await t.request(
+      'GET',
+      `/api/agency-time-entries?weekStart=${weekStartOf(isoDateInZone(now, t.deps.config.AGENCY_TIMEZONE))}`,
+      { cookie: adminCookie },
+    );
     expect(await week.text()).toContain(JSON.stringify(`Note ${PAYLOAD}`).slice(1, -1));
   });
 });

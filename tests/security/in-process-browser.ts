@@ -16,13 +16,19 @@ import { ORIGIN } from '../helpers/app';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const publicDir = path.join(repoRoot, 'dist/public');
-const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+};
 
 /** The built client's manifest, for createTestApp({ assets }) so pages link the real bundles. */
 export async function builtAssets(): Promise<AssetManifest> {
   const file = path.join(repoRoot, 'dist/manifest.json');
   if (!existsSync(file)) {
-    throw new Error('These tests run the built client, but dist/manifest.json is missing. Run `npm test` (which builds first) or `node build.mjs`.');
+    throw new Error(
+      'These tests run the built client, but dist/manifest.json is missing. Run `npm test` (which builds first) or `node build.mjs`.',
+    );
   }
   return JSON.parse(await readFile(file, 'utf8')) as AssetManifest;
 }
@@ -34,15 +40,28 @@ export interface InProcessBrowser {
   close(): Promise<void>;
 }
 
-export async function startInProcessBrowser(app: { request: (url: string, init?: RequestInit) => Response | Promise<Response> }): Promise<InProcessBrowser> {
+export async function startInProcessBrowser(app: {
+  request: (url: string, init?: RequestInit) => Response | Promise<Response>;
+}): Promise<InProcessBrowser> {
   const home = await mkdtemp(path.join(os.tmpdir(), 'agency-inproc-'));
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+      env: {
+        ...process.env,
+        HOME: home,
+        XDG_CONFIG_HOME: path.join(home, '.config'),
+        XDG_CACHE_HOME: path.join(home, '.cache'),
+      },
     });
     const context = await browser.newContext({ baseURL: ORIGIN });
     await context.route('**/*', async (route) => {
@@ -51,16 +70,33 @@ export async function startInProcessBrowser(app: { request: (url: string, init?:
       if (url.origin !== ORIGIN) return route.abort();
       if (url.pathname.startsWith('/assets/')) {
         const file = path.join(publicDir, path.normalize(url.pathname));
-        if (!file.startsWith(publicDir) || !existsSync(file)) return route.fulfill({ status: 404, body: 'not built' });
-        return route.fulfill({ status: 200, body: await readFile(file), contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
+        if (!file.startsWith(publicDir) || !existsSync(file))
+          return route.fulfill({ status: 404, body: 'not built' });
+        return route.fulfill({
+          status: 200,
+          body: await readFile(file),
+          contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+        });
       }
-      const headers = Object.fromEntries(Object.entries(await request.allHeaders()).filter(([k]) => !k.startsWith(':')));
+      const headers = Object.fromEntries(
+        Object.entries(await request.allHeaders()).filter(([k]) => !k.startsWith(':')),
+      );
       const body = request.postDataBuffer();
-      let res = await app.request(url.toString(), { method: request.method(), headers, body: body ? new Uint8Array(body) : undefined });
+      let res = await app.request(url.toString(), {
+        method: request.method(),
+        headers,
+        body: body ? new Uint8Array(body) : undefined,
+      });
       // Chromium does not route the request a fulfilled redirect leads to, so redirects of a
       // GET are followed here; the page keeps the address it asked for.
-      for (let hops = 0; request.method() === 'GET' && res.status >= 300 && res.status < 400 && hops < 5; hops++) {
-        res = await app.request(new URL(res.headers.get('location') ?? '/', url).toString(), { headers });
+      for (
+        let hops = 0;
+        request.method() === 'GET' && res.status >= 300 && res.status < 400 && hops < 5;
+        hops++
+      ) {
+        res = await app.request(new URL(res.headers.get('location') ?? '/', url).toString(), {
+          headers,
+        });
       }
       const out: Record<string, string> = {};
       res.headers.forEach((value, key) => {
@@ -68,11 +104,17 @@ export async function startInProcessBrowser(app: { request: (url: string, init?:
       });
       const cookies = res.headers.getSetCookie();
       if (cookies.length) out['set-cookie'] = cookies.join('\n');
-      await route.fulfill({ status: res.status, headers: out, body: Buffer.from(await res.arrayBuffer()) });
+      await route.fulfill({
+        status: res.status,
+        headers: out,
+        body: Buffer.from(await res.arrayBuffer()),
+      });
     });
     await context.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
-        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline content'}`);
+        console.error(
+          `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline content'}`,
+        );
       });
     });
     const opened = browser;

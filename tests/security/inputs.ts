@@ -11,7 +11,7 @@ export const HOSTILE_STRINGS = [
   '</app-island><script>alert(1)</script>',
   '"><svg onload=alert(1)>',
   "' OR '1'='1",
-  "1; DROP TABLE users; --",
+  '1; DROP TABLE users; --',
   "'); DELETE FROM projects; --",
   '1 OR 1=1',
   "'; SELECT pg_sleep(5); --",
@@ -80,33 +80,71 @@ export const BAD_DATES = [
   'today',
   '',
 ] as const;
-export const badDate: fc.Arbitrary<string> = fc.oneof(fc.constantFrom(...BAD_DATES), anyText.filter((s) => !isRealIsoDate(s)));
+export const badDate: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...BAD_DATES),
+  anyText.filter((s) => !isRealIsoDate(s)),
+);
 
 /** Not an email address by any definition: no '@' between non-blank parts, or over RFC 5321's 254 characters. */
 export const badEmail: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('not-an-email', '@agency.test', 'someone@', 'some one@agency.test', `${'a'.repeat(250)}@agency.test`),
+  fc.constantFrom(
+    'not-an-email',
+    '@agency.test',
+    'someone@',
+    'some one@agency.test',
+    `${'a'.repeat(250)}@agency.test`,
+  ),
   anyText.filter((s) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s)),
 );
 
 /** Ids in a path that are not positive whole numbers, or whole numbers far beyond any stored row. */
 export const badNumericId: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('-1', '0', '-0', '1.5', '0.1', '1e3', '0x1F', '01', '+1', ' 1', 'NaN', 'Infinity', '99999999999999999999', '2147483648'),
+  fc.constantFrom(
+    '-1',
+    '0',
+    '-0',
+    '1.5',
+    '0.1',
+    '1e3',
+    '0x1F',
+    '01',
+    '+1',
+    ' 1',
+    'NaN',
+    'Infinity',
+    '99999999999999999999',
+    '2147483648',
+  ),
   fc.integer({ max: 0 }).map(String),
-  fc.double({ noNaN: true }).filter((n) => !Number.isInteger(n)).map(String),
+  fc
+    .double({ noNaN: true })
+    .filter((n) => !Number.isInteger(n))
+    .map(String),
   fc.integer({ min: 100_000_000, max: 999_999_999 }).map(String),
   anyText.filter((s) => !/^\d+$/.test(s)),
 );
 
 /** Numbers that are not positive whole numbers within PostgreSQL's integer range. */
 export const badPositiveInt: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(0, -1, 0.5, 1.5, -0.5, 2 ** 31, 2 ** 53, 1e21, Number.MAX_VALUE, Number.MIN_VALUE),
+  fc.constantFrom(
+    0,
+    -1,
+    0.5,
+    1.5,
+    -0.5,
+    2 ** 31,
+    2 ** 53,
+    1e21,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+  ),
   fc.integer({ max: 0 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Number.isInteger(n)),
 );
 
 type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object';
 const JSON_TYPES: JsonType[] = ['string', 'number', 'boolean', 'null', 'array', 'object'];
-const valueOf: Record<JsonType, fc.Arbitrary<unknown>> = {
+const valueOfType: Record<JsonType, fc.Arbitrary<unknown>> = {
   string: fc.oneof(hostileString, fc.string({ maxLength: 20 })),
   number: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })),
   boolean: fc.boolean(),
@@ -117,13 +155,32 @@ const valueOf: Record<JsonType, fc.Arbitrary<unknown>> = {
 
 /** A JSON value of any type but the ones given. */
 export function jsonNotOfType(...allowed: JsonType[]): fc.Arbitrary<unknown> {
-  return fc.oneof(...JSON_TYPES.filter((t) => !allowed.includes(t)).map((t) => valueOf[t]));
+  return fc.oneof(...JSON_TYPES.filter((t) => !allowed.includes(t)).map((t) => valueOfType[t]));
 }
 
 /** Text that is not JSON a server could parse. */
 export const malformedJson: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('{', '{"a":', '{"a":1,}', "{'a':1}", '{a:1}', '[1,2', 'NaN', 'undefined', '{"a":1}}', '\u0000', '{"a":"\\x"}', '{"a":01}', '1e400e'),
-  fc.jsonValue().map((v) => JSON.stringify(v)).filter((s) => s.length > 1).map((s) => s.slice(0, -1)).filter((s) => !parses(s)),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '{"a":1,}',
+    "{'a':1}",
+    '{a:1}',
+    '[1,2',
+    'NaN',
+    'undefined',
+    '{"a":1}}',
+    '\u0000',
+    '{"a":"\\x"}',
+    '{"a":01}',
+    '1e400e',
+  ),
+  fc
+    .jsonValue()
+    .map((v) => JSON.stringify(v))
+    .filter((s) => s.length > 1)
+    .map((s) => s.slice(0, -1))
+    .filter((s) => !parses(s)),
   fc.string({ maxLength: 30 }).filter((s) => !parses(s)),
 );
 

@@ -75,7 +75,8 @@ if (!postgresAnswers) {
 
     async function waitUntilServing(deadline: number): Promise<void> {
       while (Date.now() < deadline) {
-        if (wrangler && wrangler.exitCode !== null) throw new Error(`wrangler dev exited with code ${wrangler.exitCode}:\n${output}`);
+        if (wrangler && wrangler.exitCode !== null)
+          throw new Error(`wrangler dev exited with code ${wrangler.exitCode}:\n${output}`);
         try {
           const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(5000) });
           if (res.ok) return;
@@ -89,9 +90,13 @@ if (!postgresAnswers) {
 
     beforeAll(async () => {
       if (!existsSync(workerBundle)) {
-        throw new Error(`${path.relative(root, workerBundle)} is missing: build first with \`node build.mjs\` (npm test does).`);
+        throw new Error(
+          `${path.relative(root, workerBundle)} is missing: build first with \`node build.mjs\` (npm test does).`,
+        );
       }
-      manifest = JSON.parse(readFileSync(path.join(root, 'dist/manifest.json'), 'utf8')) as AssetManifest;
+      manifest = JSON.parse(
+        readFileSync(path.join(root, 'dist/manifest.json'), 'utf8'),
+      ) as AssetManifest;
 
       const sql = admin();
       try {
@@ -108,8 +113,19 @@ if (!postgresAnswers) {
       origin = `http://127.0.0.1:${port}`;
       wrangler = spawn(
         wranglerBin,
-        ['dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort),
-          '--persist-to', path.join(scratch, 'state'), '--show-interactive-dev-session=false'],
+        [
+          'dev',
+          '--local',
+          '--ip',
+          '127.0.0.1',
+          '--port',
+          String(port),
+          '--inspector-port',
+          String(inspectorPort),
+          '--persist-to',
+          path.join(scratch, 'state'),
+          '--show-interactive-dev-session=false',
+        ],
         {
           cwd: root,
           // Its own process group, so afterAll can stop wrangler and the workerd it starts together.
@@ -136,7 +152,10 @@ if (!postgresAnswers) {
       if (child?.pid && child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         process.kill(-child.pid, 'SIGTERM');
-        const stopped = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5000))]);
+        const stopped = await Promise.race([
+          exited.then(() => true),
+          new Promise((r) => setTimeout(() => r(false), 5000)),
+        ]);
         if (!stopped) process.kill(-child.pid, 'SIGKILL');
       }
       if (databaseCreated) {
@@ -156,7 +175,9 @@ if (!postgresAnswers) {
       expect(await res.json()).toEqual({ status: 'ok' });
       const sql = inDatabase();
       try {
-        const [row] = await sql<{ count: number }[]>`SELECT count(*)::int AS count FROM schema_migrations`;
+        const [row] = await sql<
+          { count: number }[]
+        >`SELECT count(*)::int AS count FROM schema_migrations`;
         expect(row?.count).toBeGreaterThan(0);
       } finally {
         await sql.end();
@@ -175,7 +196,8 @@ if (!postgresAnswers) {
 
       const sql = inDatabase();
       try {
-        const approved = await sql`UPDATE users SET approved = true WHERE email = ${EMAIL} RETURNING id`;
+        const approved =
+          await sql`UPDATE users SET approved = true WHERE email = ${EMAIL} RETURNING id`;
         expect(approved).toHaveLength(1);
       } finally {
         await sql.end();
@@ -208,7 +230,9 @@ if (!postgresAnswers) {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/css/);
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(await res.text()).toBe(readFileSync(path.join(root, 'dist/public', manifest.css), 'utf8'));
+      expect(await res.text()).toBe(
+        readFileSync(path.join(root, 'dist/public', manifest.css), 'utf8'),
+      );
     });
   });
 }

@@ -14,13 +14,26 @@ export interface HoverDetailsProps {
 }
 
 /**
- * Details that open on hover and on keyboard focus, and close with Escape (spec §2's hovers).
- * The details are always in the page and described by the trigger; CSS decides when they show.
+ * Details that open on hover and on keyboard focus, and close with Escape (the hovers of
+ * docs/product-spec.md, "Agency Dashboard"). The details are always in the page and described by
+ * the trigger; CSS decides when they show.
  */
-export function HoverDetails({ id, trigger, triggerLabel, triggerClassName, title, children }: HoverDetailsProps) {
+export function HoverDetails({
+  id,
+  trigger,
+  triggerLabel,
+  triggerClassName,
+  title,
+  children,
+}: HoverDetailsProps) {
   const [dismissed, setDismissed] = useState(false);
   return (
-    <div className={s.wrap} data-dismissed={dismissed ? '' : undefined} onMouseLeave={() => setDismissed(false)} onBlur={() => setDismissed(false)}>
+    <div
+      className={s.wrap}
+      data-dismissed={dismissed ? '' : undefined}
+      onMouseLeave={() => setDismissed(false)}
+      onBlur={() => setDismissed(false)}
+    >
       <button
         type="button"
         className={triggerClassName ? `${s.trigger} ${triggerClassName}` : s.trigger}

@@ -1,10 +1,13 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient, IslandProviders } from '../../client/providers';
-import type { AgencyTimeData } from '../../services/agency-time';
-import type { GrossMarginsResponse } from '../../services/gross-margins';
-import GrossMarginsTable, { GrossMarginsView, type Props as GrossMarginsProps } from '../GrossMarginsTable';
+import { createQueryClient, IslandProviders } from '../../components/IslandProviders';
+import type { AgencyTimeData } from '../../shared/weekly-hours';
+import type { GrossMarginsResponse } from '../../shared/margins';
+import GrossMarginsTable, {
+  GrossMarginsView,
+  type Props as GrossMarginsProps,
+} from '../GrossMarginsTable';
 import WeeklyHours, { WeeklyHoursView, type Props as WeeklyHoursProps } from '../WeeklyHours';
 
 /** Renders as the server does and returns the visible text. */
@@ -22,12 +25,33 @@ const week: AgencyTimeData = {
   totalHours: 1.5,
   totalInternalCost: 1234.5,
   totalInvoicesSent: 0,
-  projectTimeData: [{ projectId: 4001, projectName: 'Acme', totalHours: 1.5, timeEntries: [{ id: 1, date: '2026-11-16', personName: 'Mia Chen', hours: 1.5 }] }],
+  projectTimeData: [
+    {
+      projectId: 4001,
+      projectName: 'Acme',
+      totalHours: 1.5,
+      timeEntries: [{ id: 1, date: '2026-11-16', personName: 'Mia Chen', hours: 1.5 }],
+    },
+  ],
 };
-const weeklyProps = (initial: AgencyTimeData | null): WeeklyHoursProps => ({ currentWeekStart: '2026-11-16', weekStart: '2026-11-16', initial });
+const weeklyProps = (initial: AgencyTimeData | null): WeeklyHoursProps => ({
+  currentWeekStart: '2026-11-16',
+  weekStart: '2026-11-16',
+  initial,
+});
 
 const margins: GrossMarginsResponse = {
-  projects: [{ id: 1, name: 'Acme', devStatus: 'Active', totalHours: 2, totalInvoiced: 1000, totalPaid: 250, costBreakdown: [{ personId: 1, personName: 'Mia Chen', hours: 2, hourlyRate: 60, cost: 120 }] }],
+  projects: [
+    {
+      id: 1,
+      name: 'Acme',
+      devStatus: 'Active',
+      totalHours: 2,
+      totalInvoiced: 1000,
+      totalPaid: 250,
+      costBreakdown: [{ personId: 1, personName: 'Mia Chen', hours: 2, hourlyRate: 60, cost: 120 }],
+    },
+  ],
 };
 
 describe('WeeklyHours states', () => {
@@ -40,16 +64,24 @@ describe('WeeklyHours states', () => {
 
   it("shows 'Error' in every card and the error panel when the week cannot be read", () => {
     // A failed query on the client (the server never renders this state: it has no failed fetch).
-    const text = render(<WeeklyHoursView data={undefined} isError onPrevious={noop} onCurrent={noop} onNext={noop} />);
-    expect(text).toMatch(/Total Hours Error Active Projects Error Total Internal Cost Error Invoices This Week Error/);
-    expect(text).toContain('Error Loading Time Data Failed to load project time entries. Please try again later.');
+    const text = render(
+      <WeeklyHoursView data={undefined} isError onPrevious={noop} onCurrent={noop} onNext={noop} />,
+    );
+    expect(text).toMatch(
+      /Total Hours Error Active Projects Error Total Internal Cost Error Invoices This Week Error/,
+    );
+    expect(text).toContain(
+      'Error Loading Time Data Failed to load project time entries. Please try again later.',
+    );
     expect(text).toContain('No data');
   });
 
   it('shows the week it was given, cost in whole dollars', () => {
     const text = render(<WeeklyHours {...weeklyProps(week)} />);
-    expect(text).toMatch(/Nov 16 - Nov 22, 2026 .*Total Hours 1 hrs 30 min Active Projects 1 Total Internal Cost \$1,235 Invoices This Week \$0/);
-    expect(text).toContain('Acme 1 entry 1 hrs 30 min');
+    expect(text).toMatch(
+      /Nov 16 - Nov 22, 2026 .*Total Hours 1 hr 30 min Active Projects 1 Total Internal Cost \$1,235 Invoices This Week \$0/,
+    );
+    expect(text).toContain('Acme 1 entry 1 hr 30 min');
   });
 });
 
@@ -58,7 +90,9 @@ describe('GrossMarginsTable states', () => {
 
   it('shows the error panel when the margins cannot be read', () => {
     const text = render(<GrossMarginsView data={undefined} isError />);
-    expect(text).toContain('Error Loading Gross Margins Failed to fetch gross margin data. Please try again later.');
+    expect(text).toContain(
+      'Error Loading Gross Margins Failed to fetch gross margin data. Please try again later.',
+    );
   });
 
   it('shows the empty texts when no project is linked to Forecast', () => {
@@ -68,12 +102,21 @@ describe('GrossMarginsTable states', () => {
 
   it('colours a positive margin green and a loss red', async () => {
     const loss = { projects: [{ ...margins.projects[0]!, id: 2, totalInvoiced: 100 }] };
-    const html = (p: GrossMarginsResponse) => renderToString(<IslandProviders client={createQueryClient()}>{<GrossMarginsTable initial={p} />}</IslandProviders>);
+    const html = (p: GrossMarginsResponse) =>
+      renderToString(
+        <IslandProviders client={createQueryClient()}>
+          {<GrossMarginsTable initial={p} />}
+        </IslandProviders>,
+      );
     const { margin } = await import('../GrossMarginsTable.css');
     // $1,000 − $120 = $880 (88.0 %); $100 − $120 = −$20 (−20.0 %).
-    expect(html(margins)).toMatch(new RegExp(`<td class="[^"]*${margin.nonNegative}[^"]*">\\$880</td>`));
+    expect(html(margins)).toMatch(
+      new RegExp(`<td class="[^"]*${margin.nonNegative}[^"]*">\\$880</td>`),
+    );
     expect(html(loss)).toMatch(new RegExp(`<td class="[^"]*${margin.negative}[^"]*">-\\$20</td>`));
-    expect(html(loss)).toMatch(new RegExp(`class="[^"]*${margin.negative}[^"]*"[^>]*>-20\\.0%</button>`));
+    expect(html(loss)).toMatch(
+      new RegExp(`class="[^"]*${margin.negative}[^"]*"[^>]*>-20\\.0%</button>`),
+    );
   });
 
   it('keeps its props plain JSON', () => {

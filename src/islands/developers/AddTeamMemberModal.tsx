@@ -2,15 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiRequest } from '../../client/api';
 import { Dialog } from '../../components/Dialog';
-import { button, input, label, visuallyHidden } from '../../components/ui.css';
-import { addableUsers, type JiraUser, type TeamMember } from './availability';
+import { button, input, visuallyHidden } from '../../components/ui.css';
+import { addableUsers } from './availability';
+import type { JiraUser, TeamMember } from '../../shared/availability';
 import * as s from '../AvailabilityGrid.css';
 
 export const JIRA_USERS_PATH = '/api/jira/users';
 
 /**
- * 'Add Team Member' (spec §2): search the Jira users, pick those to track, and see the chosen
- * list. Choices are local until 'Save Availability'. Users are fetched only while it is open.
+ * 'Add Team Member' (docs/product-spec.md, "Agency Settings"): search the Jira users, pick those to
+ * track, and see the chosen list. Choices are local until 'Save Availability'. Users are fetched
+ * only while it is open.
  */
 export function AddTeamMemberModal({
   open,
@@ -84,16 +86,28 @@ function AddTeamMemberBody({
           Failed to load Jira users. {users.error.message}
         </p>
       ) : offered.length === 0 ? (
-        <p className={s.message}>{allAdded ? 'All users have been added' : 'No users found matching your search'}</p>
+        <p className={s.message}>
+          {allAdded ? 'All users have been added' : 'No users found matching your search'}
+        </p>
       ) : (
         <ul className={s.userList} aria-label="Jira users">
           {offered.map((u) => (
             <li key={u.accountId} className={s.userItem}>
-              <button type="button" className={s.userButton} onClick={() => onAdd(u)} aria-label={`Add ${u.displayName}${u.emailAddress ? ` ${u.emailAddress}` : ''}`}>
+              <button
+                type="button"
+                className={s.userButton}
+                onClick={() => onAdd(u)}
+                aria-label={`Add ${u.displayName}${u.emailAddress ? ` ${u.emailAddress}` : ''}`}
+              >
                 <span>
                   <span className={s.userName}>{u.displayName}</span>
                   {/* The space keeps the visible text a part of the button's name, as the label says it. */}
-                  {u.emailAddress ? <> <span className={s.userEmail}>{u.emailAddress}</span></> : null}
+                  {u.emailAddress ? (
+                    <>
+                      {' '}
+                      <span className={s.userEmail}>{u.emailAddress}</span>
+                    </>
+                  ) : null}
                 </span>
                 <span aria-hidden="true">+</span>
               </button>
@@ -108,7 +122,12 @@ function AddTeamMemberBody({
           {members.map((m) => (
             <li key={m.accountId} className={s.chosenItem}>
               <span className={s.userName}>{m.displayName}</span>
-              <button type="button" className={button.ghost} onClick={() => onRemove(m.accountId)} aria-label={`Remove ${m.displayName}`}>
+              <button
+                type="button"
+                className={button.ghost}
+                onClick={() => onRemove(m.accountId)}
+                aria-label={`Remove ${m.displayName}`}
+              >
                 Remove
               </button>
             </li>

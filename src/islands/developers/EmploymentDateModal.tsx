@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { apiRequest, serverMessage } from '../../client/api';
 import { Dialog } from '../../components/Dialog';
 import { button, field, input, label } from '../../components/ui.css';
-import type { TeamMember } from './availability';
+import type { TeamMember } from '../../shared/availability';
 import * as s from '../AvailabilityGrid.css';
 
 export type EmploymentEdge = 'start' | 'end';
@@ -28,20 +28,33 @@ const TEXT = {
 } as const;
 
 /**
- * The 'Start of Employment' and 'End of Employment' modals (spec §2): the date saves at once;
- * on success availability and available points are refreshed and the modal closes, on failure
- * it stays open and says so.
+ * The 'Start of Employment' and 'End of Employment' modals (docs/product-spec.md,
+ * "Agency Settings"): the date saves at once; on success availability and available points are
+ * refreshed and the modal closes, on failure it stays open and says so.
  */
-export function EmploymentDateModal({ edge, member, onClose }: { edge: EmploymentEdge; member: TeamMember; onClose: () => void }) {
+export function EmploymentDateModal({
+  edge,
+  member,
+  onClose,
+}: {
+  edge: EmploymentEdge;
+  member: TeamMember;
+  onClose: () => void;
+}) {
   const text = TEXT[edge];
   const queryClient = useQueryClient();
   const inputId = useId();
   const hintId = useId();
-  const [value, setValue] = useState<string>((edge === 'start' ? member.startDate : member.endDate) ?? '');
+  const [value, setValue] = useState<string>(
+    (edge === 'start' ? member.startDate : member.endDate) ?? '',
+  );
 
   const save = useMutation({
     mutationFn: async (date: string | null) => {
-      const body = edge === 'start' ? { accountId: member.accountId, startDate: date } : { accountId: member.accountId, endDate: date };
+      const body =
+        edge === 'start'
+          ? { accountId: member.accountId, startDate: date }
+          : { accountId: member.accountId, endDate: date };
       try {
         return await apiRequest('POST', text.path, body);
       } catch (error) {
@@ -53,7 +66,11 @@ export function EmploymentDateModal({ edge, member, onClose }: { edge: Employmen
       await queryClient.invalidateQueries({
         predicate: (q) => {
           const key = q.queryKey[0];
-          return typeof key === 'string' && (key === '/api/developer-availability' || key.startsWith('/api/developer-available-points'));
+          return (
+            typeof key === 'string' &&
+            (key === '/api/developer-availability' ||
+              key.startsWith('/api/developer-available-points'))
+          );
         },
       });
       onClose();
@@ -66,7 +83,14 @@ export function EmploymentDateModal({ edge, member, onClose }: { edge: Employmen
   };
 
   return (
-    <Dialog open onClose={onClose} title={text.title} description={member.displayName} size="sm" testId={`${edge}-date-modal`}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={text.title}
+      description={member.displayName}
+      size="sm"
+      testId={`${edge}-date-modal`}
+    >
       <form onSubmit={submit} noValidate>
         {save.isError ? (
           <p className={s.formError} role="alert">
@@ -77,7 +101,14 @@ export function EmploymentDateModal({ edge, member, onClose }: { edge: Employmen
           <label className={label} htmlFor={inputId}>
             {text.field}
           </label>
-          <input id={inputId} className={input} type="date" value={value} onChange={(e) => setValue(e.target.value)} aria-describedby={hintId} />
+          <input
+            id={inputId}
+            className={input}
+            type="date"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-describedby={hintId}
+          />
           <p id={hintId} className={s.hint}>
             {text.hint}
           </p>

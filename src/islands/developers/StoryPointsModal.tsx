@@ -9,14 +9,14 @@ import { useTooltip } from '@visx/tooltip';
 import { useId, useState } from 'react';
 import { readOr } from '../../client/api';
 import { input, label, spinner, visuallyHidden } from '../../components/ui.css';
-import { isIsoDate, weekEndOf, type IsoDate } from '../../services/metrics';
+import { isIsoDate, weekEndOf, type IsoDate } from '../../shared/calendar';
 import {
   assigneeStats,
   hasStoryPointsData,
   storyPointsByAssignee,
   type AssigneePoints,
   type CompletedTicketResult,
-} from '../../services/story-points';
+} from '../../shared/story-points';
 import { ChartStat } from './ChartStat';
 import * as s from './charts.css';
 
@@ -28,7 +28,10 @@ export interface Props {
 export const completedInRangePath = (startDate: IsoDate, endDate: IsoDate) =>
   `/api/jira/tickets/completed-in-range?startDate=${startDate}&endDate=${endDate}`;
 
-/** The Story Points by Assignee modal's body (spec §2); it is mounted, and fetches, only while the modal is open. */
+/**
+ * The Story Points by Assignee modal's body (docs/product-spec.md, "Weekly History page"); it is
+ * mounted, and fetches, only while the modal is open.
+ */
 export default function StoryPointsModal({ currentWeekStart }: Props) {
   const [from, setFrom] = useState(currentWeekStart);
   const [to, setTo] = useState(weekEndOf(currentWeekStart));
@@ -38,7 +41,11 @@ export default function StoryPointsModal({ currentWeekStart }: Props) {
 
   const query = useQuery({
     queryKey: [completedInRangePath(from, to)],
-    queryFn: () => readOr<CompletedTicketResult>(completedInRangePath(from, to), 'Failed to fetch chart tickets'),
+    queryFn: () =>
+      readOr<CompletedTicketResult>(
+        completedInRangePath(from, to),
+        'Failed to fetch chart tickets',
+      ),
     enabled: validRange,
   });
 
@@ -52,13 +59,27 @@ export default function StoryPointsModal({ currentWeekStart }: Props) {
           <label className={label} htmlFor={fromId}>
             From
           </label>
-          <input id={fromId} className={input} type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+          <input
+            id={fromId}
+            className={input}
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(e) => setFrom(e.target.value)}
+          />
         </div>
         <div className={s.control}>
           <label className={label} htmlFor={toId}>
             To
           </label>
-          <input id={toId} className={input} type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+          <input
+            id={toId}
+            className={input}
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(e) => setTo(e.target.value)}
+          />
         </div>
       </div>
       {!validRange ? (
@@ -107,8 +128,16 @@ function AssigneeBarChart({ rows }: { rows: AssigneePoints[] }) {
           const maxChars = Math.floor(left / 7.5);
           const innerWidth = Math.max(10, width - left - MARGIN.right);
           const innerHeight = rows.length * ROW_HEIGHT;
-          const y = scaleBand<string>({ domain: rows.map((r) => r.assignee), range: [0, innerHeight], padding: 0.25 });
-          const x = scaleLinear<number>({ domain: [0, Math.max(...rows.map((r) => r.points), 1)], range: [0, innerWidth], nice: true });
+          const y = scaleBand<string>({
+            domain: rows.map((r) => r.assignee),
+            range: [0, innerHeight],
+            padding: 0.25,
+          });
+          const x = scaleLinear<number>({
+            domain: [0, Math.max(...rows.map((r) => r.points), 1)],
+            range: [0, innerWidth],
+            nice: true,
+          });
           const ticks = width < 420 ? 3 : 6;
           return (
             <svg width={width} height={height} role="group" aria-label="Story points by assignee">
@@ -117,7 +146,12 @@ function AssigneeBarChart({ rows }: { rows: AssigneePoints[] }) {
                 {rows.map((r) => {
                   const barY = y(r.assignee) ?? 0;
                   const barWidth = Math.max(0, x(r.points));
-                  const show = () => tip.showTooltip({ tooltipData: r, tooltipLeft: left + barWidth, tooltipTop: MARGIN.top + barY });
+                  const show = () =>
+                    tip.showTooltip({
+                      tooltipData: r,
+                      tooltipLeft: left + barWidth,
+                      tooltipTop: MARGIN.top + barY,
+                    });
                   return (
                     <Bar
                       key={r.assignee}
@@ -141,8 +175,15 @@ function AssigneeBarChart({ rows }: { rows: AssigneePoints[] }) {
                   scale={y}
                   hideTicks
                   hideAxisLine
-                  tickFormat={(name) => (name.length > maxChars ? `${name.slice(0, maxChars - 1)}…` : name)}
-                  tickLabelProps={{ className: s.axisLabel, textAnchor: 'end', dx: -6, dy: '0.33em' }}
+                  tickFormat={(name) =>
+                    name.length > maxChars ? `${name.slice(0, maxChars - 1)}…` : name
+                  }
+                  tickLabelProps={{
+                    className: s.axisLabel,
+                    textAnchor: 'end',
+                    dx: -6,
+                    dy: '0.33em',
+                  }}
                 />
                 <AxisBottom
                   scale={x}
@@ -160,10 +201,18 @@ function AssigneeBarChart({ rows }: { rows: AssigneePoints[] }) {
         }}
       </ParentSize>
       {tip.tooltipOpen && tip.tooltipData ? (
-        <div className={s.tooltip} style={{ left: Math.max(0, (tip.tooltipLeft ?? 0) - 120), top: (tip.tooltipTop ?? 0) - 44 }} role="tooltip">
+        <div
+          className={s.tooltip}
+          style={{
+            left: Math.max(0, (tip.tooltipLeft ?? 0) - 120),
+            top: (tip.tooltipTop ?? 0) - 44,
+          }}
+          role="tooltip"
+        >
           <strong>{tip.tooltipData.assignee}</strong>
           <div>
-            {tip.tooltipData.points} story points · {tip.tooltipData.tickets} {tip.tooltipData.tickets === 1 ? 'ticket' : 'tickets'}
+            {tip.tooltipData.points} story points · {tip.tooltipData.tickets}{' '}
+            {tip.tooltipData.tickets === 1 ? 'ticket' : 'tickets'}
           </div>
         </div>
       ) : null}

@@ -9,9 +9,9 @@ import { Line, LinePath } from '@visx/shape';
 import { useTooltip } from '@visx/tooltip';
 import { readOr } from '../../client/api';
 import { spinner, visuallyHidden } from '../../components/ui.css';
-import { formatDate, formatWeekLabel } from '../../services/format';
-import { hasVelocityData, velocityStats } from '../../services/story-points';
-import type { IsoDate } from '../../services/metrics';
+import { formatDate, formatWeekLabel } from '../../shared/format';
+import { hasVelocityData, velocityStats } from '../../shared/velocity';
+import type { IsoDate } from '../../shared/calendar';
 import { ChartStat } from './ChartStat';
 import * as s from './charts.css';
 
@@ -25,7 +25,10 @@ interface Entry {
 export const VELOCITY_HISTORY_PATH = '/api/velocity-history';
 const TARGET = 100;
 
-/** The Velocity Percentage Trend modal's body (spec §2); it is mounted, and fetches, only while the modal is open. */
+/**
+ * The Velocity Percentage Trend modal's body (docs/product-spec.md, "Weekly History page"); it is
+ * mounted, and fetches, only while the modal is open.
+ */
 export default function VelocityTrendModal() {
   const query = useQuery({
     queryKey: [VELOCITY_HISTORY_PATH],
@@ -55,8 +58,16 @@ export default function VelocityTrendModal() {
       <VelocityLineChart entries={query.data} />
       <div className={s.stats}>
         <ChartStat label="Avg Velocity" value={`${stats.avgVelocity}%`} />
-        <ChartStat label="Best Week" value={`${stats.bestWeek}%`} sub={best ? formatDate(best.weekStart, 'MMM d') : undefined} />
-        <ChartStat label="Lowest Week" value={`${stats.lowestWeek}%`} sub={lowest ? formatDate(lowest.weekStart, 'MMM d') : undefined} />
+        <ChartStat
+          label="Best Week"
+          value={`${stats.bestWeek}%`}
+          sub={best ? formatDate(best.weekStart, 'MMM d') : undefined}
+        />
+        <ChartStat
+          label="Lowest Week"
+          value={`${stats.lowestWeek}%`}
+          sub={lowest ? formatDate(lowest.weekStart, 'MMM d') : undefined}
+        />
         <ChartStat label="This Week" value={`${stats.thisWeek}%`} />
       </div>
     </div>
@@ -76,23 +87,48 @@ function VelocityLineChart({ entries }: { entries: Entry[] }) {
           if (width < 10) return null;
           const innerWidth = Math.max(10, width - MARGIN.left - MARGIN.right);
           const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-          const x = scalePoint<string>({ domain: entries.map((e) => e.weekStart), range: [0, innerWidth], padding: 0.3 });
+          const x = scalePoint<string>({
+            domain: entries.map((e) => e.weekStart),
+            range: [0, innerWidth],
+            padding: 0.3,
+          });
           const y = scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0], nice: true });
           const xOf = (e: Entry) => x(e.weekStart) ?? 0;
           const yOf = (e: Entry) => y(e.velocityPercentage);
           // On a phone every other week is labelled, so labels never overlap.
           const narrow = width < 480;
           return (
-            <svg width={width} height={HEIGHT} role="group" aria-label="Velocity percentage per week, with the 100% target line">
+            <svg
+              width={width}
+              height={HEIGHT}
+              role="group"
+              aria-label="Velocity percentage per week, with the 100% target line"
+            >
               <Group left={MARGIN.left} top={MARGIN.top}>
                 <GridRows scale={y} width={innerWidth} numTicks={5} className={s.grid} />
-                <Line from={{ x: 0, y: y(TARGET) }} to={{ x: innerWidth, y: y(TARGET) }} className={s.target} data-testid="target-line" />
+                <Line
+                  from={{ x: 0, y: y(TARGET) }}
+                  to={{ x: innerWidth, y: y(TARGET) }}
+                  className={s.target}
+                  data-testid="target-line"
+                />
                 <text x={innerWidth} y={y(TARGET) - 6} textAnchor="end" className={s.targetLabel}>
                   100% target
                 </text>
-                <LinePath data={entries} x={xOf} y={yOf} curve={curveMonotoneX} className={s.line} />
+                <LinePath
+                  data={entries}
+                  x={xOf}
+                  y={yOf}
+                  curve={curveMonotoneX}
+                  className={s.line}
+                />
                 {entries.map((e) => {
-                  const show = () => tip.showTooltip({ tooltipData: e, tooltipLeft: MARGIN.left + xOf(e), tooltipTop: MARGIN.top + yOf(e) });
+                  const show = () =>
+                    tip.showTooltip({
+                      tooltipData: e,
+                      tooltipLeft: MARGIN.left + xOf(e),
+                      tooltipTop: MARGIN.top + yOf(e),
+                    });
                   return (
                     <circle
                       key={e.weekStart}
@@ -114,14 +150,25 @@ function VelocityLineChart({ entries }: { entries: Entry[] }) {
                   scale={y}
                   numTicks={5}
                   tickFormat={(v) => `${Number(v)}%`}
-                  tickLabelProps={{ className: s.axisLabel, textAnchor: 'end', dx: -4, dy: '0.33em' }}
+                  tickLabelProps={{
+                    className: s.axisLabel,
+                    textAnchor: 'end',
+                    dx: -4,
+                    dy: '0.33em',
+                  }}
                   stroke="currentColor"
                   tickStroke="currentColor"
                 />
                 <AxisBottom
                   scale={x}
                   top={innerHeight}
-                  tickValues={narrow ? entries.filter((_, i) => (entries.length - 1 - i) % 2 === 0).map((e) => e.weekStart) : undefined}
+                  tickValues={
+                    narrow
+                      ? entries
+                          .filter((_, i) => (entries.length - 1 - i) % 2 === 0)
+                          .map((e) => e.weekStart)
+                      : undefined
+                  }
                   tickFormat={(week) => formatDate(week, 'MMM d')}
                   tickLabelProps={{ className: s.axisLabel, textAnchor: 'middle' }}
                   label="Week starting"
@@ -135,7 +182,14 @@ function VelocityLineChart({ entries }: { entries: Entry[] }) {
         }}
       </ParentSize>
       {tip.tooltipOpen && tip.tooltipData ? (
-        <div className={s.tooltip} style={{ left: Math.max(0, (tip.tooltipLeft ?? 0) - 90), top: (tip.tooltipTop ?? 0) - 56 }} role="tooltip">
+        <div
+          className={s.tooltip}
+          style={{
+            left: Math.max(0, (tip.tooltipLeft ?? 0) - 90),
+            top: (tip.tooltipTop ?? 0) - 56,
+          }}
+          role="tooltip"
+        >
           <strong>Week: {formatWeekLabel(tip.tooltipData.weekStart)}</strong>
           <div>Velocity: {tip.tooltipData.velocityPercentage}%</div>
         </div>

@@ -10,10 +10,15 @@ import {
   savePayload,
   teamMembers,
   toggleCell,
-  type AvailabilityResponse,
 } from './availability';
+import type { AvailabilityResponse } from '../../shared/availability';
 
-const member = (accountId: string, displayName: string, startDate: string | null = null, endDate: string | null = null) => ({
+const member = (
+  accountId: string,
+  displayName: string,
+  startDate: string | null = null,
+  endDate: string | null = null,
+) => ({
   accountId,
   displayName,
   startDate,
@@ -22,17 +27,29 @@ const member = (accountId: string, displayName: string, startDate: string | null
 });
 
 const saved: AvailabilityResponse = {
-  developers: { 'Omar Haddad': { '2026-11-17': true }, 'lena Ortiz': {}, 'Mia Chen': { '2026-11-16': false } },
+  developers: {
+    'Omar Haddad': { '2026-11-17': true },
+    'lena Ortiz': {},
+    'Mia Chen': { '2026-11-16': false },
+  },
   selectedDevelopersList: ['omar', 'lena', 'mia'],
   developersWithEndDates: [{ accountId: 'mia', endDate: '2026-11-16' }],
-  selectedDevelopers: [member('omar', 'Omar Haddad'), member('lena', 'lena Ortiz', '2026-11-20'), member('mia', 'Mia Chen', null, '2026-11-16')],
+  selectedDevelopers: [
+    member('omar', 'Omar Haddad'),
+    member('lena', 'lena Ortiz', '2026-11-20'),
+    member('mia', 'Mia Chen', null, '2026-11-16'),
+  ],
 };
 
-describe('which team members a week shows (spec §4)', () => {
+describe("which team members a week shows (the spec's states and transitions)", () => {
   it('shows only members employed that week, sorted by name whatever the case', () => {
     const members = teamMembers(saved, NO_EDITS);
     // Week of 16 November: Lena starts on its Friday and Mia ends on its Monday, so both show.
-    expect(gridRows(members, '2026-11-16').map((m) => m.displayName)).toEqual(['lena Ortiz', 'Mia Chen', 'Omar Haddad']);
+    expect(gridRows(members, '2026-11-16').map((m) => m.displayName)).toEqual([
+      'lena Ortiz',
+      'Mia Chen',
+      'Omar Haddad',
+    ]);
     // The week before: Lena has not started. The week after: Mia has left.
     expect(gridRows(members, '2026-11-09').map((m) => m.accountId)).toEqual(['mia', 'omar']);
     expect(gridRows(members, '2026-11-23').map((m) => m.accountId)).toEqual(['lena', 'omar']);
@@ -54,7 +71,12 @@ describe('local edits until Save Availability', () => {
   });
 
   it('sends only the changed cells, by display name, with the selection it started from', () => {
-    const edits = toggleCell(saved, toggleCell(saved, NO_EDITS, omar, '2026-11-18'), omar, '2026-11-19');
+    const edits = toggleCell(
+      saved,
+      toggleCell(saved, NO_EDITS, omar, '2026-11-18'),
+      omar,
+      '2026-11-19',
+    );
     expect(savePayload(saved, edits)).toEqual({
       developers: { 'Omar Haddad': { '2026-11-18': true, '2026-11-19': true } },
       selectedDevelopersList: ['lena', 'mia', 'omar'],
@@ -63,11 +85,17 @@ describe('local edits until Save Availability', () => {
   });
 
   it('adds a Jira user with their name, and removing a member drops their local changes', () => {
-    const added = addMember(NO_EDITS, { accountId: 'aiko', displayName: 'Aiko Tanaka', emailAddress: 'aiko@agency.test' });
+    const added = addMember(NO_EDITS, {
+      accountId: 'aiko',
+      displayName: 'Aiko Tanaka',
+      emailAddress: 'aiko@agency.test',
+    });
     const aiko = teamMembers(saved, added).find((m) => m.accountId === 'aiko')!;
     expect(aiko.saved).toBe(false);
     const withCell = toggleCell(saved, added, aiko, '2026-11-16');
-    expect(savePayload(saved, withCell).developers).toEqual({ 'Aiko Tanaka': { '2026-11-16': true } });
+    expect(savePayload(saved, withCell).developers).toEqual({
+      'Aiko Tanaka': { '2026-11-16': true },
+    });
     expect(savePayload(saved, added).developers).toEqual({ 'Aiko Tanaka': {} });
 
     const removed = removeMember(saved, toggleCell(saved, withCell, omar, '2026-11-18'), 'omar');

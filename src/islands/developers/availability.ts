@@ -1,32 +1,18 @@
 /**
- * The availability grid's rules (spec §2, §4), pure so the island and its tests share them:
- * which developers a week shows, what a cell reads, and what 'Save Availability' sends.
- * Edits stay local until saved; a save sends only the cells that were changed, so it never
- * overwrites what someone else saved meanwhile.
+ * The availability grid's rules (docs/product-spec.md, "Agency Settings" and
+ * "States and transitions"), pure so the island and its tests share them: which developers a week
+ * shows, what a cell reads, and what 'Save Availability' sends. Edits stay local until saved; a
+ * save sends only the cells that were changed, so it never overwrites what someone else saved
+ * meanwhile.
  */
-import { isEmployedInWeek, type IsoDate } from '../../services/metrics';
-
-export interface TeamMember {
-  accountId: string;
-  displayName: string;
-  startDate: IsoDate | null;
-  endDate: IsoDate | null;
-}
-
-/** The spec's 'Developer availability response' (§3), plus the selection's names and dates. */
-export interface AvailabilityResponse {
-  /** Display name → date → away. */
-  developers: Record<string, Record<IsoDate, boolean>>;
-  selectedDevelopersList: string[];
-  developersWithEndDates: { accountId: string; startDate?: IsoDate; endDate?: IsoDate }[];
-  selectedDevelopers: (TeamMember & { addedAt: IsoDate })[];
-}
-
-export interface JiraUser {
-  accountId: string;
-  displayName: string;
-  emailAddress?: string;
-}
+import {
+  type AvailabilityResponse,
+  type AvailabilitySave,
+  isEmployedInWeek,
+  type JiraUser,
+  type TeamMember,
+} from '../../shared/availability';
+import type { IsoDate } from '../../shared/calendar';
 
 /** What the person changed since the last load: added and removed members, and toggled cells. */
 export interface LocalEdits {
@@ -39,68 +25,99 @@ export interface LocalEdits {
 export const NO_EDITS: LocalEdits = { added: [], removed: [], cells: {} };
 
 export function hasEdits(edits: LocalEdits): boolean {
-  return edits.added.length > 0 || edits.removed.length > 0 || Object.values(edits.cells).some((days) => Object.keys(days).length > 0);
+  return (
+    edits.added.length > 0 ||
+    edits.removed.length > 0 ||
+    Object.values(edits.cells).some((days) => Object.keys(days).length > 0)
+  );
 }
 
 const byName = (a: TeamMember, b: TeamMember) =>
-  a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }) || a.accountId.localeCompare(b.accountId);
+  a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }) ||
+  a.accountId.localeCompare(b.accountId);
 
 /** The selection as the person sees it: saved members not removed, plus those added, sorted by name. */
-export function teamMembers(saved: AvailabilityResponse, edits: LocalEdits): (TeamMember & { saved: boolean })[] {
+export function teamMembers(
+  saved: AvailabilityResponse,
+  edits: LocalEdits,
+): (TeamMember & { saved: boolean })[] {
   const removed = new Set(edits.removed);
-  const kept = saved.selectedDevelopers.filter((d) => !removed.has(d.accountId)).map((d) => ({ ...d, saved: true }));
+  const kept = saved.selectedDevelopers
+    .filter((d) => !removed.has(d.accountId))
+    .map((d) => ({ ...d, saved: true }));
   const keptIds = new Set(kept.map((d) => d.accountId));
   const added = edits.added
     .filter((u) => !keptIds.has(u.accountId))
-    .map((u) => ({ accountId: u.accountId, displayName: u.displayName, startDate: null, endDate: null, saved: false }));
+    .map((u) => ({
+      accountId: u.accountId,
+      displayName: u.displayName,
+      startDate: null,
+      endDate: null,
+      saved: false,
+    }));
   return [...kept, ...added].sort(byName);
 }
 
-/** The grid's rows for a week: only members employed in it (spec §4), sorted by name. */
+/**
+ * The grid's rows for a week: only members employed in it (docs/product-spec.md,
+ * "States and transitions"), sorted by name.
+ */
 export function gridRows<T extends TeamMember>(members: readonly T[], weekStart: IsoDate): T[] {
   return members.filter((m) => isEmployedInWeek(m, weekStart)).sort(byName);
 }
 
 /** Whether a member is away on a day: the local change if there is one, else the saved value. */
-export function isAway(saved: AvailabilityResponse, edits: LocalEdits, member: TeamMember, date: IsoDate): boolean {
+export function isAway(
+  saved: AvailabilityResponse,
+  edits: LocalEdits,
+  member: TeamMember,
+  date: IsoDate,
+): boolean {
   const local = edits.cells[member.accountId]?.[date];
   if (local !== undefined) return local;
   return saved.developers[member.displayName]?.[date] ?? false;
 }
 
 /** Flips one cell locally; flipping it back to the saved value leaves nothing to send. */
-export function toggleCell(saved: AvailabilityResponse, edits: LocalEdits, member: TeamMember, date: IsoDate): LocalEdits {
+export function toggleCell(
+  saved: AvailabilityResponse,
+  edits: LocalEdits,
+  member: TeamMember,
+  date: IsoDate,
+): LocalEdits {
   const next = !isAway(saved, edits, member, date);
   const savedValue = saved.developers[member.displayName]?.[date] ?? false;
   const days = { ...edits.cells[member.accountId] };
-  if (next === savedValue && saved.selectedDevelopersList.includes(member.accountId)) delete days[date];
+  if (next === savedValue && saved.selectedDevelopersList.includes(member.accountId))
+    delete days[date];
   else days[date] = next;
   return { ...edits, cells: { ...edits.cells, [member.accountId]: days } };
 }
 
 /** Adds a Jira user to the selection locally (undoing an earlier local removal if there was one). */
 export function addMember(edits: LocalEdits, user: JiraUser): LocalEdits {
-  if (edits.removed.includes(user.accountId)) return { ...edits, removed: edits.removed.filter((id) => id !== user.accountId) };
+  if (edits.removed.includes(user.accountId))
+    return { ...edits, removed: edits.removed.filter((id) => id !== user.accountId) };
   if (edits.added.some((u) => u.accountId === user.accountId)) return edits;
   return { ...edits, added: [...edits.added, user] };
 }
 
-/** Removes a member locally and drops their local cell changes (spec §4). */
-export function removeMember(saved: AvailabilityResponse, edits: LocalEdits, accountId: string): LocalEdits {
+/**
+ * Removes a member locally and drops their local cell changes (docs/product-spec.md,
+ * "States and transitions").
+ */
+export function removeMember(
+  saved: AvailabilityResponse,
+  edits: LocalEdits,
+  accountId: string,
+): LocalEdits {
   const cells = { ...edits.cells };
   delete cells[accountId];
   const added = edits.added.filter((u) => u.accountId !== accountId);
   const wasSaved = saved.selectedDevelopersList.includes(accountId);
-  const removed = wasSaved && !edits.removed.includes(accountId) ? [...edits.removed, accountId] : edits.removed;
+  const removed =
+    wasSaved && !edits.removed.includes(accountId) ? [...edits.removed, accountId] : edits.removed;
   return { added, removed, cells };
-}
-
-/** The POST /api/developer-availability body for the local edits. */
-export interface AvailabilitySave {
-  developers: Record<string, Record<IsoDate, boolean>>;
-  selectedDevelopersList: string[];
-  /** The saved selection these edits started from, so the server adds and removes only what changed here. */
-  previousSelectedDevelopersList: string[];
 }
 
 export function savePayload(saved: AvailabilityResponse, edits: LocalEdits): AvailabilitySave {
@@ -119,11 +136,20 @@ export function savePayload(saved: AvailabilityResponse, edits: LocalEdits): Ava
 }
 
 /** Users the Add Team Member list offers: not chosen yet, matching the search by name or email. */
-export function addableUsers(users: readonly JiraUser[], members: readonly TeamMember[], search: string): JiraUser[] {
+export function addableUsers(
+  users: readonly JiraUser[],
+  members: readonly TeamMember[],
+  search: string,
+): JiraUser[] {
   const chosen = new Set(members.map((m) => m.accountId));
   const q = search.trim().toLowerCase();
   return users
     .filter((u) => !chosen.has(u.accountId))
-    .filter((u) => !q || u.displayName.toLowerCase().includes(q) || (u.emailAddress ?? '').toLowerCase().includes(q))
+    .filter(
+      (u) =>
+        !q ||
+        u.displayName.toLowerCase().includes(q) ||
+        (u.emailAddress ?? '').toLowerCase().includes(q),
+    )
     .sort((a, b) => a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }));
 }

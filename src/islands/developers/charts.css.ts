@@ -1,10 +1,25 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
-export const controls = style({ display: 'flex', gap: vars.space.lg, flexWrap: 'wrap', marginBottom: vars.space.lg });
+export const controls = style({
+  display: 'flex',
+  gap: vars.space.lg,
+  flexWrap: 'wrap',
+  marginBottom: vars.space.lg,
+});
 // min-width 0: a date input's own minimum width must not push the pair past the dialog.
-export const control = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, flex: '1 1 150px', minWidth: 0 });
-export const hint = style({ color: vars.color.red, fontSize: '0.85rem', marginBottom: vars.space.md });
+export const control = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  flex: '1 1 150px',
+  minWidth: 0,
+});
+export const hint = style({
+  color: vars.color.red,
+  fontSize: '0.85rem',
+  marginBottom: vars.space.md,
+});
 
 // ParentSize measures its box, which must be given the chart's height: its content is clipped to it.
 export const chartBox = style({ position: 'relative', width: '100%' });
@@ -56,10 +71,32 @@ export const stat = style({
   flexDirection: 'column',
   gap: '2px',
 });
-export const statLabel = style({ color: vars.color.textMuted, fontSize: '0.8rem', fontWeight: 600 });
-export const statValue = style({ fontSize: '1.25rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
+export const statLabel = style({
+  color: vars.color.textMuted,
+  fontSize: '0.8rem',
+  fontWeight: 600,
+});
+export const statValue = style({
+  fontSize: '1.25rem',
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  overflowWrap: 'anywhere',
+});
 export const statSub = style({ color: vars.color.textMuted, fontSize: '0.75rem' });
 
-export const empty = style({ textAlign: 'center', color: vars.color.textMuted, padding: `${vars.space.xxl} ${vars.space.lg}` });
-export const error = style({ textAlign: 'center', color: vars.color.red, padding: `${vars.space.xxl} ${vars.space.lg}` });
-export const loading = style({ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '200px' });
+export const empty = style({
+  textAlign: 'center',
+  color: vars.color.textMuted,
+  padding: `${vars.space.xxl} ${vars.space.lg}`,
+});
+export const error = style({
+  textAlign: 'center',
+  color: vars.color.red,
+  padding: `${vars.space.xxl} ${vars.space.lg}`,
+});
+export const loading = style({
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  minHeight: '200px',
+});

@@ -4,30 +4,36 @@ import { apiRequest } from '../../client/api';
 import { WarningIcon } from '../../components/icons';
 import { ProgressBar } from '../../components/ProgressBar';
 import { badge, button, spinner } from '../../components/ui.css';
-import type { Project } from '../../db/projects';
-import { formatDate } from '../../services/format';
-import { completionRate, sprintProgress, statusColor } from '../../services/project-rules';
+import type { Project } from '../../shared/projects';
+import { formatDate } from '../../shared/format';
+import { completionRate, sprintProgress, statusColor } from '../../shared/tickets';
 import { jiraDataKey } from './api';
 import { LinkJiraDialog } from './LinkJiraDialog';
 import * as s from './ProjectDetailModal.css';
-import { blockedTickets, currentSprint, EPICS_PAGE_SIZE } from './rules';
+import { blockedTickets, currentSprint, EPICS_PAGE_SIZE } from '../../shared/tickets';
 import { TicketStatusPie } from './TicketStatusPie';
-import type { JiraEpic, JiraOverview, JiraSprint } from './types';
+import type { JiraEpic, JiraOverview, JiraSprint } from '../../shared/tickets';
 
-/** The detail modal's 'Jira Integration' tab (spec section 2). */
+/** The detail modal's 'Jira Integration' tab (docs/product-spec.md, "Project detail modal"). */
 export function JiraTab({ project, onCloseModal }: { project: Project; onCloseModal: () => void }) {
   return (
     <div>
       <div className={`${s.sectionHead} ${s.section}`}>
         <h3 className={s.h3}>Jira Integration</h3>
-        <LinkJiraDialog projectId={project.id} currentKey={project.jiraProjectKey} onClose={onCloseModal} />
+        <LinkJiraDialog
+          projectId={project.id}
+          currentKey={project.jiraProjectKey}
+          onClose={onCloseModal}
+        />
       </div>
       {project.jiraProjectKey ? (
         <JiraOverviewPanel projectId={project.id} />
       ) : (
         <div className={s.centered}>
           <div className={s.stateTitle}>No Jira Project Linked</div>
-          <p className={s.mutedText}>Link a Jira project to view sprints, epics, and ticket details</p>
+          <p className={s.mutedText}>
+            Link a Jira project to view sprints, epics, and ticket details
+          </p>
         </div>
       )}
     </div>
@@ -126,7 +132,11 @@ function ThisSprint({ sprint }: { sprint: JiraSprint | null }) {
           </div>
           <ProgressBar
             label="Progress (including descoped)"
-            percent={sprintProgress({ completed: sprint.completedTickets, descoped: sprint.descopedTickets, total: sprint.totalTickets })}
+            percent={sprintProgress({
+              completed: sprint.completedTickets,
+              descoped: sprint.descopedTickets,
+              total: sprint.totalTickets,
+            })}
           />
         </div>
       ) : (
@@ -153,7 +163,11 @@ function Epics({ epics }: { epics: JiraEpic[] }) {
               <span className={badge[statusColor(epic.status.name)]}>{epic.status.name}</span>
             </div>
             {epic.tickets > 0 ? (
-              <ProgressBar label={`${epic.completedTickets}/${epic.tickets} tickets`} percent={epic.completionPercentage} tone="cyan" />
+              <ProgressBar
+                label={`${epic.completedTickets}/${epic.tickets} tickets`}
+                percent={epic.completionPercentage}
+                tone="cyan"
+              />
             ) : (
               <span className={s.mutedText}>No tickets assigned to this epic</span>
             )}
@@ -161,7 +175,11 @@ function Epics({ epics }: { epics: JiraEpic[] }) {
         ))}
       </ul>
       {remaining > 0 ? (
-        <button type="button" className={button.secondary} onClick={() => setShown((n) => n + EPICS_PAGE_SIZE)}>
+        <button
+          type="button"
+          className={button.secondary}
+          onClick={() => setShown((n) => n + EPICS_PAGE_SIZE)}
+        >
           Load More ({remaining} remaining)
         </button>
       ) : null}

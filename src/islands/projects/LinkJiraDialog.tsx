@@ -17,18 +17,28 @@ export interface LinkJiraDialogProps {
 type Mode = 'select' | 'manual';
 
 /**
- * 'Link Jira Project' (spec section 2): pick a Jira project from the list or type its key.
- * The list is asked for when the dialog opens, never before, so showing the trigger costs no
- * call to Jira.
+ * 'Link Jira Project' (docs/product-spec.md, "Link {tracker} Project dialog"): pick a Jira project
+ * from the list or type its key. The list is asked for when the dialog opens, never before, so
+ * showing the trigger costs no call to Jira.
  */
 export function LinkJiraDialog({ projectId, currentKey, onLinked, onClose }: LinkJiraDialogProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={`${currentKey ? button.secondary : button.primary} ${s.trigger}`} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={`${currentKey ? button.secondary : button.primary} ${s.trigger}`}
+        onClick={() => setOpen(true)}
+      >
         {currentKey ? `Linked: ${currentKey}` : 'Link Jira Project'}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Link Jira Project" size="md" testId="link-jira-dialog">
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Link Jira Project"
+        size="md"
+        testId="link-jira-dialog"
+      >
         <LinkJiraForm
           projectId={projectId}
           currentKey={currentKey}
@@ -44,14 +54,25 @@ export function LinkJiraDialog({ projectId, currentKey, onLinked, onClose }: Lin
   );
 }
 
-function LinkJiraForm({ projectId, currentKey, onCancel, onLinked }: { projectId: number; currentKey: string | null; onCancel: () => void; onLinked: () => void }) {
+function LinkJiraForm({
+  projectId,
+  currentKey,
+  onCancel,
+  onLinked,
+}: {
+  projectId: number;
+  currentKey: string | null;
+  onCancel: () => void;
+  onLinked: () => void;
+}) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('select');
   const [selectedKey, setSelectedKey] = useState('');
   const [manualKey, setManualKey] = useState('');
   const jiraProjects = useQuery({
     queryKey: JIRA_PROJECTS_KEY,
-    queryFn: () => apiRequest<{ projects: { key: string; name: string }[] }>('GET', '/api/jira/projects'),
+    queryFn: () =>
+      apiRequest<{ projects: { key: string; name: string }[] }>('GET', '/api/jira/projects'),
   });
   const link = useMutation({
     mutationFn: async (jiraProjectKey: string) => {
@@ -64,12 +85,21 @@ function LinkJiraForm({ projectId, currentKey, onCancel, onLinked }: { projectId
     onSuccess: async () => {
       toast({ title: 'Success', description: 'Jira project linked successfully!' });
       onLinked();
-      await Promise.all([refreshProjects(queryClient), queryClient.invalidateQueries({ queryKey: jiraDataKey(projectId) })]);
+      await Promise.all([
+        refreshProjects(queryClient),
+        queryClient.invalidateQueries({ queryKey: jiraDataKey(projectId) }),
+      ]);
     },
-    onError: (error) => toast({ title: 'Error', description: error.message || 'Failed to link Jira project', variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: error.message || 'Failed to link Jira project',
+        variant: 'destructive',
+      }),
   });
 
-  // Spec section 4: the manual key in manual mode, otherwise the selected one.
+  // docs/product-spec.md, "States and transitions": the manual key in manual mode, otherwise the
+  // selected one.
   const key = (mode === 'manual' ? manualKey : selectedKey).trim();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -91,8 +121,8 @@ function LinkJiraForm({ projectId, currentKey, onCancel, onLinked }: { projectId
       <div className={s.help} role="note">
         <span className={s.helpTitle}>Can't find your project?</span>
         <span>
-          The list shows only the Jira projects the dashboard's Jira account can access. If yours is missing, ask a Jira admin to give that
-          account access to it, or enter its key by hand.
+          The list shows only the Jira projects the dashboard's Jira account can access. If yours is
+          missing, ask a Jira admin to give that account access to it, or enter its key by hand.
         </span>
         <ul className={s.helpList}>
           <li>The project key is the letters before the dash in an issue id: PROJ in PROJ-123.</li>
@@ -101,10 +131,20 @@ function LinkJiraForm({ projectId, currentKey, onCancel, onLinked }: { projectId
       </div>
 
       <div className={s.modes} role="group" aria-label="How to choose the project">
-        <button type="button" className={s.mode} aria-pressed={mode === 'select'} onClick={() => setMode('select')}>
+        <button
+          type="button"
+          className={s.mode}
+          aria-pressed={mode === 'select'}
+          onClick={() => setMode('select')}
+        >
           Select from Jira
         </button>
-        <button type="button" className={s.mode} aria-pressed={mode === 'manual'} onClick={() => setMode('manual')}>
+        <button
+          type="button"
+          className={s.mode}
+          aria-pressed={mode === 'manual'}
+          onClick={() => setMode('manual')}
+        >
           Manual Entry
         </button>
       </div>
@@ -120,13 +160,18 @@ function LinkJiraForm({ projectId, currentKey, onCancel, onLinked }: { projectId
               Loading Jira projects...
             </div>
           ) : projects.length === 0 ? (
-            // Spec section 8: a failed list shows the same empty text.
+            // docs/product-spec.md, "Error catalogue": a failed list shows the same empty text.
             <div className={s.empty}>
               <span>No Jira projects found.</span>
               <span className={muted}>Try manual entry or check your Jira permissions.</span>
             </div>
           ) : (
-            <select id={`jira-project-${projectId}`} className={s.select} value={selectedKey} onChange={(e) => setSelectedKey(e.target.value)}>
+            <select
+              id={`jira-project-${projectId}`}
+              className={s.select}
+              value={selectedKey}
+              onChange={(e) => setSelectedKey(e.target.value)}
+            >
               <option value="">Choose a Jira project</option>
               {projects.map((p) => (
                 <option key={p.key} value={p.key}>
@@ -150,11 +195,15 @@ function LinkJiraForm({ projectId, currentKey, onCancel, onLinked }: { projectId
             value={manualKey}
             onChange={(e) => setManualKey(e.target.value.toUpperCase())}
           />
-          <div className={s.hint}>Type the key exactly as it appears in your issue ids, e.g. PROJ for PROJ-123.</div>
+          <div className={s.hint}>
+            Type the key exactly as it appears in your issue ids, e.g. PROJ for PROJ-123.
+          </div>
         </div>
       )}
 
-      {currentKey ? <div className={s.note}>Linking will replace the current connection</div> : null}
+      {currentKey ? (
+        <div className={s.note}>Linking will replace the current connection</div>
+      ) : null}
 
       <div className={s.actions}>
         <button type="button" className={button.secondary} onClick={onCancel}>

@@ -2,26 +2,77 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { apiRequest } from '../../client/api';
 import { Dialog } from '../../components/Dialog';
-import type { Project } from '../../db/projects';
+import { Freshness } from '../../components/Freshness';
+import type { Project } from '../../shared/projects';
+import {
+  BILLING_DATA_MAX_AGE_MS,
+  DEFAULT_SYNC_INTERVAL_MS,
+  type Freshness as FreshnessData,
+  JIRA_DATA_MAX_AGE_MS,
+  staleAfterMs,
+} from '../../shared/freshness';
 import { costBreakdownKey } from './api';
+import { hasBudgetBurn } from '../../shared/budget-burn';
+import { BudgetBurnTab } from './BudgetBurnTab';
 import { JiraTab } from './JiraTab';
 import * as s from './ProjectDetailModal.css';
 import { RetainerTab } from './RetainerTab';
 
-type Tab = 'jira' | 'retainer';
+type Tab = 'jira' | 'retainer' | 'burn';
+
+/** When this project's own Jira data and billing were synced, seen from the reader's clock and zone. */
+function projectFreshness(project: Project): FreshnessData {
+  const sources: FreshnessData['sources'] = [];
+  if (project.jiraProjectKey)
+    sources.push({
+      service: 'Jira',
+      at: project.lastJiraSync,
+      staleAfterMs: staleAfterMs(DEFAULT_SYNC_INTERVAL_MS, JIRA_DATA_MAX_AGE_MS),
+    });
+  if (project.forecastProjectId !== null)
+    sources.push({
+      service: 'Forecast',
+      at: project.lastForecastSync,
+      staleAfterMs: staleAfterMs(DEFAULT_SYNC_INTERVAL_MS, BILLING_DATA_MAX_AGE_MS),
+    });
+  return {
+    sources,
+    running: false,
+    lastRun: null,
+    now: new Date().toISOString(),
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
+}
 const TABS: { id: Tab; label: string }[] = [
   { id: 'jira', label: 'Jira Integration' },
   { id: 'retainer', label: 'Retainer Periods' },
+  // Admins, on fixed-price and T&M projects (docs/decisions/171).
+  { id: 'burn', label: 'Budget Burn' },
 ];
 
 /**
- * The project detail modal (spec section 2), loaded on demand with its charts. Everything it
- * shows comes from our own stored data: opening it calls no upstream service.
+ * The project detail modal (docs/product-spec.md, "Project detail modal"), loaded on demand with
+ * its charts. Everything it shows comes from our own stored data: opening it calls no upstream
+ * service.
  */
-export default function ProjectDetailModal({ project, onClose }: { project: Project; onClose: () => void }) {
+export default function ProjectDetailModal({
+  project,
+  onClose,
+  isAdmin = false,
+}: {
+  project: Project;
+  onClose: () => void;
+  /** Admins see the money figures: the retainer forecast and budget burn. */
+  isAdmin?: boolean;
+}) {
   const [tab, setTab] = useState<Tab>('jira');
+  const tabs = TABS.filter(
+    (t) =>
+      t.id !== 'burn' ||
+      (isAdmin && project.forecastProjectId !== null && hasBudgetBurn(project.forecastBudgetType)),
+  );
   const baseId = useId();
-  // Spec section 7: requested with the modal; its result is not shown.
+  // docs/product-spec.md, "Calls": requested with the modal; its result is not shown.
   useQuery({
     queryKey: costBreakdownKey(project.id),
     queryFn: () => apiRequest('GET', `/api/projects/${project.id}/cost-breakdown`),
@@ -29,7 +80,9 @@ export default function ProjectDetailModal({ project, onClose }: { project: Proj
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
     e.preventDefault();
-    const next = tab === 'jira' ? 'retainer' : 'jira';
+    const at = tabs.findIndex((t) => t.id === tab);
+    const step = e.key === 'ArrowRight' ? 1 : tabs.length - 1;
+    const next = tabs[(at + step) % tabs.length]!.id;
     setTab(next);
     document.getElementById(`${baseId}-${next}-tab`)?.focus();
   };
@@ -38,12 +91,19 @@ export default function ProjectDetailModal({ project, onClose }: { project: Proj
       open
       onClose={onClose}
       title={project.name}
-      description={project.forecastProjectId !== null ? `Forecast Project ID: ${project.forecastProjectId}` : undefined}
+      description={
+        project.forecastProjectId !== null
+          ? `Forecast Project ID: ${project.forecastProjectId}`
+          : undefined
+      }
       size="xl"
       testId="project-detail"
     >
+      {project.jiraProjectKey || project.forecastProjectId !== null ? (
+        <Freshness freshness={projectFreshness(project)} isAdmin={false} />
+      ) : null}
       <div className={s.tabs} role="tablist" aria-label="Project details">
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <button
             key={t.id}
             id={`${baseId}-${t.id}-tab`}
@@ -61,7 +121,13 @@ export default function ProjectDetailModal({ project, onClose }: { project: Proj
         ))}
       </div>
       <div id={`${baseId}-${tab}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${tab}-tab`}>
-        {tab === 'jira' ? <JiraTab project={project} onCloseModal={onClose} /> : <RetainerTab project={project} />}
+        {tab === 'jira' ? (
+          <JiraTab project={project} onCloseModal={onClose} />
+        ) : tab === 'burn' ? (
+          <BudgetBurnTab projectId={project.id} />
+        ) : (
+          <RetainerTab project={project} isAdmin={isAdmin} />
+        )}
       </div>
     </Dialog>
   );

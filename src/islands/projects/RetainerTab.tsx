@@ -3,16 +3,19 @@ import { apiRequest } from '../../client/api';
 import { Gauge } from '../../components/Gauge';
 import { WarningIcon } from '../../components/icons';
 import { badge, spinner } from '../../components/ui.css';
-import type { Project } from '../../db/projects';
-import { formatAud, formatDate, hoursBilled } from '../../services/format';
-import { percentOf, retainerStatusColor } from '../../services/project-rules';
+import type { Project } from '../../shared/projects';
+import { formatAud } from '../../shared/money-format';
+import { formatDate, hoursBilled } from '../../shared/format';
+import { percentOf } from '../../shared/percent';
+import { retainerStatusColor } from '../../shared/retainer';
 import { retainerPeriodsKey } from './api';
+import { RetainerForecastPanel } from './RetainerForecastPanel';
 import * as s from './ProjectDetailModal.css';
-import { retainerSummary } from './rules';
-import type { RetainerPeriod } from './types';
+import { retainerSummary } from '../../shared/retainer';
+import type { RetainerPeriod } from '../../shared/retainer';
 
-/** The detail modal's 'Retainer Periods' tab (spec section 2). */
-export function RetainerTab({ project }: { project: Project }) {
+/** The detail modal's 'Retainer Periods' tab (docs/product-spec.md, "Project detail modal"). */
+export function RetainerTab({ project, isAdmin = false }: { project: Project; isAdmin?: boolean }) {
   if (project.forecastProjectId === null) {
     return (
       <div className={s.centered}>
@@ -20,13 +23,24 @@ export function RetainerTab({ project }: { project: Project }) {
       </div>
     );
   }
-  return <RetainerPeriods projectId={project.id} />;
+  return (
+    <>
+      {isAdmin && project.forecastBudgetType === 'RETAINER' ? (
+        <RetainerForecastPanel projectId={project.id} />
+      ) : null}
+      <RetainerPeriods projectId={project.id} />
+    </>
+  );
 }
 
 function RetainerPeriods({ projectId }: { projectId: number }) {
   const query = useQuery({
     queryKey: retainerPeriodsKey(projectId),
-    queryFn: () => apiRequest<{ retainerPeriods: RetainerPeriod[] }>('GET', `/api/projects/${projectId}/retainer-periods`),
+    queryFn: () =>
+      apiRequest<{ retainerPeriods: RetainerPeriod[] }>(
+        'GET',
+        `/api/projects/${projectId}/retainer-periods`,
+      ),
   });
   if (query.isPending) {
     return (
@@ -41,7 +55,9 @@ function RetainerPeriods({ projectId }: { projectId: number }) {
       <div className={s.centered} role="alert">
         <WarningIcon size={24} className={s.red} />
         <div className={s.stateTitle}>Failed to load retainer periods</div>
-        <p className={s.mutedText}>This project may not have retainer periods configured in Forecast</p>
+        <p className={s.mutedText}>
+          This project may not have retainer periods configured in Forecast
+        </p>
       </div>
     );
   }
@@ -72,7 +88,9 @@ function RetainerPeriods({ projectId }: { projectId: number }) {
             </div>
             <div className={s.stat} data-testid="target-difference">
               <span className={s.statLabel}>{summary.over ? 'Over Target' : 'Under Target'}</span>
-              <span className={`${s.statValue} ${summary.over ? s.red : s.green}`}>{formatAud(summary.difference)}</span>
+              <span className={`${s.statValue} ${summary.over ? s.red : s.green}`}>
+                {formatAud(summary.difference)}
+              </span>
             </div>
           </div>
           <div className={s.ringBlock}>
@@ -100,11 +118,18 @@ function RetainerPeriods({ projectId }: { projectId: number }) {
                 <dt className={s.term}>Actual Amount</dt>
                 <dd className={s.value}>
                   {formatAud(p.actual_amount)}
-                  {p.actual_billable_minutes > 0 ? ` (${hoursBilled(p.actual_billable_minutes)} hrs billed)` : null}
+                  {p.actual_billable_minutes > 0
+                    ? ` (${hoursBilled(p.actual_billable_minutes)} hrs billed)`
+                    : null}
                 </dd>
               </dl>
             </div>
-            <Gauge percent={percentOf(p.actual_amount, p.target_amount)} size={56} strokeWidth={6} label={`Week ${p.period_number} of target`} />
+            <Gauge
+              percent={percentOf(p.actual_amount, p.target_amount)}
+              size={56}
+              strokeWidth={6}
+              label={`Week ${p.period_number} of target`}
+            />
           </li>
         ))}
       </ul>

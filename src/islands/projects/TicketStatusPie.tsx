@@ -1,7 +1,7 @@
 import { Group } from '@visx/group';
 import { Pie } from '@visx/shape';
 import { Tooltip, useTooltip } from '@visx/tooltip';
-import { statusColor, type StatusColor } from '../../services/project-rules';
+import { statusColor, type StatusColor } from '../../shared/tickets';
 import * as s from './ProjectDetailModal.css';
 
 // The theme's strong colours as raw values: SVG fills and the legend swatches use them directly.
@@ -37,7 +37,13 @@ export function TicketStatusPie({ ticketsByStatus }: { ticketsByStatus: Record<s
       <div className={s.pieChart} onMouseLeave={tip.hideTooltip}>
         <svg width={SIZE} height={SIZE} role="img" aria-label="Tickets per status">
           <Group top={radius} left={radius}>
-            <Pie data={slices} pieValue={(d) => d.count} outerRadius={radius - 4} innerRadius={radius / 2.4} padAngle={0.01}>
+            <Pie
+              data={slices}
+              pieValue={(d) => d.count}
+              outerRadius={radius - 4}
+              innerRadius={radius / 2.4}
+              padAngle={0.01}
+            >
               {(pie) =>
                 pie.arcs.map((arc) => {
                   const [x, y] = pie.path.centroid(arc);
@@ -49,7 +55,13 @@ export function TicketStatusPie({ ticketsByStatus }: { ticketsByStatus: Record<s
                       stroke="#fff"
                       strokeWidth={1}
                       data-status={arc.data.status}
-                      onMouseMove={() => tip.showTooltip({ tooltipData: arc.data, tooltipLeft: x + radius, tooltipTop: y + radius })}
+                      onMouseMove={() =>
+                        tip.showTooltip({
+                          tooltipData: arc.data,
+                          tooltipLeft: x + radius,
+                          tooltipTop: y + radius,
+                        })
+                      }
                     />
                   );
                 })
@@ -58,7 +70,13 @@ export function TicketStatusPie({ ticketsByStatus }: { ticketsByStatus: Record<s
           </Group>
         </svg>
         {tip.tooltipOpen && tip.tooltipData ? (
-          <Tooltip left={tip.tooltipLeft} top={tip.tooltipTop} className={s.tooltip} unstyled applyPositionStyle>
+          <Tooltip
+            left={tip.tooltipLeft}
+            top={tip.tooltipTop}
+            className={s.tooltip}
+            unstyled
+            applyPositionStyle
+          >
             <strong>{tip.tooltipData.status}</strong>
             <div>Tickets: {tip.tooltipData.count}</div>
           </Tooltip>

@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Project } from '../../db/projects';
+import type { Project } from '../../shared/projects';
 
-/** Query keys are the call paths (spec section 7): the list is refetched after any change. */
+/** Query keys are the call paths (docs/product-spec.md, "Calls"): the list is refetched after any change. */
 export const PROJECTS_KEY = ['/api/projects'] as const;
+/** The portfolio's cards as server HTML, fetched again whenever the list is. */
+export const PORTFOLIO_HTML_KEY = ['/portfolio/projects'] as const;
 export const retainerPeriodsKey = (id: number) => [`/api/projects/${id}/retainer-periods`] as const;
 export const jiraDataKey = (id: number) => [`/api/projects/${id}/jira-data`] as const;
 export const costBreakdownKey = (id: number) => [`/api/projects/${id}/cost-breakdown`] as const;
@@ -11,10 +13,18 @@ export const FORECAST_PROJECTS_KEY = ['/api/forecast/projects'] as const;
 
 /** Puts a project the server just returned into the cached list, so the screen shows it at once. */
 export function replaceProjectInList(client: QueryClient, project: Project): void {
-  client.setQueryData<Project[]>(PROJECTS_KEY, (list) => list?.map((p) => (p.id === project.id ? project : p)));
+  client.setQueryData<Project[]>(PROJECTS_KEY, (list) =>
+    list?.map((p) => (p.id === project.id ? project : p)),
+  );
 }
 
-/** Refetches the project list (spec section 7: "refetched after any change"). */
-export function refreshProjects(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ queryKey: PROJECTS_KEY });
+/**
+ * Refetches the project list (docs/product-spec.md, "Calls": "refetched after any change"), and with it the
+ * portfolio's server-rendered cards when the page shows them.
+ */
+export async function refreshProjects(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: PROJECTS_KEY }),
+    client.invalidateQueries({ queryKey: PORTFOLIO_HTML_KEY }),
+  ]);
 }

@@ -16,8 +16,10 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export const pick = <T>(rand: () => number, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
-export const intBetween = (rand: () => number, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
+export const pick = <T>(rand: () => number, items: readonly T[]): T =>
+  items[Math.floor(rand() * items.length)]!;
+export const intBetween = (rand: () => number, min: number, max: number) =>
+  min + Math.floor(rand() * (max - min + 1));
 
 export type ForecastStage = 'RUNNING' | 'PLANNING' | 'HALTED' | 'DONE';
 export type BudgetType = 'FIXED_PRICE' | 'TIME_AND_MATERIALS' | 'RETAINER';
@@ -77,25 +79,86 @@ const PROJECT_NAMES = [
   'Soylent Ordering System',
   'Vandelay Import Portal',
 ];
-const STAGES: ForecastStage[] = ['RUNNING', 'RUNNING', 'RUNNING', 'RUNNING', 'RUNNING', 'RUNNING', 'PLANNING', 'RUNNING', 'HALTED', 'RUNNING', 'DONE', 'PLANNING'];
-const FIRST = ['Mia', 'Lena', 'Omar', 'Priya', 'Jonas', 'Chloe', 'Mateo', 'Aiko', 'Sam', 'Noah', 'Zara', 'Ivan', 'Grace', 'Tariq', 'Elena'];
-const LAST = ['Chen', 'Ortiz', 'Haddad', 'Raman', 'Berg', 'Martin', 'Silva', 'Tanaka', "O'Neill", 'Kowalski', 'Ahmed', 'Petrov', 'Hopper', 'Aziz', 'Rossi'];
+const STAGES: ForecastStage[] = [
+  'RUNNING',
+  'RUNNING',
+  'RUNNING',
+  'RUNNING',
+  'RUNNING',
+  'RUNNING',
+  'PLANNING',
+  'RUNNING',
+  'HALTED',
+  'RUNNING',
+  'DONE',
+  'PLANNING',
+];
+const FIRST = [
+  'Mia',
+  'Lena',
+  'Omar',
+  'Priya',
+  'Jonas',
+  'Chloe',
+  'Mateo',
+  'Aiko',
+  'Sam',
+  'Noah',
+  'Zara',
+  'Ivan',
+  'Grace',
+  'Tariq',
+  'Elena',
+];
+const LAST = [
+  'Chen',
+  'Ortiz',
+  'Haddad',
+  'Raman',
+  'Berg',
+  'Martin',
+  'Silva',
+  'Tanaka',
+  "O'Neill",
+  'Kowalski',
+  'Ahmed',
+  'Petrov',
+  'Hopper',
+  'Aziz',
+  'Rossi',
+];
 
 function jiraKeyFor(name: string, index: number, round: number): string {
-  const letters = name.replace(/[^A-Za-z ]/g, '').split(' ').filter(Boolean).map((w) => w[0]!.toUpperCase()).join('').slice(0, 4);
-  return round === 0 ? letters.padEnd(2, 'X') : `${letters.slice(0, 3)}${String.fromCharCode(65 + ((index + round) % 26))}`;
+  const letters = name
+    .replace(/[^A-Za-z ]/g, '')
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase())
+    .join('')
+    .slice(0, 4);
+  return round === 0
+    ? letters.padEnd(2, 'X')
+    : `${letters.slice(0, 3)}${String.fromCharCode(65 + ((index + round) % 26))}`;
 }
 
 /** The agency for a seed and a scale: 12 projects and 15 developers per unit of scale. */
-export function createDemoSpine({ seed = 20261121, scale = 1 }: { seed?: number; scale?: number } = {}): DemoSpine {
+export function createDemoSpine({
+  seed = 20261121,
+  scale = 1,
+}: {
+  seed?: number;
+  scale?: number;
+} = {}): DemoSpine {
   const rand = seededRandom(seed);
   const projects: DemoProject[] = [];
   const usedKeys = new Set<string>();
   for (let i = 0; i < 12 * scale; i++) {
     const base = PROJECT_NAMES[i % PROJECT_NAMES.length]!;
-    const name = i < PROJECT_NAMES.length ? base : `${base} ${Math.floor(i / PROJECT_NAMES.length) + 1}`;
+    const name =
+      i < PROJECT_NAMES.length ? base : `${base} ${Math.floor(i / PROJECT_NAMES.length) + 1}`;
     const stage = STAGES[i % STAGES.length]!;
-    const budgetType: BudgetType = i % 4 === 0 ? 'RETAINER' : i % 4 === 2 ? 'TIME_AND_MATERIALS' : 'FIXED_PRICE';
+    const budgetType: BudgetType =
+      i % 4 === 0 ? 'RETAINER' : i % 4 === 2 ? 'TIME_AND_MATERIALS' : 'FIXED_PRICE';
     const hasJira = i % 6 !== 5;
     let key: string | null = null;
     if (hasJira) {
@@ -120,7 +183,9 @@ export function createDemoSpine({ seed = 20261121, scale = 1 }: { seed?: number;
   const developers: DemoDeveloper[] = [];
   for (let i = 0; i < 15 * scale; i++) {
     const firstName = FIRST[i % FIRST.length]!;
-    const lastName = LAST[(i * 7) % LAST.length]! + (i >= FIRST.length ? ` ${Math.floor(i / FIRST.length) + 1}` : '');
+    const lastName =
+      LAST[(i * 7) % LAST.length]! +
+      (i >= FIRST.length ? ` ${Math.floor(i / FIRST.length) + 1}` : '');
     const hex = (n: number) => n.toString(16).padStart(8, '0');
     developers.push({
       index: i,

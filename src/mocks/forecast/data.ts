@@ -1,12 +1,19 @@
 /**
- * The demo agency as Forecast would answer it (shared/reference/forecast-api.md shapes, every
+ * The demo agency as Forecast would answer it (docs/reference/forecast-api.md shapes, every
  * documented field), generated from the shared spine and a seeded random relative to `today`:
  * projects in every stage, rate cards, weekly retainer periods, invoices in every state,
  * persons with changing cost rates, and about six months of time registrations.
  * Deterministic: the same seed, scale and today always give the same data.
  */
 import { addDays, addWeeks, differenceInCalendarDays, format, isWeekend, parseISO } from 'date-fns';
-import { createDemoSpine, intBetween, pick, seededRandom, type DemoProject, type DemoSpine } from '../agency/spine';
+import {
+  createDemoSpine,
+  intBetween,
+  pick,
+  seededRandom,
+  type DemoProject,
+  type DemoSpine,
+} from '../agency/spine';
 
 type IsoDate = string;
 
@@ -209,7 +216,8 @@ export const NON_PROJECT_TIME = { vacation: 1, internal: 2 } as const;
 export const SYSTEM_USER_ID = 90;
 export const CLIENT_USER_ID = 91;
 /** A note with markup: notes are untrusted text and must render as text. */
-export const HTML_NOTE = '<script>alert("note")</script> Fixed <b>checkout</b> totals & "tax" rounding';
+export const HTML_NOTE =
+  '<script>alert("note")</script> Fixed <b>checkout</b> totals & "tax" rounding';
 
 const NOTES = [
   'Checkout bug triage',
@@ -224,6 +232,8 @@ const NOTES = [
   'Deployment pipeline',
 ];
 const JOB_TITLES = ['Developer', 'Senior Developer', 'Tech Lead', 'QA Engineer', 'Designer'];
+/** Minutes in a developer's working day. */
+const WORK_DAY = 450;
 
 const iso = (d: Date): IsoDate => format(d, 'yyyy-MM-dd');
 const shiftDays = (day: IsoDate, n: number): IsoDate => iso(addDays(parseISO(day), n));
@@ -249,29 +259,107 @@ export interface ForecastDemoOptions {
   seed?: number;
 }
 
-export function createForecastDemoData({ today, scale = 1, seed }: ForecastDemoOptions): ForecastDemoData {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new RangeError(`today must be YYYY-MM-DD, got ${JSON.stringify(today)}`);
+/** The days every generator below works from. */
+interface DemoCalendar {
+  today: IsoDate;
+  /** 18:00 UTC on `today`: no timestamp in the data is later. */
+  now: string;
+  thisMonday: IsoDate;
+  /** The Monday 26 weeks before this one: the first day of logged time. */
+  firstDay: IsoDate;
+}
+
+function demoCalendar(today: IsoDate): DemoCalendar {
+  const thisMonday = mondayOf(today);
+  return {
+    today,
+    now: stamp(today, 18 * 60),
+    thisMonday,
+    firstDay: iso(addWeeks(parseISO(thisMonday), -26)),
+  };
+}
+
+/**
+ * The demo agency as Forecast holds it: projects, then persons and their cost rates, then the
+ * time they log, and from that time the retainer periods and the invoices.
+ */
+export function createForecastDemoData({
+  today,
+  scale = 1,
+  seed,
+}: ForecastDemoOptions): ForecastDemoData {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today))
+    throw new RangeError(`today must be YYYY-MM-DD, got ${JSON.stringify(today)}`);
   const spine = createDemoSpine({ scale, ...(seed === undefined ? {} : { seed }) });
   // A stream of its own, so adding Jira detail to the spine never changes the Forecast data.
+  // The generators draw from it in this order; changing the order changes the demo.
   const rand = seededRandom(spine.seed ^ 0x0f0eca57);
-  const now = stamp(today, 18 * 60);
-  const thisMonday = mondayOf(today);
-  const firstDay = iso(addWeeks(parseISO(thisMonday), -26));
+  const calendar = demoCalendar(today);
 
-  // Rate cards: one per distinct client rate.
+  const rateCards = rateCardsOf(spine.projects);
+  const projects = forecastProjectsOf(spine.projects, rateCards, rand, calendar);
+  const persons = personsOf(spine, calendar);
+  const costPeriods = costPeriodsOf(spine, calendar);
+  const { timeRegistrations, billableMinutes } = timeRegistrationsOf(spine, rand, calendar);
+  tightenBudgets(spine, projects, timeRegistrations);
+  const retainerPeriods = retainerPeriodsOf(spine, billableMinutes, persons, calendar);
+  const invoices = invoicesOf(spine, rand, calendar);
+  const deletedRegistrations = deletedRegistrationsOf(spine, calendar);
+
+  return {
+    today,
+    now: calendar.now,
+    spine,
+    projects,
+    rateCards,
+    invoices,
+    retainerPeriods,
+    persons,
+    costPeriods,
+    timeRegistrations,
+    deletedRegistrations,
+  };
+}
+
+/** Two neighbouring projects share a client, so an invoice can span them. */
+function clientOf(p: DemoProject): number {
+  return 300 + Math.floor(p.index / 2);
+}
+
+/** The last day a project takes time: PLANNING none, DONE the first ten weeks, HALTED the first half. */
+function workUntil(p: DemoProject, { today, firstDay }: DemoCalendar): IsoDate | null {
+  if (p.stage === 'PLANNING') return null;
+  if (p.stage === 'DONE') return shiftDays(firstDay, 70);
+  if (p.stage === 'HALTED') return shiftDays(firstDay, 91);
+  return today;
+}
+
+/** A fixed-price retainer on every eighth project; the other retainers are fixed hours. */
+const fixedPriceRetainer = (p: DemoProject) => p.index % 8 === 0;
+
+/** One rate card per distinct client rate. */
+function rateCardsOf(projects: readonly DemoProject[]): ForecastRateCardJson[] {
   const rateCards: ForecastRateCardJson[] = [];
-  const rateCardOf = new Map<number, number>();
-  for (const p of spine.projects) {
-    if (rateCardOf.has(p.hourlyRate)) continue;
-    const id = 12 + rateCards.length;
-    rateCardOf.set(p.hourlyRate, id);
-    rateCards.push({ id, name: `Standard $${p.hourlyRate}/h`, default_rate: p.hourlyRate, currency: 'USD' });
+  for (const p of projects) {
+    if (rateCards.some((card) => card.default_rate === p.hourlyRate)) continue;
+    rateCards.push({
+      id: 12 + rateCards.length,
+      name: `Standard $${p.hourlyRate}/h`,
+      default_rate: p.hourlyRate,
+      currency: 'USD',
+    });
   }
+  return rateCards;
+}
 
-  // Two neighbouring projects share a client, so an invoice can span them.
-  const clientOf = (p: DemoProject) => 300 + Math.floor(p.index / 2);
-  const projects: ForecastProjectJson[] = spine.projects.map((p) => {
-    const retainerFixedPrice = p.index % 8 === 0;
+function forecastProjectsOf(
+  projects: readonly DemoProject[],
+  rateCards: readonly ForecastRateCardJson[],
+  rand: () => number,
+  { today, thisMonday, firstDay }: DemoCalendar,
+): ForecastProjectJson[] {
+  return projects.map((p) => {
+    const retainerFixedPrice = fixedPriceRetainer(p);
     return {
       id: p.forecastId,
       company_project_id: p.companyProjectId,
@@ -284,12 +372,19 @@ export function createForecastDemoData({ today, scale = 1, seed }: ForecastDemoO
       budget: p.budget,
       baseline_target: p.budgetType === 'FIXED_PRICE' ? p.budget : 0,
       client: clientOf(p),
-      rate_card: rateCardOf.get(p.hourlyRate) ?? null,
+      rate_card: rateCards.find((card) => card.default_rate === p.hourlyRate)?.id ?? null,
       start_date: shiftDays(firstDay, -7 * (p.index % 5)),
-      end_date: p.stage === 'DONE' ? shiftDays(firstDay, 70) : shiftDays(thisMonday, 7 * (10 + (p.index % 20))),
+      end_date:
+        p.stage === 'DONE'
+          ? shiftDays(firstDay, 70)
+          : shiftDays(thisMonday, 7 * (10 + (p.index % 20))),
       default_period_periodicity: 'WEEKLY',
       default_period_length: 1,
-      default_period_budget_type: p.weeklyRetainer ? (retainerFixedPrice ? 'FIXED_PRICE' : 'FIXED_HOURS') : 'TIME_AND_MATERIALS',
+      default_period_budget_type: p.weeklyRetainer
+        ? retainerFixedPrice
+          ? 'FIXED_PRICE'
+          : 'FIXED_HOURS'
+        : 'TIME_AND_MATERIALS',
       default_period_hours_amount: p.weeklyRetainer && !retainerFixedPrice ? 40 : 0,
       default_period_price_amount: p.weeklyRetainer && retainerFixedPrice ? 40 * p.hourlyRate : 0,
       labels: [],
@@ -297,14 +392,10 @@ export function createForecastDemoData({ today, scale = 1, seed }: ForecastDemoO
       updated_at: stamp(shiftDays(today, -(p.index % 9)), 10 * 60),
     };
   });
+}
 
-  // Which days a project takes time: PLANNING none, DONE the first ten weeks, HALTED the first half.
-  const workUntil = (p: DemoProject): IsoDate | null =>
-    p.stage === 'PLANNING' ? null : p.stage === 'DONE' ? shiftDays(firstDay, 70) : p.stage === 'HALTED' ? shiftDays(firstDay, 91) : today;
-  const working = spine.projects.filter((p) => workUntil(p) !== null);
-  const running = spine.projects.filter((p) => p.stage === 'RUNNING');
-
-  // Persons: the developers, plus a system user and a client user the client must leave out.
+/** The developers, plus a system user and a client user the client must leave out. */
+function personsOf(spine: DemoSpine, { now, firstDay }: DemoCalendar): ForecastPersonJson[] {
   const persons: ForecastPersonJson[] = spine.developers.map((d) => ({
     id: d.forecastPersonId,
     first_name: d.firstName,
@@ -317,11 +408,11 @@ export function createForecastDemoData({ today, scale = 1, seed }: ForecastDemoO
     default_role: 7,
     department_id: 2,
     cost: d.costRate,
-    monday: 450,
-    tuesday: 450,
-    wednesday: 450,
-    thursday: 450,
-    friday: 450,
+    monday: WORK_DAY,
+    tuesday: WORK_DAY,
+    wednesday: WORK_DAY,
+    thursday: WORK_DAY,
+    friday: WORK_DAY,
     saturday: 0,
     sunday: 0,
     start_date: shiftDays(firstDay, -400 - d.index * 13),
@@ -329,18 +420,62 @@ export function createForecastDemoData({ today, scale = 1, seed }: ForecastDemoO
     created_at: stamp(shiftDays(firstDay, -410), 8 * 60),
     updated_at: stamp(shiftDays(firstDay, 5), 9 * 60),
   }));
-  const blankPerson = { job_title: '', default_role: null, department_id: null, cost: 0, saturday: 0, sunday: 0, start_date: null, end_date: null };
+  const blankPerson = {
+    job_title: '',
+    default_role: null,
+    department_id: null,
+    cost: 0,
+    saturday: 0,
+    sunday: 0,
+    start_date: null,
+    end_date: null,
+  };
   const workDay = { monday: 0, tuesday: 0, wednesday: 0, thursday: 0, friday: 0 };
   persons.push(
-    { ...blankPerson, ...workDay, id: SYSTEM_USER_ID, first_name: 'Forecast', last_name: 'Integration', email: 'integration@forecast.test', active: true, is_system_user: true, client_id: null, created_at: now, updated_at: now },
-    { ...blankPerson, ...workDay, id: CLIENT_USER_ID, first_name: 'Clara', last_name: 'Client', email: 'clara@client.test', active: true, is_system_user: false, client_id: 300, created_at: now, updated_at: now },
+    {
+      ...blankPerson,
+      ...workDay,
+      id: SYSTEM_USER_ID,
+      first_name: 'Forecast',
+      last_name: 'Integration',
+      email: 'integration@forecast.test',
+      active: true,
+      is_system_user: true,
+      client_id: null,
+      created_at: now,
+      updated_at: now,
+    },
+    {
+      ...blankPerson,
+      ...workDay,
+      id: CLIENT_USER_ID,
+      first_name: 'Clara',
+      last_name: 'Client',
+      email: 'clara@client.test',
+      active: true,
+      is_system_user: false,
+      client_id: 300,
+      created_at: now,
+      updated_at: now,
+    },
   );
+  return persons;
+}
 
-  // Cost periods: a start-less first period and a raise later. The first developer's rate also
-  // changes on a Wednesday of this week (or last week, early in the week); the second developer
-  // has no periods at all, so the person's own cost applies.
+/**
+ * Cost periods: a start-less first period and a raise later. The first developer's rate also
+ * changes on a Wednesday of this week (or last week, early in the week); the second developer
+ * has no periods at all, so the person's own cost applies.
+ */
+function costPeriodsOf(
+  spine: DemoSpine,
+  { today, thisMonday, firstDay }: DemoCalendar,
+): ForecastCostPeriodJson[] {
   const costPeriods: ForecastCostPeriodJson[] = [];
-  const changeDay = shiftDays(today >= shiftDays(thisMonday, 2) ? thisMonday : shiftDays(thisMonday, -7), 2);
+  const changeDay = shiftDays(
+    today >= shiftDays(thisMonday, 2) ? thisMonday : shiftDays(thisMonday, -7),
+    2,
+  );
   const costPeriod = (personId: number, cost: number, start: IsoDate | null) => {
     const s = start ? split(start) : null;
     const created = stamp(start ? shiftDays(start, -7) : shiftDays(firstDay, -400), 11 * 60);
@@ -361,94 +496,247 @@ export function createForecastDemoData({ today, scale = 1, seed }: ForecastDemoO
       costPeriod(d.forecastPersonId, d.costRate, changeDay);
     } else {
       costPeriod(d.forecastPersonId, d.costRate - 10, null);
-      costPeriod(d.forecastPersonId, d.costRate, shiftDays(firstDay, 7 * (4 + (d.index % 8)) + (d.index % 5)));
+      costPeriod(
+        d.forecastPersonId,
+        d.costRate,
+        shiftDays(firstDay, 7 * (4 + (d.index % 8)) + (d.index % 5)),
+      );
     }
   }
+  return costPeriods;
+}
 
-  // Time registrations: every weekday of the last 26 weeks up to today, per developer.
-  const timeRegistrations: ForecastTimeRegistrationJson[] = [];
-  const billableByProjectDay = new Map<string, number>();
+/** Monday to Friday from `first` to `last`, both included. */
+function weekdays(first: IsoDate, last: IsoDate): IsoDate[] {
   const days: IsoDate[] = [];
-  for (let day = firstDay; day <= today; day = shiftDays(day, 1)) if (!isWeekend(parseISO(day))) days.push(day);
-  let nextId = 100_000;
-  let htmlNoteDone = false;
+  for (let day = first; day <= last; day = shiftDays(day, 1))
+    if (!isWeekend(parseISO(day))) days.push(day);
+  return days;
+}
+
+/** Two days the whole agency is off: a Monday nine weeks ago and a Friday four weeks ago. */
+function publicHolidays({ thisMonday }: DemoCalendar): Set<IsoDate> {
+  return new Set([shiftDays(thisMonday, -7 * 9), shiftDays(thisMonday, -7 * 4 + 4)]);
+}
+
+/** A fixed-price project on the dashboard whose value is nearly spent (every eighth, from the eighth). */
+const tightBudget = (p: DemoProject) =>
+  p.onDashboard && p.budgetType === 'FIXED_PRICE' && p.index % 8 === 7;
+
+/**
+ * Sizes each tight-budget project's value so its internal cost so far (at today's cost rates,
+ * a little above what the cost periods give) is about 86% of it: a budget past 80%.
+ */
+function tightenBudgets(
+  spine: DemoSpine,
+  projects: ForecastProjectJson[],
+  registrations: readonly ForecastTimeRegistrationJson[],
+): void {
+  const rateOf = new Map(spine.developers.map((d) => [d.forecastPersonId, d.costRate]));
+  for (const p of spine.projects.filter(tightBudget)) {
+    const cost = registrations
+      .filter((r) => (r.project ?? r.task_project) === p.forecastId)
+      .reduce((sum, r) => sum + (r.time_registered / 60) * (rateOf.get(r.person) ?? 100), 0);
+    const value = Math.round(cost / 0.86 / 100) * 100;
+    const json = projects.find((x) => x.id === p.forecastId)!;
+    json.budget = value;
+    json.baseline_target = value;
+  }
+}
+
+/** What a registration is logged on: a project, or a kind of non-project time. */
+interface TimeTarget {
+  project?: DemoProject;
+  nonProject?: number;
+}
+
+/** Logs minutes of a person's day; the caller decides what the day holds. */
+type Register = (minutes: number, target: TimeTarget, note: string | null) => void;
+
+/** Minutes billable per project and day, keyed `${forecastProjectId}|${day}`. */
+type BillableMinutes = Map<string, number>;
+
+/**
+ * Every weekday of the last 26 weeks up to today, per developer: a primary project (a running
+ * one) and a secondary one, with the odd vacation day and internal meeting.
+ */
+function timeRegistrationsOf(
+  spine: DemoSpine,
+  rand: () => number,
+  calendar: DemoCalendar,
+): { timeRegistrations: ForecastTimeRegistrationJson[]; billableMinutes: BillableMinutes } {
+  const timeRegistrations: ForecastTimeRegistrationJson[] = [];
+  const billableMinutes: BillableMinutes = new Map();
+  const working = spine.projects.filter((p) => workUntil(p, calendar) !== null);
+  const running = spine.projects.filter((p) => p.stage === 'RUNNING');
+  const days = weekdays(calendar.firstDay, calendar.today);
+  const holidays = publicHolidays(calendar);
+  // The last two weeks: a push on the retainers, whose current period heads over its target.
+  const surgeFrom = shiftDays(calendar.thisMonday, -7);
+  let htmlNotePending = true;
   for (const d of spine.developers) {
     const primary = running.length ? running[d.index % running.length]! : working[0];
     const secondary = working.length ? working[(d.index * 3 + 1) % working.length]! : undefined;
     for (const day of days) {
-      const inThisWeek = day >= thisMonday;
+      const inThisWeek = day >= calendar.thisMonday;
       const approval = inThisWeek ? (rand() < 0.5 ? 'NOT_SUBMITTED' : 'SUBMITTED') : 'APPROVED';
-      const register = (minutes: number, target: { project?: DemoProject; nonProject?: number }, note: string | null) => {
-        const onTask = target.project !== undefined && rand() < 0.6;
-        const created = stamp(day, intBetween(rand, 15 * 60, 17 * 60 + 30));
-        // A few rows were edited a few days later (never after the demo's now).
-        const edited = rand() < 0.02 ? stamp(shiftDays(day, intBetween(rand, 1, 3)), 9 * 60) : created;
-        const reg: ForecastTimeRegistrationJson = {
-          id: nextId++,
-          person: d.forecastPersonId,
-          project: target.project && !onTask ? target.project.forecastId : null,
-          task: target.project && onTask ? target.project.forecastId * 100 + intBetween(rand, 1, 40) : null,
-          task_project: target.project && onTask ? target.project.forecastId : null,
-          phase: target.project && onTask ? target.project.forecastId * 10 + 1 : null,
-          non_project_time: target.nonProject ?? null,
-          role: target.project ? 7 : null,
-          time_registered: minutes,
-          billable_minutes_registered: target.project ? minutes : 0,
-          date: day,
-          notes: note,
-          approval_status: approval,
-          invoice: null,
-          invoice_entry: null,
-          created_by: d.forecastPersonId,
-          updated_by: d.forecastPersonId,
-          created_at: created,
-          updated_at: edited > now ? created : edited,
-        };
+      const register: Register = (minutes, target, note) => {
+        const reg = timeRegistration(rand, calendar, {
+          id: 100_000 + timeRegistrations.length,
+          personId: d.forecastPersonId,
+          day,
+          approval,
+          minutes,
+          target,
+          note,
+        });
         timeRegistrations.push(reg);
         if (target.project) {
           const key = `${target.project.forecastId}|${day}`;
-          billableByProjectDay.set(key, (billableByProjectDay.get(key) ?? 0) + minutes);
+          billableMinutes.set(key, (billableMinutes.get(key) ?? 0) + minutes);
         }
       };
-      if (rand() < 0.04) {
-        register(450, { nonProject: NON_PROJECT_TIME.vacation }, 'Vacation');
+      if (holidays.has(day)) {
+        register(WORK_DAY, { nonProject: NON_PROJECT_TIME.vacation }, 'Public holiday');
         continue;
       }
-      let left = 450;
-      if (rand() < 0.1) {
-        const meeting = intBetween(rand, 2, 4) * 15;
-        register(meeting, { nonProject: NON_PROJECT_TIME.internal }, 'Internal meeting');
-        left -= meeting;
-      }
-      const targets = [primary, secondary].filter((p): p is DemoProject => p !== undefined && day <= workUntil(p)!);
-      if (targets.length === 0) {
-        register(left, { nonProject: NON_PROJECT_TIME.internal }, null);
-        continue;
-      }
-      const first = targets.length > 1 ? intBetween(rand, 12, Math.floor(left / 15) - 4) * 15 : left;
-      targets.forEach((project, i) => {
-        const minutes = i === 0 ? first : left - first;
-        let note: string | null = rand() < 0.7 ? pick(rand, NOTES) : null;
-        if (!htmlNoteDone && inThisWeek && i === 0) {
-          note = HTML_NOTE;
-          htmlNoteDone = true;
-        }
-        register(minutes, { project }, note);
-      });
+      const projects = [primary, secondary].filter(
+        (p): p is DemoProject => p !== undefined && day <= workUntil(p, calendar)!,
+      );
+      const rhythm = {
+        weekday: (parseISO(day).getDay() + 6) % 7,
+        surge: day >= surgeFrom && primary?.weeklyRetainer === true,
+      };
+      if (logDay(rand, projects, register, htmlNotePending && inThisWeek, rhythm))
+        htmlNotePending = false;
     }
   }
+  return { timeRegistrations, billableMinutes };
+}
 
-  // Weekly retainer periods: 12 weeks back to 4 ahead. Past weeks are locked except last week
-  // (not yet closed); this week is open; later weeks are drafts in waiting.
+/**
+ * One developer's day: a vacation day now and then, else an occasional internal meeting and the
+ * rest split over the day's projects (or internal time when none is running). Returns whether
+ * the markup note was used, which goes on the first project entry offered it.
+ */
+function logDay(
+  rand: () => number,
+  projects: readonly DemoProject[],
+  register: Register,
+  offerHtmlNote: boolean,
+  { weekday, surge }: { weekday: number; surge: boolean },
+): boolean {
+  if (rand() < 0.04) {
+    register(WORK_DAY, { nonProject: NON_PROJECT_TIME.vacation }, 'Vacation');
+    return false;
+  }
+  // The week has a rhythm: planning on Mondays, delivery pushes late in the week, shorter Fridays.
+  let left = WORK_DAY;
+  if (weekday === 0) {
+    register(60, { nonProject: NON_PROJECT_TIME.internal }, 'Sprint planning');
+    left -= 60;
+  } else if (rand() < 0.1) {
+    const meeting = intBetween(rand, 2, 4) * 15;
+    register(meeting, { nonProject: NON_PROJECT_TIME.internal }, 'Internal meeting');
+    left -= meeting;
+  }
+  if (weekday === 3 && rand() < 0.5) left += 60;
+  if (weekday === 4 && rand() < 0.3) left -= 120;
+  if (surge) left += 150;
+  if (projects.length === 0) {
+    register(left, { nonProject: NON_PROJECT_TIME.internal }, null);
+    return false;
+  }
+  const first = projects.length > 1 ? intBetween(rand, 12, Math.floor(left / 15) - 4) * 15 : left;
+  projects.forEach((project, i) => {
+    const note: string | null = rand() < 0.7 ? pick(rand, NOTES) : null;
+    register(
+      i === 0 ? first : left - first,
+      { project },
+      offerHtmlNote && i === 0 ? HTML_NOTE : note,
+    );
+  });
+  return offerHtmlNote;
+}
+
+/** One time registration in Forecast's shape; on a project, most go through one of its tasks. */
+function timeRegistration(
+  rand: () => number,
+  { now }: DemoCalendar,
+  entry: {
+    id: number;
+    personId: number;
+    day: IsoDate;
+    approval: ForecastTimeRegistrationJson['approval_status'];
+    minutes: number;
+    target: TimeTarget;
+    note: string | null;
+  },
+): ForecastTimeRegistrationJson {
+  const { day, target } = entry;
+  const onTask = target.project !== undefined && rand() < 0.6;
+  const created = stamp(day, intBetween(rand, 15 * 60, 17 * 60 + 30));
+  // A few rows were edited a few days later (never after the demo's now).
+  const edited = rand() < 0.02 ? stamp(shiftDays(day, intBetween(rand, 1, 3)), 9 * 60) : created;
+  return {
+    id: entry.id,
+    person: entry.personId,
+    project: target.project && !onTask ? target.project.forecastId : null,
+    task:
+      target.project && onTask ? target.project.forecastId * 100 + intBetween(rand, 1, 40) : null,
+    task_project: target.project && onTask ? target.project.forecastId : null,
+    phase: target.project && onTask ? target.project.forecastId * 10 + 1 : null,
+    non_project_time: target.nonProject ?? null,
+    role: target.project ? 7 : null,
+    time_registered: entry.minutes,
+    billable_minutes_registered: target.project ? entry.minutes : 0,
+    date: day,
+    notes: entry.note,
+    approval_status: entry.approval,
+    invoice: null,
+    invoice_entry: null,
+    created_by: entry.personId,
+    updated_by: entry.personId,
+    created_at: created,
+    updated_at: edited > now ? created : edited,
+  };
+}
+
+/**
+ * Weekly retainer periods, 12 weeks back to 4 ahead, with the minutes billed in each. Past weeks
+ * are locked except last week (not yet closed); this week is open; later weeks are drafts in
+ * waiting.
+ */
+function retainerPeriodsOf(
+  spine: DemoSpine,
+  billableMinutes: BillableMinutes,
+  persons: readonly ForecastPersonJson[],
+  { thisMonday }: DemoCalendar,
+): ForecastRetainerPeriodJson[] {
   const retainerPeriods: ForecastRetainerPeriodJson[] = [];
+  const author = persons[0]?.id ?? SYSTEM_USER_ID;
+  // The agreed weekly hours: what the team usually bills, to the nearest 5 hours, so a period
+  // lands near its target and the forecast has something to tell.
+  const targetMinutes = new Map<number, number>();
   for (const p of spine.projects.filter((x) => x.weeklyRetainer)) {
-    const fixedPrice = p.index % 8 === 0;
+    let minutes = 0;
+    for (
+      let day = shiftDays(thisMonday, -7 * 12);
+      day < shiftDays(thisMonday, -7);
+      day = shiftDays(day, 1)
+    )
+      minutes += billableMinutes.get(`${p.forecastId}|${day}`) ?? 0;
+    targetMinutes.set(p.forecastId, Math.max(5, Math.round(minutes / 11 / 60 / 5) * 5) * 60);
+  }
+  for (const p of spine.projects.filter((x) => x.weeklyRetainer)) {
+    const fixedPrice = fixedPriceRetainer(p);
     for (let w = -12; w <= 4; w++) {
       const start = shiftDays(thisMonday, 7 * w);
       const end = shiftDays(start, 6);
       let billable = 0;
-      for (let i = 0; i < 7; i++) billable += billableByProjectDay.get(`${p.forecastId}|${shiftDays(start, i)}`) ?? 0;
-      const target = 40 * 60;
+      for (let i = 0; i < 7; i++)
+        billable += billableMinutes.get(`${p.forecastId}|${shiftDays(start, i)}`) ?? 0;
+      const target = targetMinutes.get(p.forecastId)!;
       const value = money((billable / 60) * p.hourlyRate);
       const s = split(start);
       const e = split(end);
@@ -469,7 +757,7 @@ export function createForecastDemoData({ today, scale = 1, seed }: ForecastDemoO
         invoice_id: null,
         period_target_minutes: fixedPrice ? 0 : target,
         period_rollover_minutes: 0,
-        period_target_price: fixedPrice ? 40 * p.hourlyRate : 0,
+        period_target_price: fixedPrice ? (target / 60) * p.hourlyRate : 0,
         period_rollover_price: 0,
         estimated_billable_minutes: target,
         actual_billable_minutes: billable,
@@ -477,19 +765,27 @@ export function createForecastDemoData({ today, scale = 1, seed }: ForecastDemoO
         projected_total_billable_minutes: w >= 0 ? Math.max(target, billable) : billable,
         estimated_billable_value_of_service: money((target / 60) * p.hourlyRate),
         actual_billable_value_of_service: value,
-        remaining_work_billable_value_of_service: w >= 0 ? money((Math.max(0, target - billable) / 60) * p.hourlyRate) : 0,
-        projected_total_billable_value_of_service: w >= 0 ? money((Math.max(target, billable) / 60) * p.hourlyRate) : value,
+        remaining_work_billable_value_of_service:
+          w >= 0 ? money((Math.max(0, target - billable) / 60) * p.hourlyRate) : 0,
+        projected_total_billable_value_of_service:
+          w >= 0 ? money((Math.max(target, billable) / 60) * p.hourlyRate) : value,
         created_at: stamp(shiftDays(thisMonday, -7 * 13), 8 * 60),
-        created_by: persons[0]?.id ?? SYSTEM_USER_ID,
+        created_by: author,
         updated_at: stamp(w < -1 ? shiftDays(end, 1) : shiftDays(thisMonday, -7 * 13), 8 * 60),
-        updated_by: String(persons[0]?.id ?? SYSTEM_USER_ID),
+        updated_by: String(author),
       });
     }
   }
+  return retainerPeriods;
+}
 
-  const invoices = generateInvoices({ spine, rand, firstDay, today, thisMonday, workUntil, clientOf, now });
-
-  const deletedRegistrations: ForecastDeletedRegistrationJson[] = [0, 1, 2].map((i) => {
+/** Three registrations deleted in recent weeks, for the sync's deleted list. */
+function deletedRegistrationsOf(
+  spine: DemoSpine,
+  { thisMonday }: DemoCalendar,
+): ForecastDeletedRegistrationJson[] {
+  const running = spine.projects.filter((p) => p.stage === 'RUNNING');
+  return [0, 1, 2].map((i) => {
     const dev = spine.developers[i % spine.developers.length]!;
     const project = running[i % Math.max(1, running.length)];
     const person = { id: dev.forecastPersonId, name: dev.displayName, email: dev.email };
@@ -499,26 +795,25 @@ export function createForecastDemoData({ today, scale = 1, seed }: ForecastDemoO
       minutesRegistered: 60,
       person,
       registeredOn: project
-        ? { type: 'PROJECT', id: project.forecastId, name: project.name, project: { id: project.forecastId, name: project.name } }
+        ? {
+            type: 'PROJECT',
+            id: project.forecastId,
+            name: project.name,
+            project: { id: project.forecastId, name: project.name },
+          }
         : { type: 'NON_PROJECT_TIME', id: NON_PROJECT_TIME.internal, name: 'Internal meeting' },
       datetime: when,
       deletedBy: person,
       deletedAt: when,
     };
   });
-
-  return { today, now, spine, projects, rateCards, invoices, retainerPeriods, persons, costPeriods, timeRegistrations, deletedRegistrations };
 }
 
-interface InvoiceContext {
-  spine: DemoSpine;
-  rand: () => number;
-  firstDay: IsoDate;
-  today: IsoDate;
-  thisMonday: IsoDate;
-  workUntil: (p: DemoProject) => IsoDate | null;
-  clientOf: (p: DemoProject) => number;
-  now: string;
+interface InvoiceLine {
+  project: DemoProject;
+  hours: number;
+  discount?: number;
+  name: string;
 }
 
 /**
@@ -526,86 +821,62 @@ interface InvoiceContext {
  * sent and not yet due, approved, draft; one with a discounted line; one spanning two projects
  * of the same client; and one dated this week.
  */
-function generateInvoices({ spine, rand, firstDay, today, thisMonday, workUntil, clientOf, now }: InvoiceContext): ForecastInvoiceJson[] {
+function invoicesOf(
+  spine: DemoSpine,
+  rand: () => number,
+  calendar: DemoCalendar,
+): ForecastInvoiceJson[] {
+  const { today, thisMonday, firstDay } = calendar;
   const invoices: ForecastInvoiceJson[] = [];
-  let entryId = 20_000;
-  let paymentId = 700;
-  const stampAt = (day: IsoDate) => (day >= today ? now : stamp(day, 10 * 60));
-
+  const ids = { entry: 20_000, payment: 700 };
   const add = (
-    lines: { project: DemoProject; hours: number; discount?: number; name: string }[],
+    lines: InvoiceLine[],
     created: IsoDate,
     status: ForecastInvoiceJson['status'],
     paidShare: number,
   ) => {
-    const id = 8_800 + invoices.length;
-    const due = shiftDays(created, 30);
-    const owner = lines[0]!.project;
-    const entries: ForecastInvoiceEntryJson[] = lines.map((l) => ({
-      id: entryId++,
-      invoice_id: id,
-      project_id: l.project.forecastId,
-      name: l.name,
-      description: '',
-      quantity: l.hours,
-      unit_price: l.project.hourlyRate,
-      discount: l.discount ?? 0,
-      tax: 10,
-      created_at: stampAt(created),
-      updated_at: stampAt(created),
-    }));
-    const total = entries.reduce((sum, e) => sum + e.quantity * e.unit_price * (1 - e.discount / 100), 0);
-    const paidAmount = status === 'SENT' ? money(total * paidShare) : 0;
-    const paidOn = differenceInCalendarDays(parseISO(today), parseISO(created)) > 20 ? shiftDays(created, 20) : today;
-    const payments: ForecastPaymentJson[] =
-      paidAmount > 0
-        ? [{ id: paymentId++, invoice_id: id, amount: paidAmount, date: paidOn, notes: 'EFT', created_at: stampAt(paidOn), updated_at: stampAt(paidOn) }]
-        : [];
-    const pastDue = due < today;
-    const paymentStatus: ForecastInvoiceJson['payment_status'] =
-      paidAmount >= money(total) && paidAmount > 0 ? 'PAID' : status !== 'DRAFT' && pastDue ? 'OVERDUE' : paidAmount > 0 ? 'PARTIALLY_PAID' : 'UNPAID';
-    invoices.push({
-      id,
-      company_invoice_id: 100 + invoices.length,
-      project_id: owner.forecastId,
-      client_id: clientOf(owner),
-      name: `${owner.name} - ${format(parseISO(created), 'MMM yyyy')}`,
-      invoice_reference: `INV-${100 + invoices.length}`,
-      invoice_type: owner.budgetType === 'FIXED_PRICE' ? 'FIXED_PRICE' : 'TIME_AND_MATERIAL',
-      currency: 'USD',
-      created_date: created,
-      due_date: due,
-      status,
-      payment_status: paymentStatus,
-      notes: '',
-      entries,
-      payments,
-      created_by: spine.developers[0]?.forecastPersonId ?? SYSTEM_USER_ID,
-      created_at: stampAt(created),
-      updated_at: stampAt(payments[0]?.date ?? created),
-    });
+    invoices.push(
+      invoice(spine, calendar, ids, invoices.length, { lines, created, status, paidShare }),
+    );
   };
 
   for (const p of spine.projects) {
-    const until = workUntil(p);
+    const until = workUntil(p, calendar);
     if (until === null) continue;
     const dates: IsoDate[] = [];
-    for (let day = shiftDays(firstDay, 14 + (p.index % 7)); day <= until && day <= today; day = shiftDays(day, 28)) dates.push(day);
+    for (
+      let day = shiftDays(firstDay, 14 + (p.index % 7));
+      day <= until && day <= today;
+      day = shiftDays(day, 28)
+    )
+      dates.push(day);
     dates.forEach((created, k) => {
       const last = k === dates.length - 1;
       const secondLast = k === dates.length - 2;
       // Billed hours track the ~60-80 hours a week logged on a project, so demo margins look like an agency's.
-      const hours = intBetween(rand, 150, 300);
-      const lines: { project: DemoProject; hours: number; discount?: number; name: string }[] = [
+      const drawn = intBetween(rand, 150, 300);
+      // A nearly spent fixed price has been billed in smaller milestones.
+      const hours = tightBudget(p) ? Math.round(drawn * 0.3) : drawn;
+      const lines: InvoiceLine[] = [
         { project: p, hours, name: `Development ${format(parseISO(created), 'MMMM')}` },
       ];
       // A discounted support line now and then (discount is a percentage of the line).
-      if (k % 3 === 1) lines.push({ project: p, hours: intBetween(rand, 4, 12), discount: 10, name: 'Support (10% discount)' });
+      if (k % 3 === 1)
+        lines.push({
+          project: p,
+          hours: intBetween(rand, 4, 12),
+          discount: 10,
+          name: 'Support (10% discount)',
+        });
       if (p.stage === 'RUNNING' && last && p.index % 3 === 0) add(lines, created, 'DRAFT', 0);
-      else if (p.stage === 'RUNNING' && last && p.index % 3 === 1) add(lines, created, 'APPROVED', 0);
-      else if (p.index % 4 === 1 && secondLast) add(lines, created, 'SENT', 0); // overdue, nothing paid
-      else if (p.index % 4 === 3 && secondLast) add(lines, created, 'SENT', 0.5); // overdue, half paid
-      else if (shiftDays(created, 30) >= today) add(lines, created, 'SENT', p.index % 2 ? 0.4 : 0); // not yet due
+      else if (p.stage === 'RUNNING' && last && p.index % 3 === 1)
+        add(lines, created, 'APPROVED', 0);
+      else if (p.index % 4 === 1 && secondLast)
+        add(lines, created, 'SENT', 0); // overdue, nothing paid
+      else if (p.index % 4 === 3 && secondLast)
+        add(lines, created, 'SENT', 0.5); // overdue, half paid
+      else if (shiftDays(created, 30) >= today)
+        add(lines, created, 'SENT', p.index % 2 ? 0.4 : 0); // not yet due
       else add(lines, created, 'SENT', 1);
     });
   }
@@ -623,8 +894,107 @@ function generateInvoices({ spine, rand, firstDay, today, thisMonday, workUntil,
       0.5,
     );
   }
+  // One sent 47 days ago and never paid: due 30 days after, so 17 days overdue today.
+  const late = spine.projects.find((p) => p.onDashboard && p.budgetType === 'TIME_AND_MATERIALS');
+  if (late)
+    add([{ project: late, hours: 40, name: 'Change request 7' }], shiftDays(today, -47), 'SENT', 0);
   // And one dated this week, so 'Invoices This Week' has something to show.
-  const weekly = spine.projects.find((p) => p.stage === 'RUNNING' && p.budgetType === 'FIXED_PRICE');
+  const weekly = spine.projects.find(
+    (p) => p.stage === 'RUNNING' && p.budgetType === 'FIXED_PRICE',
+  );
   if (weekly) add([{ project: weekly, hours: 32, name: 'Milestone 3' }], thisMonday, 'SENT', 0);
   return invoices;
+}
+
+/**
+ * One invoice in Forecast's shape: its entries (10% tax), a payment of `paidShare` of the total
+ * when it is sent, and the payment status Forecast would show. `ids` hands out entry and payment
+ * ids in order; `count` is how many invoices came before.
+ */
+function invoice(
+  spine: DemoSpine,
+  { today, now }: DemoCalendar,
+  ids: { entry: number; payment: number },
+  count: number,
+  {
+    lines,
+    created,
+    status,
+    paidShare,
+  }: {
+    lines: InvoiceLine[];
+    created: IsoDate;
+    status: ForecastInvoiceJson['status'];
+    paidShare: number;
+  },
+): ForecastInvoiceJson {
+  const stampAt = (day: IsoDate) => (day >= today ? now : stamp(day, 10 * 60));
+  const id = 8_800 + count;
+  const due = shiftDays(created, 30);
+  const owner = lines[0]!.project;
+  const entries: ForecastInvoiceEntryJson[] = lines.map((l) => ({
+    id: ids.entry++,
+    invoice_id: id,
+    project_id: l.project.forecastId,
+    name: l.name,
+    description: '',
+    quantity: l.hours,
+    unit_price: l.project.hourlyRate,
+    discount: l.discount ?? 0,
+    tax: 10,
+    created_at: stampAt(created),
+    updated_at: stampAt(created),
+  }));
+  const total = entries.reduce(
+    (sum, e) => sum + e.quantity * e.unit_price * (1 - e.discount / 100),
+    0,
+  );
+  const paidAmount = status === 'SENT' ? money(total * paidShare) : 0;
+  const paidOn =
+    differenceInCalendarDays(parseISO(today), parseISO(created)) > 20
+      ? shiftDays(created, 20)
+      : today;
+  const payments: ForecastPaymentJson[] =
+    paidAmount > 0
+      ? [
+          {
+            id: ids.payment++,
+            invoice_id: id,
+            amount: paidAmount,
+            date: paidOn,
+            notes: 'EFT',
+            created_at: stampAt(paidOn),
+            updated_at: stampAt(paidOn),
+          },
+        ]
+      : [];
+  const pastDue = due < today;
+  const paymentStatus: ForecastInvoiceJson['payment_status'] =
+    paidAmount >= money(total) && paidAmount > 0
+      ? 'PAID'
+      : status !== 'DRAFT' && pastDue
+        ? 'OVERDUE'
+        : paidAmount > 0
+          ? 'PARTIALLY_PAID'
+          : 'UNPAID';
+  return {
+    id,
+    company_invoice_id: 100 + count,
+    project_id: owner.forecastId,
+    client_id: clientOf(owner),
+    name: `${owner.name} - ${format(parseISO(created), 'MMM yyyy')}`,
+    invoice_reference: `INV-${100 + count}`,
+    invoice_type: owner.budgetType === 'FIXED_PRICE' ? 'FIXED_PRICE' : 'TIME_AND_MATERIAL',
+    currency: 'USD',
+    created_date: created,
+    due_date: due,
+    status,
+    payment_status: paymentStatus,
+    notes: '',
+    entries,
+    payments,
+    created_by: spine.developers[0]?.forecastPersonId ?? SYSTEM_USER_ID,
+    created_at: stampAt(created),
+    updated_at: stampAt(payments[0]?.date ?? created),
+  };
 }

@@ -49,7 +49,10 @@ export interface ForecastMock {
   /** Adds a registration upstream (stamped as the newest change); returns it. */
   addRegistration(fields?: Partial<ForecastTimeRegistrationJson>): ForecastTimeRegistrationJson;
   /** Changes a registration upstream (stamped as the newest change); returns it. */
-  updateRegistration(id: number, fields: Partial<ForecastTimeRegistrationJson>): ForecastTimeRegistrationJson;
+  updateRegistration(
+    id: number,
+    fields: Partial<ForecastTimeRegistrationJson>,
+  ): ForecastTimeRegistrationJson;
   /** Deletes a registration upstream: it leaves the lists and joins the deleted list. */
   deleteRegistration(id: number): ForecastDeletedRegistrationJson;
 }
@@ -67,11 +70,18 @@ function error(status: number, message: string, headers?: Record<string, string>
 
 /** Valid JSON in the wrong shape: the first item's id becomes a string. */
 function corrupt(body: unknown): unknown {
-  const spoil = (item: unknown) => (item && typeof item === 'object' ? { ...item, id: `not-a-number` } : item);
-  if (Array.isArray(body)) return body.length ? [spoil(body[0]), ...body.slice(1)] : [{ id: 'not-a-number' }];
+  const spoil = (item: unknown) =>
+    item && typeof item === 'object' ? { ...item, id: `not-a-number` } : item;
+  if (Array.isArray(body))
+    return body.length ? [spoil(body[0]), ...body.slice(1)] : [{ id: 'not-a-number' }];
   if (body && typeof body === 'object' && 'pageContents' in body) {
     const page = body as { pageContents: unknown[] };
-    return { ...page, pageContents: page.pageContents.length ? [spoil(page.pageContents[0]), ...page.pageContents.slice(1)] : [{ id: 'x' }] };
+    return {
+      ...page,
+      pageContents: page.pageContents.length
+        ? [spoil(page.pageContents[0]), ...page.pageContents.slice(1)]
+        : [{ id: 'x' }],
+    };
   }
   return spoil(body);
 }
@@ -80,14 +90,26 @@ function corrupt(body: unknown): unknown {
 function parseUpdatedAfter(value: string): number | null {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})$/.exec(value);
   if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const t = Date.UTC(y, mo - 1, d, h, mi, s);
   return Number.isNaN(t) ? null : t;
 }
 
 export function createForecastHandlers(options: ForecastHandlersOptions): ForecastMock {
   const base = (options.baseUrl ?? FORECAST_DEMO_BASE_URL).replace(/\/$/, '');
-  const data = createForecastDemoData({ today: options.today, scale: options.scale, seed: options.seed });
+  const data = createForecastDemoData({
+    today: options.today,
+    scale: options.scale,
+    seed: options.seed,
+  });
   const requests: string[] = [];
   let faults: ForecastFaults = { ...options.faults };
   // No timestamp in the demo data is later than its "now".
@@ -100,7 +122,8 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
   }
 
   const affected = (path: string) =>
-    faults.match === undefined || (typeof faults.match === 'string' ? path.includes(faults.match) : faults.match.test(path));
+    faults.match === undefined ||
+    (typeof faults.match === 'string' ? path.includes(faults.match) : faults.match.test(path));
 
   /** Applies faults and the key check; returns a response to send instead, or null to answer. */
   async function gate(request: Request): Promise<Response | null> {
@@ -117,7 +140,9 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
     }
     if (faults.rateLimited && faults.rateLimited.times > 0) {
       faults.rateLimited.times--;
-      return error(429, 'Too many requests', { 'Retry-After': String(faults.rateLimited.retryAfterSeconds ?? 1) });
+      return error(429, 'Too many requests', {
+        'Retry-After': String(faults.rateLimited.retryAfterSeconds ?? 1),
+      });
     }
     if (faults.serverErrors && faults.serverErrors.times > 0) {
       faults.serverErrors.times--;
@@ -127,15 +152,20 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
   }
 
   function checkKey(request: Request): Response | null {
-    if (request.headers.get('x-forecast-api-key') !== options.apiKey) return error(401, 'The API key is missing or invalid');
+    if (request.headers.get('x-forecast-api-key') !== options.apiKey)
+      return error(401, 'The API key is missing or invalid');
     return null;
   }
 
   function send(path: string, body: unknown): Response {
     if (affected(path) && faults.malformed === 'json') {
-      return new HttpResponse(JSON.stringify(body).slice(0, 40), { headers: { 'Content-Type': 'application/json' } });
+      return new HttpResponse(JSON.stringify(body).slice(0, 40), {
+        headers: { 'Content-Type': 'application/json' },
+      });
     }
-    return HttpResponse.json((affected(path) && faults.malformed === 'shape' ? corrupt(body) : body) as JsonBodyType);
+    return HttpResponse.json(
+      (affected(path) && faults.malformed === 'shape' ? corrupt(body) : body) as JsonBodyType,
+    );
   }
 
   function page<T>(request: Request, items: readonly T[]): Response {
@@ -143,38 +173,55 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
     const pageNumber = positiveInt(url.searchParams.get('pageNumber'), 1);
     const pageSize = positiveInt(url.searchParams.get('pageSize'), DEFAULT_PAGE_SIZE);
     const start = (pageNumber - 1) * pageSize;
-    return send(url.pathname, { pageNumber, pageSize, totalObjectCount: items.length, pageContents: items.slice(start, start + pageSize) });
+    return send(url.pathname, {
+      pageNumber,
+      pageSize,
+      totalObjectCount: items.length,
+      pageContents: items.slice(start, start + pageSize),
+    });
   }
 
-  const projectById = (raw: string | readonly string[] | undefined) => data.projects.find((p) => String(p.id) === String(raw));
+  const projectById = (raw: string | readonly string[] | undefined) =>
+    data.projects.find((p) => String(p.id) === String(raw));
 
   /** Answers a GET at `path` (relative to the base) once the gate lets it through. */
-  const get = (path: string, answer: (request: Request, params: Record<string, string>) => Response) =>
+  const get = (
+    path: string,
+    answer: (request: Request, params: Record<string, string>) => Response,
+  ) =>
     http.get(`${base}${path}`, async ({ request, params }) => {
       const blocked = await gate(request);
       if (blocked) return blocked;
       return answer(request, params as Record<string, string>);
     });
 
-  const byId = <T extends { id: number }>(items: readonly T[]) => [...items].sort((a, b) => a.id - b.id);
+  const byId = <T extends { id: number }>(items: readonly T[]) =>
+    [...items].sort((a, b) => a.id - b.id);
 
   const handlers: HttpHandler[] = [
     get('/api/v1/projects', (r) => send(new URL(r.url).pathname, data.projects)),
     get('/api/v1/projects/:projectId', (r, { projectId }) => {
       const project = projectById(projectId);
-      return project ? send(new URL(r.url).pathname, project) : error(404, `Project ${projectId} not found`);
+      return project
+        ? send(new URL(r.url).pathname, project)
+        : error(404, `Project ${projectId} not found`);
     }),
     get('/api/v1/projects/:projectId/invoices', (r, { projectId }) => {
       const project = projectById(projectId);
       if (!project) return error(404, `Project ${projectId} not found`);
       // A project's invoices include those where it appears only in some entries.
-      const invoices = data.invoices.filter((i) => i.project_id === project.id || i.entries.some((e) => e.project_id === project.id));
+      const invoices = data.invoices.filter(
+        (i) => i.project_id === project.id || i.entries.some((e) => e.project_id === project.id),
+      );
       return send(new URL(r.url).pathname, invoices);
     }),
     get('/api/v1/projects/:projectId/retainer_periods', (r, { projectId }) => {
       const project = projectById(projectId);
       if (!project) return error(404, `Project ${projectId} not found`);
-      return send(new URL(r.url).pathname, data.retainerPeriods.filter((p) => p.project_id === project.id));
+      return send(
+        new URL(r.url).pathname,
+        data.retainerPeriods.filter((p) => p.project_id === project.id),
+      );
     }),
     get('/api/v1/invoices', (r) => send(new URL(r.url).pathname, data.invoices)),
     get('/api/v1/rate_cards', (r) => send(new URL(r.url).pathname, data.rateCards)),
@@ -182,13 +229,17 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
     get('/api/v1/person_cost_periods', (r) => {
       const url = new URL(r.url);
       const only = url.searchParams.getAll('pid').map(Number);
-      return send(url.pathname, only.length ? data.costPeriods.filter((c) => only.includes(c.person_id)) : data.costPeriods);
+      return send(
+        url.pathname,
+        only.length ? data.costPeriods.filter((c) => only.includes(c.person_id)) : data.costPeriods,
+      );
     }),
     get('/api/v4/time_registrations', (r) => page(r, byId(data.timeRegistrations))),
     get('/api/v4/time_registrations/deleted', (r) => page(r, byId(data.deletedRegistrations))),
     get('/api/v4/time_registrations/updated_after/:instant', (r, { instant }) => {
       const after = parseUpdatedAfter(instant ?? '');
-      if (after === null) return error(400, `updated_after must be YYYYMMDDTHHmmss, got ${instant}`);
+      if (after === null)
+        return error(400, `updated_after must be YYYYMMDDTHHmmss, got ${instant}`);
       return page(r, byId(data.timeRegistrations.filter((t) => Date.parse(t.updated_at) > after)));
     }),
     get('/api/v4/time_registrations/date_after/:day', (r, { day }) => {
@@ -217,7 +268,11 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
       const project = data.projects.find((p) => p.stage === 'RUNNING') ?? data.projects[0]!;
       const at = nextStamp();
       const registration: ForecastTimeRegistrationJson = {
-        id: [...data.timeRegistrations, ...data.deletedRegistrations].reduce((max, r) => Math.max(max, r.id), 0) + 1,
+        id:
+          [...data.timeRegistrations, ...data.deletedRegistrations].reduce(
+            (max, r) => Math.max(max, r.id),
+            0,
+          ) + 1,
         person: person.forecastPersonId,
         project: null,
         task: project.id * 100 + 1,
@@ -250,7 +305,11 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
       const registration = findRegistration(id);
       data.timeRegistrations.splice(data.timeRegistrations.indexOf(registration), 1);
       const dev = data.persons.find((p) => p.id === registration.person);
-      const person = { id: registration.person, name: dev ? `${dev.first_name} ${dev.last_name}` : '', email: dev?.email ?? '' };
+      const person = {
+        id: registration.person,
+        name: dev ? `${dev.first_name} ${dev.last_name}` : '',
+        email: dev?.email ?? '',
+      };
       const projectId = registration.project ?? registration.task_project;
       const project = data.projects.find((p) => p.id === projectId);
       const at = nextStamp();
@@ -259,8 +318,17 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
         minutesRegistered: registration.time_registered,
         person,
         registeredOn: project
-          ? { type: registration.task ? 'TASK' : 'PROJECT', id: registration.task ?? project.id, name: project.name, project: { id: project.id, name: project.name } }
-          : { type: 'NON_PROJECT_TIME', id: registration.non_project_time ?? 0, name: 'Internal time' },
+          ? {
+              type: registration.task ? 'TASK' : 'PROJECT',
+              id: registration.task ?? project.id,
+              name: project.name,
+              project: { id: project.id, name: project.name },
+            }
+          : {
+              type: 'NON_PROJECT_TIME',
+              id: registration.non_project_time ?? 0,
+              name: 'Internal time',
+            },
         datetime: `${registration.date}T09:00:00Z`,
         deletedBy: person,
         deletedAt: at,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createDemoSpine } from '../agency/spine';
-import { createJiraDemoData, DEMO_FIELDS, DEMO_STATUSES, HOSTILE_SUMMARY, type JiraDemoData } from './data';
+import {
+  createJiraDemoData,
+  DEMO_FIELDS,
+  DEMO_STATUSES,
+  HOSTILE_SUMMARY,
+  type JiraDemoData,
+} from './data';
 
 // Thursday 19 November 2026, 14:30 UTC: the current week started Monday 16 November.
 const TODAY = new Date('2026-11-19T14:30:00Z');
@@ -13,7 +19,10 @@ const site = createJiraDemoData({ today: TODAY });
 describe('the demo Jira site', () => {
   it('is the same site for the same seed and day, and a different one for another seed', () => {
     const again = createJiraDemoData({ today: TODAY });
-    const digest = (d: JiraDemoData) => allIssues(d).map((i) => `${i.key}|${i.status.name}|${i.summary}|${i.storyPoints}|${i.transitions.length}`);
+    const digest = (d: JiraDemoData) =>
+      allIssues(d).map(
+        (i) => `${i.key}|${i.status.name}|${i.summary}|${i.storyPoints}|${i.transitions.length}`,
+      );
     expect(digest(again)).toEqual(digest(site));
     expect(digest(createJiraDemoData({ today: TODAY, seed: 7 }))).not.toEqual(digest(site));
   });
@@ -49,7 +58,8 @@ describe('the demo Jira site', () => {
       const active = sprints.find((s) => s.state === 'active')!;
       expect(Date.parse(active.startDate!)).toBeLessThanOrEqual(TODAY.getTime());
       expect(Date.parse(active.endDate!)).toBeGreaterThan(TODAY.getTime());
-      for (const s of sprints.filter((x) => x.state === 'closed')) expect(Date.parse(s.completeDate!)).toBeLessThanOrEqual(Date.parse(active.startDate!));
+      for (const s of sprints.filter((x) => x.state === 'closed'))
+        expect(Date.parse(s.completeDate!)).toBeLessThanOrEqual(Date.parse(active.startDate!));
     }
   });
 
@@ -59,30 +69,48 @@ describe('the demo Jira site', () => {
     for (const s of Object.values(DEMO_STATUSES)) expect(names).toContain(s.name);
     const category = (name: string) => issues.find((i) => i.status.name === name)!.status.category;
     expect(['Done', 'Descoped', "Won't Do"].map(category)).toEqual(['done', 'done', 'done']);
-    expect(['In Progress', 'In Review', 'Ready for QA Testing', 'UAT', 'Blocked', 'Impediment'].map(category)).toEqual(Array(6).fill('indeterminate'));
+    expect(
+      ['In Progress', 'In Review', 'Ready for QA Testing', 'UAT', 'Blocked', 'Impediment'].map(
+        category,
+      ),
+    ).toEqual(Array(6).fill('indeterminate'));
     expect(category('To Do')).toBe('new');
   });
 
   it('has Tasks, Bugs, Stories and Epics, with every parent an Epic of the same project', () => {
     const issues = allIssues(site);
-    expect(new Set(issues.map((i) => i.typeName))).toEqual(new Set(['Task', 'Bug', 'Story', 'Epic']));
+    expect(new Set(issues.map((i) => i.typeName))).toEqual(
+      new Set(['Task', 'Bug', 'Story', 'Epic']),
+    );
     const withEpic = issues.filter((i) => i.epic);
     expect(withEpic.length).toBeGreaterThan(issues.length / 2);
-    expect(withEpic.every((i) => i.epic!.typeName === 'Epic' && i.epic!.projectKey === i.projectKey)).toBe(true);
-    const fields = site.issueFields(withEpic[0]!) as { parent: { fields: { issuetype: { hierarchyLevel: number } } }; issuetype: { hierarchyLevel: number } };
+    expect(
+      withEpic.every((i) => i.epic!.typeName === 'Epic' && i.epic!.projectKey === i.projectKey),
+    ).toBe(true);
+    const fields = site.issueFields(withEpic[0]!) as {
+      parent: { fields: { issuetype: { hierarchyLevel: number } } };
+      issuetype: { hierarchyLevel: number };
+    };
     expect(fields.parent.fields.issuetype.hierarchyLevel).toBe(1);
     expect(fields.issuetype.hierarchyLevel).toBe(0);
   });
 
   it('keeps story points in the field the site lists as Jira Software story points, and assigns spine developers or nobody', () => {
-    const spField = site.fields.find((f) => (f.schema as { custom?: string }).custom === 'com.pyxis.greenhopper.jira:jsw-story-points')!;
+    const spField = site.fields.find(
+      (f) =>
+        (f.schema as { custom?: string }).custom === 'com.pyxis.greenhopper.jira:jsw-story-points',
+    )!;
     expect(spField.id).toBe(DEMO_FIELDS.storyPoints);
     const tickets = allIssues(site).filter((i) => i.typeName !== 'Epic');
     const points = tickets.map((i) => site.issueFields(i)[DEMO_FIELDS.storyPoints]);
-    expect(points.filter((p) => typeof p === 'number').length).toBeGreaterThan(tickets.length * 0.7);
+    expect(points.filter((p) => typeof p === 'number').length).toBeGreaterThan(
+      tickets.length * 0.7,
+    );
     expect(points.filter((p) => p === null).length).toBeGreaterThan(0);
     const developerIds = new Set(createDemoSpine().developers.map((d) => d.accountId));
-    expect(tickets.every((i) => i.assignee === null || developerIds.has(i.assignee.accountId))).toBe(true);
+    expect(
+      tickets.every((i) => i.assignee === null || developerIds.has(i.assignee.accountId)),
+    ).toBe(true);
     expect(tickets.filter((i) => i.assignee === null).length).toBeGreaterThan(0);
   });
 
@@ -91,7 +119,9 @@ describe('the demo Jira site', () => {
     expect(changes.every((t) => t.at <= TODAY.getTime())).toBe(true);
     const qa = changes.filter((t) => t.to.name === 'Ready for QA Testing');
     expect(qa.filter((t) => t.at >= MONDAY).length).toBeGreaterThan(20);
-    const pastWeeks = new Set(qa.filter((t) => t.at < MONDAY).map((t) => Math.floor((MONDAY - t.at) / WEEK)));
+    const pastWeeks = new Set(
+      qa.filter((t) => t.at < MONDAY).map((t) => Math.floor((MONDAY - t.at) / WEEK)),
+    );
     expect(pastWeeks.size).toBeGreaterThanOrEqual(8);
   });
 
@@ -113,7 +143,11 @@ describe('the demo Jira site', () => {
     const hostile = allIssues(site).filter((i) => i.summary === HOSTILE_SUMMARY);
     expect(hostile).toHaveLength(1);
     expect(hostile[0]!.typeName).not.toBe('Epic');
-    expect(hostile[0]!.transitions.some((t) => t.to.name === 'Ready for QA Testing' && t.at >= MONDAY && t.at <= TODAY.getTime())).toBe(true);
+    expect(
+      hostile[0]!.transitions.some(
+        (t) => t.to.name === 'Ready for QA Testing' && t.at >= MONDAY && t.at <= TODAY.getTime(),
+      ),
+    ).toBe(true);
   });
 
   it('generates projects only when asked', () => {
@@ -126,11 +160,20 @@ describe('the demo Jira site', () => {
 
   it('records a status change made by a test, so a later sync can find it', () => {
     const d = createJiraDemoData({ today: TODAY });
-    const issue = d.detail('NMA').issues.find((i) => i.status.name === 'In Review' || i.status.name === 'In Progress')!;
+    const issue = d
+      .detail('NMA')
+      .issues.find((i) => i.status.name === 'In Review' || i.status.name === 'In Progress')!;
     const before = issue.status.name;
     const at = new Date(TODAY.getTime() + 3_600_000);
     d.transitionIssue(issue.key, 'Ready for QA Testing', at);
-    expect(issue).toMatchObject({ status: { name: 'Ready for QA Testing' }, updatedAt: at.getTime() });
-    expect(d.issueHistories(issue).at(-1)!.items[0]).toMatchObject({ fromString: before, toString: 'Ready for QA Testing', to: '10107' });
+    expect(issue).toMatchObject({
+      status: { name: 'Ready for QA Testing' },
+      updatedAt: at.getTime(),
+    });
+    expect(d.issueHistories(issue).at(-1)!.items[0]).toMatchObject({
+      fromString: before,
+      toString: 'Ready for QA Testing',
+      to: '10107',
+    });
   });
 });

@@ -1,11 +1,18 @@
 /**
  * The Jira side of the deterministic demo agency, generated from the shared spine
  * (src/mocks/agency/spine.ts) and a seed, relative to a `today` it is given. Every value is in
- * Jira's wire shape (reference jira-api.md), so the MSW handlers only filter, page and pick
+ * Jira's wire shape (docs/reference/jira-api.md), so the MSW handlers only filter, page and pick
  * fields. Projects are generated lazily, on first use, and cheaply: a few hundred issues each
  * (about 3,000 at scale 1), with their status changelogs.
  */
-import { createDemoSpine, intBetween, pick, seededRandom, type DemoDeveloper, type DemoSpine } from '../agency/spine';
+import {
+  createDemoSpine,
+  intBetween,
+  pick,
+  seededRandom,
+  type DemoDeveloper,
+  type DemoSpine,
+} from '../agency/spine';
 
 export const DEMO_SITE_URL = 'https://demo-agency.atlassian.net';
 
@@ -40,7 +47,10 @@ export const DEMO_STATUSES = {
 } as const satisfies Record<string, DemoStatus>;
 type StatusName = keyof typeof DEMO_STATUSES;
 
-const CATEGORIES: Record<StatusCategoryKey, { id: number; key: StatusCategoryKey; colorName: string; name: string }> = {
+const CATEGORIES: Record<
+  StatusCategoryKey,
+  { id: number; key: StatusCategoryKey; colorName: string; name: string }
+> = {
   new: { id: 2, key: 'new', colorName: 'blue-gray', name: 'To Do' },
   indeterminate: { id: 4, key: 'indeterminate', colorName: 'yellow', name: 'In Progress' },
   done: { id: 3, key: 'done', colorName: 'green', name: 'Done' },
@@ -208,23 +218,69 @@ export interface JiraDemoData {
 }
 
 const EPIC_NAMES = [
-  'Checkout v2', 'Onboarding flow', 'Reporting dashboards', 'Mobile push notifications', 'Single sign-on',
-  'Performance budget', 'Accessibility audit fixes', 'Search relevance', 'Billing integration', 'Admin console',
-  'Data export', 'Localisation', 'Offline mode', 'Audit log', 'Public API v1',
+  'Checkout v2',
+  'Onboarding flow',
+  'Reporting dashboards',
+  'Mobile push notifications',
+  'Single sign-on',
+  'Performance budget',
+  'Accessibility audit fixes',
+  'Search relevance',
+  'Billing integration',
+  'Admin console',
+  'Data export',
+  'Localisation',
+  'Offline mode',
+  'Audit log',
+  'Public API v1',
 ];
-const VERBS = ['Add', 'Fix', 'Refactor', 'Improve', 'Remove', 'Validate', 'Cache', 'Test', 'Document', 'Migrate'];
+const VERBS = [
+  'Add',
+  'Fix',
+  'Refactor',
+  'Improve',
+  'Remove',
+  'Validate',
+  'Cache',
+  'Test',
+  'Document',
+  'Migrate',
+];
 const OBJECTS = [
-  'CSV export on invoices list', 'password reset email', 'date picker keyboard support', 'order totals rounding',
-  'session timeout banner', 'image upload size check', 'search filters', 'dashboard loading state',
-  'webhook retries', 'user roles page', 'pagination on reports', 'address autocomplete', 'API rate limit handling',
-  'error toast copy', 'audit trail entries', 'dark mode colours', 'PDF receipt layout', 'timezone handling in schedules',
+  'CSV export on invoices list',
+  'password reset email',
+  'date picker keyboard support',
+  'order totals rounding',
+  'session timeout banner',
+  'image upload size check',
+  'search filters',
+  'dashboard loading state',
+  'webhook retries',
+  'user roles page',
+  'pagination on reports',
+  'address autocomplete',
+  'API rate limit handling',
+  'error toast copy',
+  'audit trail entries',
+  'dark mode colours',
+  'PDF receipt layout',
+  'timezone handling in schedules',
 ];
-const GOALS = ['Ship the first usable slice', 'Stabilise before the client demo', 'Finish the reporting epic', 'Pay down tech debt', 'Close the accessibility findings', ''];
+const GOALS = [
+  'Ship the first usable slice',
+  'Stabilise before the client demo',
+  'Finish the reporting epic',
+  'Pay down tech debt',
+  'Close the accessibility findings',
+  '',
+];
 /** Upstream data is untrusted: this summary must show as text wherever it is rendered. */
-export const HOSTILE_SUMMARY = 'Escape <script>alert("xss")</script> & <b>bold</b> in "search" results';
+export const HOSTILE_SUMMARY =
+  'Escape <script>alert("xss")</script> & <b>bold</b> in "search" results';
 
 const avatar = (id: string) => {
-  const url = (size: number) => `https://avatar-management.example/initials/${id.slice(-4)}-${size}.png`;
+  const url = (size: number) =>
+    `https://avatar-management.example/initials/${id.slice(-4)}-${size}.png`;
   return { '16x16': url(16), '24x24': url(24), '32x32': url(32), '48x48': url(48) };
 };
 
@@ -235,15 +291,27 @@ function userOf(dev: DemoDeveloper): DemoJiraUser {
     accountType: 'atlassian',
     active: true,
     displayName: dev.displayName,
-    // Profile visibility hides some addresses (reference §7.1).
+    // Profile visibility hides some addresses (docs/reference/jira-api.md, "All users").
     ...(dev.index % 4 === 3 ? {} : { emailAddress: dev.email }),
     timeZone: 'Europe/London',
     avatarUrls: avatar(dev.accountId),
   };
 }
 
-function otherUser(accountId: string, displayName: string, accountType: DemoJiraUser['accountType'], active: boolean): DemoJiraUser {
-  return { self: `${DEMO_SITE_URL}/rest/api/3/user?accountId=${accountId}`, accountId, accountType, active, displayName, avatarUrls: avatar(accountId) };
+function otherUser(
+  accountId: string,
+  displayName: string,
+  accountType: DemoJiraUser['accountType'],
+  active: boolean,
+): DemoJiraUser {
+  return {
+    self: `${DEMO_SITE_URL}/rest/api/3/user?accountId=${accountId}`,
+    accountId,
+    accountType,
+    active,
+    displayName,
+    avatarUrls: avatar(accountId),
+  };
 }
 
 const statusWire = (s: DemoStatus) => ({
@@ -252,10 +320,17 @@ const statusWire = (s: DemoStatus) => ({
   iconUrl: `${DEMO_SITE_URL}/images/icons/statuses/generic.png`,
   name: s.name,
   id: s.id,
-  statusCategory: { self: `${DEMO_SITE_URL}/rest/api/3/statuscategory/${CATEGORIES[s.category].id}`, ...CATEGORIES[s.category] },
+  statusCategory: {
+    self: `${DEMO_SITE_URL}/rest/api/3/statuscategory/${CATEGORIES[s.category].id}`,
+    ...CATEGORIES[s.category],
+  },
 });
-const STATUS_WIRE = new Map<string, ReturnType<typeof statusWire>>(Object.values(DEMO_STATUSES).map((s) => [s.name, statusWire(s)]));
-const STATUS_BY_NAME = new Map<string, DemoStatus>(Object.values(DEMO_STATUSES).map((s) => [s.name, s]));
+const STATUS_WIRE = new Map<string, ReturnType<typeof statusWire>>(
+  Object.values(DEMO_STATUSES).map((s) => [s.name, statusWire(s)]),
+);
+const STATUS_BY_NAME = new Map<string, DemoStatus>(
+  Object.values(DEMO_STATUSES).map((s) => [s.name, s]),
+);
 
 const TYPE_WIRE = new Map<string, Record<string, unknown>>(
   Object.values(DEMO_ISSUE_TYPES).map((t) => [
@@ -275,13 +350,34 @@ const TYPE_WIRE = new Map<string, Record<string, unknown>>(
 
 function siteFields(): Record<string, unknown>[] {
   const system = (id: string, name: string, type: string, extra: Record<string, unknown> = {}) => ({
-    id, key: id, name, custom: false, orderable: true, navigable: true, searchable: true, clauseNames: [id], schema: { type, system: id, ...extra },
+    id,
+    key: id,
+    name,
+    custom: false,
+    orderable: true,
+    navigable: true,
+    searchable: true,
+    clauseNames: [id],
+    schema: { type, system: id, ...extra },
   });
-  const custom = (id: string, name: string, type: string, customType: string, extra: Record<string, unknown> = {}) => {
+  const custom = (
+    id: string,
+    name: string,
+    type: string,
+    customType: string,
+    extra: Record<string, unknown> = {},
+  ) => {
     const n = Number(id.split('_')[1]);
     return {
-      id, key: id, name, custom: true, orderable: true, navigable: true, searchable: true,
-      clauseNames: [`cf[${n}]`, name], schema: { type, custom: customType, customId: n, ...extra },
+      id,
+      key: id,
+      name,
+      custom: true,
+      orderable: true,
+      navigable: true,
+      searchable: true,
+      clauseNames: [`cf[${n}]`, name],
+      schema: { type, custom: customType, customId: n, ...extra },
     };
   };
   return [
@@ -295,9 +391,21 @@ function siteFields(): Record<string, unknown>[] {
     system('project', 'Project', 'project'),
     system('priority', 'Priority', 'priority'),
     system('timeoriginalestimate', 'Original estimate', 'number'),
-    custom(DEMO_FIELDS.storyPoints, 'Story point estimate', 'number', 'com.pyxis.greenhopper.jira:jsw-story-points'),
-    custom(DEMO_FIELDS.legacyStoryPoints, 'Story Points', 'number', 'com.atlassian.jira.plugin.system.customfieldtypes:float'),
-    custom(DEMO_FIELDS.sprint, 'Sprint', 'array', 'com.pyxis.greenhopper.jira:gh-sprint', { items: 'json' }),
+    custom(
+      DEMO_FIELDS.storyPoints,
+      'Story point estimate',
+      'number',
+      'com.pyxis.greenhopper.jira:jsw-story-points',
+    ),
+    custom(
+      DEMO_FIELDS.legacyStoryPoints,
+      'Story Points',
+      'number',
+      'com.atlassian.jira.plugin.system.customfieldtypes:float',
+    ),
+    custom(DEMO_FIELDS.sprint, 'Sprint', 'array', 'com.pyxis.greenhopper.jira:gh-sprint', {
+      items: 'json',
+    }),
     custom(DEMO_FIELDS.epicLink, 'Epic Link', 'any', 'com.pyxis.greenhopper.jira:gh-epic-link'),
     custom(DEMO_FIELDS.rank, 'Rank', 'any', 'com.pyxis.greenhopper.jira:gh-lexo-rank'),
   ];
@@ -337,7 +445,8 @@ function pathTo(final: StatusName, rand: () => number): StatusName[] {
     default: {
       const path = MAIN_PATH.slice(0, MAIN_PATH.indexOf(final) + 1);
       // Some work bounces back from QA once, so it enters 'Ready for QA Testing' twice.
-      if (path.includes('readyForQa') && rand() < 0.12) path.splice(path.indexOf('readyForQa') + 1, 0, 'inProgress', 'inReview', 'readyForQa');
+      if (path.includes('readyForQa') && rand() < 0.12)
+        path.splice(path.indexOf('readyForQa') + 1, 0, 'inProgress', 'inReview', 'readyForQa');
       // Small fixes skip UAT.
       if (final === 'done' && rand() < 0.3) path.splice(path.indexOf('uat'), 1);
       return path;
@@ -346,66 +455,47 @@ function pathTo(final: StatusName, rand: () => number): StatusName[] {
 }
 
 const ACTIVE_MIX: readonly (readonly [StatusName, number])[] = [
-  ['toDo', 20], ['inProgress', 20], ['inReview', 12], ['readyForQa', 14], ['uat', 8],
-  ['blocked', 6], ['impediment', 3], ['done', 15], ['descoped', 2],
+  ['toDo', 20],
+  ['inProgress', 20],
+  ['inReview', 12],
+  ['readyForQa', 14],
+  ['uat', 8],
+  ['blocked', 6],
+  ['impediment', 3],
+  ['done', 15],
+  ['descoped', 2],
 ];
 const CARRIED_MIX = ACTIVE_MIX.filter(([s]) => s !== 'toDo');
-const TYPE_MIX: readonly (readonly [IssueTypeName, number])[] = [['Story', 45], ['Task', 30], ['Bug', 25]];
+const TYPE_MIX: readonly (readonly [IssueTypeName, number])[] = [
+  ['Story', 45],
+  ['Task', 30],
+  ['Bug', 25],
+];
 const BUG_POINTS = [1, 1, 2, 3];
 const STORY_POINTS = [1, 2, 2, 3, 3, 5, 5, 8, 13];
 
-const PRIORITIES = [['High', '2'], ['Medium', '3'], ['Low', '4']].map(([name, id]) => ({
+const PRIORITIES = [
+  ['High', '2'],
+  ['Medium', '3'],
+  ['Low', '4'],
+].map(([name, id]) => ({
   self: `${DEMO_SITE_URL}/rest/api/3/priority/${id}`,
   iconUrl: `${DEMO_SITE_URL}/images/icons/priorities/${name!.toLowerCase()}.svg`,
   name: name!,
   id: id!,
 }));
 
+/**
+ * The demo Jira site: its users and projects at once; each project's boards, sprints, issues
+ * and changelogs on first use (projects -> sprints -> issues -> changelogs, below).
+ */
 export function createJiraDemoData(options: JiraDemoOptions): JiraDemoData {
   const { today, scale = 1, seed = 20261121, issueCounts = {} } = options;
-  const now = today.getTime();
   const spine = createDemoSpine({ seed, scale });
-  const developerUsers = spine.developers.map(userOf);
-  const automation = otherUser('557058:f58131cb-b67d-43c7-b30d-6b58d40bd077', 'Automation for Jira', 'app', true);
-  const integration = otherUser(`5f1a2b3c${'0'.repeat(8)}integration`, 'Dashboard Integration', 'atlassian', true);
-  const users: DemoJiraUser[] = [
-    ...developerUsers,
-    automation,
-    otherUser('712020:0a1b2c3d-slack-app', 'Slack', 'app', true),
-    otherUser('5f1a2b3c000000000000dead', 'Former Contractor', 'atlassian', false),
-    otherUser('qm:5c3f0b1e-customer', 'Client Portal User', 'customer', true),
-    integration,
-  ];
-
-  const projects: DemoJiraProject[] = spine.projects
-    .filter((p) => p.jiraKey)
-    .map((p) => ({ id: String(10_000 + p.index), key: p.jiraKey!, name: p.name, index: p.index, style: p.index % 3 === 2 ? 'next-gen' : 'classic' }));
-  // A Jira site also holds projects the dashboard never shows.
-  if (!projects.some((p) => p.key === 'OPS')) {
-    projects.push({ id: String(10_000 + spine.projects.length), key: 'OPS', name: 'Agency Operations', index: spine.projects.length, style: 'classic' });
-  }
-  projects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const people = siteUsers(spine);
+  const projects = siteProjects(spine);
   const projectsByKey = new Map(projects.map((p) => [p.key, p]));
   const projectsByIndex = new Map(projects.map((p) => [p.index, p]));
-
-  const plannedCount = (p: DemoJiraProject) => issueCounts[p.key] ?? 140 + Math.floor(seededRandom(seed ^ Math.imul(p.index + 1, 0x9e3779b1))() * 320);
-
-  const boardsOf = (p: DemoJiraProject): DemoBoard[] => {
-    const location = {
-      projectId: Number(p.id),
-      projectKey: p.key,
-      projectName: p.name,
-      projectTypeKey: 'software',
-      displayName: `${p.name} (${p.key})`,
-      name: `${p.name} (${p.key})`,
-    };
-    const board = (id: number, name: string, type: DemoBoard['type']): DemoBoard => ({
-      id, self: `${DEMO_SITE_URL}/rest/agile/1.0/board/${id}`, name, type, location,
-    });
-    const scrum = board(2 * p.index + 1, `${p.key} board`, 'scrum');
-    // Some projects also have a support kanban board, listed first: the client must pick the scrum one.
-    return p.index % 3 === 1 ? [board(2 * p.index + 2, `${p.key} support`, 'kanban'), scrum] : [scrum];
-  };
 
   const details = new Map<string, DemoProjectDetail>();
   const issuesById = new Map<string, DemoIssue>();
@@ -415,258 +505,23 @@ export function createJiraDemoData(options: JiraDemoOptions): JiraDemoData {
     if (cached) return cached;
     const project = projectsByKey.get(key);
     if (!project) throw new Error(`The demo Jira site has no project ${key}`);
-    const made = generateProject(project, plannedCount(project));
+    const made = projectDetail(project, {
+      seed,
+      today,
+      issueCount: issueCounts[project.key] ?? plannedIssueCount(project, seed),
+      developers: people.developers,
+    });
     details.set(key, made);
     for (const issue of made.issues) issuesById.set(issue.id, issue);
     return made;
-  }
-
-  function generateProject(p: DemoJiraProject, issueCount: number): DemoProjectDetail {
-    const rand = seededRandom(seed ^ Math.imul(p.index + 7, 0x85ebca6b));
-    const boards = boardsOf(p);
-    const scrumBoard = boards.find((b) => b.type === 'scrum')!;
-    const team = pickTeam(rand, developerUsers);
-
-    // Two-week sprints; the active one holds today and started this Monday or the one before.
-    const thisMonday = mondayOf(today);
-    const activeStart = thisMonday - (p.index % 2) * 7 * DAY;
-    const closedCount = intBetween(rand, 5, 9);
-    const windows: { start: number; end: number; state: DemoSprint['state'] }[] = [];
-    for (let s = 0; s < closedCount; s++) {
-      const start = activeStart - (closedCount - s) * SPRINT_LENGTH;
-      windows.push({ start, end: start + SPRINT_LENGTH, state: 'closed' });
-    }
-    windows.push({ start: activeStart, end: activeStart + SPRINT_LENGTH, state: 'active' });
-    windows.push({ start: activeStart + SPRINT_LENGTH, end: activeStart + 2 * SPRINT_LENGTH, state: 'future' });
-    const sprints: DemoSprint[] = windows.map((w, s) => {
-      const id = (p.index + 1) * 100 + s + 1;
-      const sprint: DemoSprint = {
-        id,
-        self: `${DEMO_SITE_URL}/rest/agile/1.0/sprint/${id}`,
-        state: w.state,
-        name: `${p.key} Sprint ${s + 1}`,
-        originBoardId: scrumBoard.id,
-        goal: pick(rand, GOALS),
-      };
-      // Future sprints usually have no dates yet.
-      if (w.state !== 'future') {
-        sprint.startDate = new Date(w.start).toISOString();
-        sprint.endDate = new Date(w.end).toISOString();
-        sprint.createdDate = new Date(w.start - 3 * DAY).toISOString();
-        if (w.state === 'closed') sprint.completeDate = sprint.endDate;
-      }
-      return sprint;
-    });
-    const activeIndex = closedCount;
-
-    const projectStart = windows[0]!.start - 7 * DAY;
-    const epicCount = Math.min(issueCount, intBetween(rand, 4, 12));
-    const latest = now - 10 * 60_000;
-    const issueId = (n: number) => String(1_000_000 + p.index * 100_000 + n);
-
-    const epics: DemoIssue[] = [];
-    for (let e = 0; e < epicCount; e++) {
-      const number = e + 1;
-      const created = projectStart + e * 2 * DAY;
-      epics.push({
-        id: issueId(number), key: `${p.key}-${number}`, number, projectKey: p.key, typeName: 'Epic', status: DEMO_STATUSES.toDo,
-        summary: EPIC_NAMES[(p.index + e) % EPIC_NAMES.length]!, createdAt: created, updatedAt: created, assignee: null,
-        storyPoints: null, epic: null, sprintIndexes: [], priority: 1, transitions: [], priorityChangedAt: null,
-      });
-    }
-
-    interface Draft {
-      created: number;
-      type: IssueTypeName;
-      sprintIndexes: number[];
-      final: StatusName;
-      from: number;
-      to: number;
-    }
-    const drafts: Draft[] = [];
-    for (let i = epicCount; i < issueCount; i++) {
-      const type = weighted(rand, TYPE_MIX);
-      const bucket = rand();
-      let created: number;
-      let sprintIndexes: number[] = [];
-      let final: StatusName = 'toDo';
-      let from: number;
-      let to = latest;
-      // Each sprint gets about as much work as any other: ~80% of issues spread over the closed
-      // sprints, ~8% in the active one, so the current week is an ordinary week.
-      if (bucket < 0.8) {
-        const j = Math.floor(rand() * closedCount);
-        const w = windows[j]!;
-        created = Math.max(projectStart, w.start - rand() * 10 * DAY);
-        from = Math.max(created, w.start);
-        const outcome = rand();
-        if (outcome < 0.06) {
-          // Carried over: unfinished when its sprint closed, now in the active sprint.
-          sprintIndexes = [j, activeIndex];
-          final = weighted(rand, CARRIED_MIX);
-        } else {
-          sprintIndexes = [j];
-          final = outcome < 0.9 ? 'done' : outcome < 0.95 ? 'wontDo' : 'descoped';
-          to = w.end - HOUR;
-        }
-      } else if (bucket < 0.88) {
-        created = activeStart - 10 * DAY + rand() * (latest - activeStart + 10 * DAY);
-        sprintIndexes = [activeIndex];
-        final = weighted(rand, ACTIVE_MIX);
-        from = Math.max(created, activeStart);
-      } else if (bucket < 0.93) {
-        created = activeStart - 20 * DAY + rand() * (latest - activeStart + 20 * DAY);
-        sprintIndexes = [activeIndex + 1];
-        from = created;
-      } else {
-        created = projectStart + rand() * (latest - projectStart);
-        final = rand() < 0.1 ? 'wontDo' : 'toDo';
-        from = created;
-      }
-      created = Math.min(created, latest - HOUR);
-      drafts.push({ created, type, sprintIndexes, final, from: Math.min(from, latest - HOUR), to });
-    }
-    // Keys grow with creation time, as in Jira.
-    drafts.sort((a, b) => a.created - b.created);
-
-    let hostile = -1;
-    if (p.index === 0) {
-      // The hostile summary sits on a ticket that entered QA this week, so the weekly list shows it.
-      hostile = drafts.findLastIndex((d) => d.sprintIndexes.includes(activeIndex));
-      const target = drafts[hostile];
-      if (target) {
-        target.final = 'readyForQa';
-        target.created = Math.min(target.created, thisMonday - DAY);
-        target.from = Math.max(thisMonday, now - 2 * DAY);
-        target.to = now - 1000;
-      }
-    }
-
-    const issues: DemoIssue[] = [...epics];
-    for (let i = 0; i < drafts.length; i++) {
-      const d = drafts[i]!;
-      const number = epicCount + i + 1;
-      const path = pathTo(d.final, rand);
-      const transitions: DemoTransition[] = [];
-      let previous: DemoStatus = DEMO_STATUSES.toDo;
-      const span = Math.max(0, d.to - d.from);
-      for (let k = 0; k < path.length; k++) {
-        const next = DEMO_STATUSES[path[k]!];
-        // Evenly spread with a little jitter: in order, inside the window, never after "now".
-        transitions.push({ at: Math.round(Math.min(d.to, d.from + span * ((k + 0.5 + rand() * 0.4) / (path.length + 0.5)))), from: previous, to: next });
-        previous = next;
-      }
-      const priorityChangedAt = rand() < 0.3 ? Math.round(Math.min(latest, d.created + rand() * Math.min(DAY, latest - d.created))) : null;
-      const lastChange = Math.max(transitions[transitions.length - 1]?.at ?? 0, priorityChangedAt ?? 0);
-      const created = Math.round(d.created);
-      const updated = lastChange || Math.round(Math.min(latest, d.created + rand() * Math.min(2 * DAY, latest - d.created)));
-      const storyPoints =
-        d.type === 'Bug'
-          ? rand() < 0.4 ? null : pick(rand, BUG_POINTS)
-          : rand() < 0.1 ? null : pick(rand, STORY_POINTS);
-      const assignee = rand() < 0.88 ? pick(rand, team) : null;
-      const epic = epicCount > 0 && rand() < 0.8 ? epics[Math.floor(rand() * epicCount)]! : null;
-      const summary = i === hostile ? HOSTILE_SUMMARY : `${pick(rand, VERBS)} ${pick(rand, OBJECTS)}`;
-      issues.push({
-        id: issueId(number), key: `${p.key}-${number}`, number, projectKey: p.key, typeName: d.type, status: DEMO_STATUSES[d.final],
-        summary, createdAt: created, updatedAt: updated, assignee, storyPoints, epic, sprintIndexes: d.sprintIndexes,
-        priority: Math.floor(rand() * PRIORITIES.length), transitions, priorityChangedAt,
-      });
-    }
-
-    // An epic is done when all its children are, in progress once any has started.
-    const children = new Map<DemoIssue, DemoIssue[]>();
-    for (const issue of issues) {
-      if (!issue.epic) continue;
-      const list = children.get(issue.epic);
-      if (list) list.push(issue);
-      else children.set(issue.epic, [issue]);
-    }
-    for (const e of epics) {
-      const kids = children.get(e) ?? [];
-      e.status =
-        kids.length > 0 && kids.every((k) => k.status.category === 'done')
-          ? DEMO_STATUSES.done
-          : kids.some((k) => k.status !== DEMO_STATUSES.toDo) ? DEMO_STATUSES.inProgress : DEMO_STATUSES.toDo;
-      // Its own changelog follows: started with its first child, done with its last.
-      const started = Math.max(e.createdAt, Math.min(...kids.map((k) => k.transitions[0]?.at ?? Infinity)));
-      if (e.status !== DEMO_STATUSES.toDo) e.transitions.push({ at: started, from: DEMO_STATUSES.toDo, to: DEMO_STATUSES.inProgress });
-      if (e.status === DEMO_STATUSES.done) {
-        e.transitions.push({ at: Math.max(started, ...kids.map((k) => k.updatedAt)), from: DEMO_STATUSES.inProgress, to: DEMO_STATUSES.done });
-      }
-      e.updatedAt = Math.max(e.createdAt, ...kids.map((k) => k.updatedAt), ...e.transitions.map((t) => t.at));
-    }
-    return { project: p, boards, scrumBoard, sprints, issues, byKey: new Map(issues.map((i) => [i.key, i])) };
-  }
-
-  const authorOf = (u: DemoJiraUser | null) => {
-    const a = u ?? automation;
-    return { self: a.self, accountId: a.accountId, accountType: a.accountType, active: a.active, displayName: a.displayName };
-  };
-
-  function issueFields(issue: DemoIssue): Record<string, unknown> {
-    const d = detail(issue.projectKey);
-    const p = d.project;
-    const fields: Record<string, unknown> = {
-      summary: issue.summary,
-      status: STATUS_WIRE.get(issue.status.name),
-      issuetype: TYPE_WIRE.get(issue.typeName),
-      assignee: issue.assignee ? userRef(issue.assignee) : null,
-      created: platformTimestamp(new Date(issue.createdAt)),
-      updated: platformTimestamp(new Date(issue.updatedAt)),
-      project: { self: `${DEMO_SITE_URL}/rest/api/3/project/${p.id}`, id: p.id, key: p.key, name: p.name, projectTypeKey: 'software', simplified: p.style === 'next-gen' },
-      priority: PRIORITIES[issue.priority],
-      [DEMO_FIELDS.storyPoints]: issue.storyPoints,
-      [DEMO_FIELDS.legacyStoryPoints]: null,
-      [DEMO_FIELDS.sprint]: issue.sprintIndexes.length
-        ? issue.sprintIndexes.map((s) => {
-            const sp = d.sprints[s]!;
-            return {
-              id: sp.id, name: sp.name, state: sp.state, boardId: sp.originBoardId, goal: sp.goal,
-              ...(sp.startDate ? { startDate: sp.startDate, endDate: sp.endDate } : {}),
-              ...(sp.completeDate ? { completeDate: sp.completeDate } : {}),
-            };
-          })
-        : null,
-    };
-    if (issue.epic) {
-      fields.parent = {
-        id: issue.epic.id,
-        key: issue.epic.key,
-        self: `${DEMO_SITE_URL}/rest/api/3/issue/${issue.epic.id}`,
-        fields: { summary: issue.epic.summary, status: STATUS_WIRE.get(issue.epic.status.name), priority: PRIORITIES[1], issuetype: TYPE_WIRE.get('Epic') },
-      };
-    }
-    return fields;
-  }
-
-  function issueHistories(issue: DemoIssue): DemoHistory[] {
-    const author = authorOf(issue.assignee);
-    const histories: DemoHistory[] = issue.transitions.map((t, k) => ({
-      id: `${issue.id}${String(k + 1).padStart(2, '0')}`,
-      author,
-      created: platformTimestamp(new Date(t.at)),
-      items: [{ field: 'status', fieldId: 'status', fieldtype: 'jira', from: t.from.id, fromString: t.from.name, to: t.to.id, toString: t.to.name }],
-    }));
-    if (issue.priorityChangedAt !== null) {
-      histories.push({
-        id: `${issue.id}90`,
-        author,
-        created: platformTimestamp(new Date(issue.priorityChangedAt)),
-        items: [{ field: 'priority', fieldId: 'priority', fieldtype: 'jira', from: '3', fromString: 'Medium', to: '2', toString: 'High' }],
-      });
-      // The timestamp format sorts as text.
-      histories.sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0));
-    }
-    return histories;
   }
 
   const data: JiraDemoData = {
     today,
     spine,
     fields: siteFields(),
-    users,
-    myself: (email) => ({ ...integration, emailAddress: email }),
+    users: people.users,
+    myself: (email) => ({ ...people.integration, emailAddress: email }),
     projects,
     projectByKey: (key) => projectsByKey.get(key.toUpperCase()),
     detail,
@@ -687,8 +542,8 @@ export function createJiraDemoData(options: JiraDemoOptions): JiraDemoData {
       const p = projectsByKey.get(key.slice(0, key.lastIndexOf('-')));
       return p ? detail(p.key).byKey.get(key) : undefined;
     },
-    issueFields,
-    issueHistories,
+    issueFields: (issue) => issueFields(issue, detail(issue.projectKey)),
+    issueHistories: (issue) => issueHistories(issue, people.automation),
     transitionIssue(key, statusName, at) {
       const issue = data.issueByIdOrKey(key);
       const to = STATUS_BY_NAME.get(statusName);
@@ -708,6 +563,537 @@ export function createJiraDemoData(options: JiraDemoOptions): JiraDemoData {
     },
   };
   return data;
+}
+
+/** The spine's developers, plus the apps, former staff and portal users a real site lists. */
+function siteUsers(spine: DemoSpine) {
+  const developers = spine.developers.map(userOf);
+  const automation = otherUser(
+    '557058:f58131cb-b67d-43c7-b30d-6b58d40bd077',
+    'Automation for Jira',
+    'app',
+    true,
+  );
+  const integration = otherUser(
+    `5f1a2b3c${'0'.repeat(8)}integration`,
+    'Dashboard Integration',
+    'atlassian',
+    true,
+  );
+  const users: DemoJiraUser[] = [
+    ...developers,
+    automation,
+    otherUser('712020:0a1b2c3d-slack-app', 'Slack', 'app', true),
+    otherUser('5f1a2b3c000000000000dead', 'Former Contractor', 'atlassian', false),
+    otherUser('qm:5c3f0b1e-customer', 'Client Portal User', 'customer', true),
+    integration,
+  ];
+  return { developers, automation, integration, users };
+}
+
+/** The spine's projects that use Jira, plus one the dashboard never shows, sorted by key. */
+function siteProjects(spine: DemoSpine): DemoJiraProject[] {
+  const projects: DemoJiraProject[] = spine.projects
+    .filter((p) => p.jiraKey)
+    .map((p) => ({
+      id: String(10_000 + p.index),
+      key: p.jiraKey!,
+      name: p.name,
+      index: p.index,
+      style: p.index % 3 === 2 ? 'next-gen' : 'classic',
+    }));
+  if (!projects.some((p) => p.key === 'OPS')) {
+    projects.push({
+      id: String(10_000 + spine.projects.length),
+      key: 'OPS',
+      name: 'Agency Operations',
+      index: spine.projects.length,
+      style: 'classic',
+    });
+  }
+  return projects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Between 140 and 460 issues (tickets and epics), fixed per project by the seed. */
+function plannedIssueCount(p: DemoJiraProject, seed: number): number {
+  return 140 + Math.floor(seededRandom(seed ^ Math.imul(p.index + 1, 0x9e3779b1))() * 320);
+}
+
+/** A scrum board per project; some also have a support kanban board, listed first. */
+function boardsOf(p: DemoJiraProject): DemoBoard[] {
+  const location = {
+    projectId: Number(p.id),
+    projectKey: p.key,
+    projectName: p.name,
+    projectTypeKey: 'software',
+    displayName: `${p.name} (${p.key})`,
+    name: `${p.name} (${p.key})`,
+  };
+  const board = (id: number, name: string, type: DemoBoard['type']): DemoBoard => ({
+    id,
+    self: `${DEMO_SITE_URL}/rest/agile/1.0/board/${id}`,
+    name,
+    type,
+    location,
+  });
+  const scrum = board(2 * p.index + 1, `${p.key} board`, 'scrum');
+  // The client must pick the scrum board even when a kanban board comes first.
+  return p.index % 3 === 1
+    ? [board(2 * p.index + 2, `${p.key} support`, 'kanban'), scrum]
+    : [scrum];
+}
+
+/** The id Jira gives the issue numbered `n` in a project. */
+const issueIdOf = (p: DemoJiraProject, n: number) => String(1_000_000 + p.index * 100_000 + n);
+
+/**
+ * One project's boards, sprints, epics and issues with their changelogs. Each project draws from
+ * a random stream of its own, so projects can be generated in any order, on first use.
+ */
+function projectDetail(
+  p: DemoJiraProject,
+  context: { seed: number; today: Date; issueCount: number; developers: readonly DemoJiraUser[] },
+): DemoProjectDetail {
+  const { seed, today, issueCount } = context;
+  const now = today.getTime();
+  const rand = seededRandom(seed ^ Math.imul(p.index + 7, 0x85ebca6b));
+  const boards = boardsOf(p);
+  const scrumBoard = boards.find((b) => b.type === 'scrum')!;
+  const team = pickTeam(rand, context.developers);
+  const plan = sprintPlan(p, today, rand);
+  const sprints = sprintsOf(p, plan, scrumBoard, rand);
+
+  const projectStart = plan.windows[0]!.start - 7 * DAY;
+  const epics = epicsOf(p, Math.min(issueCount, intBetween(rand, 4, 12)), projectStart);
+  const latest = now - 10 * 60_000;
+  const drafts = issueDrafts(rand, issueCount - epics.length, plan, projectStart, latest);
+  // The hostile summary sits on a ticket that entered QA this week, so the weekly list shows it.
+  const hostile = p.index === 0 ? placeInQaThisWeek(drafts, plan, now) : -1;
+
+  const issues: DemoIssue[] = [...epics];
+  drafts.forEach((draft, i) => {
+    const number = epics.length + i + 1;
+    issues.push(
+      issueOf(rand, p, draft, {
+        number,
+        latest,
+        team,
+        epics,
+        summary: i === hostile ? HOSTILE_SUMMARY : undefined,
+      }),
+    );
+  });
+  settleEpics(epics, issues);
+  return {
+    project: p,
+    boards,
+    scrumBoard,
+    sprints,
+    issues,
+    byKey: new Map(issues.map((i) => [i.key, i])),
+  };
+}
+
+interface SprintWindow {
+  start: number;
+  end: number;
+  state: DemoSprint['state'];
+}
+
+/** When a project's sprints run: closed ones, then the active one, then a future one. */
+interface SprintPlan {
+  thisMonday: number;
+  activeStart: number;
+  /** The active sprint's index, which is also how many sprints are closed. */
+  activeIndex: number;
+  windows: SprintWindow[];
+}
+
+/** Two-week sprints; the active one holds today and started this Monday or the one before. */
+function sprintPlan(p: DemoJiraProject, today: Date, rand: () => number): SprintPlan {
+  const thisMonday = mondayOf(today);
+  const activeStart = thisMonday - (p.index % 2) * 7 * DAY;
+  const closedCount = intBetween(rand, 5, 9);
+  const windows: SprintWindow[] = [];
+  for (let s = 0; s < closedCount; s++) {
+    const start = activeStart - (closedCount - s) * SPRINT_LENGTH;
+    windows.push({ start, end: start + SPRINT_LENGTH, state: 'closed' });
+  }
+  windows.push({ start: activeStart, end: activeStart + SPRINT_LENGTH, state: 'active' });
+  windows.push({
+    start: activeStart + SPRINT_LENGTH,
+    end: activeStart + 2 * SPRINT_LENGTH,
+    state: 'future',
+  });
+  return { thisMonday, activeStart, activeIndex: closedCount, windows };
+}
+
+function sprintsOf(
+  p: DemoJiraProject,
+  plan: SprintPlan,
+  scrumBoard: DemoBoard,
+  rand: () => number,
+): DemoSprint[] {
+  return plan.windows.map((w, s) => {
+    const id = (p.index + 1) * 100 + s + 1;
+    const sprint: DemoSprint = {
+      id,
+      self: `${DEMO_SITE_URL}/rest/agile/1.0/sprint/${id}`,
+      state: w.state,
+      name: `${p.key} Sprint ${s + 1}`,
+      originBoardId: scrumBoard.id,
+      goal: pick(rand, GOALS),
+    };
+    // Future sprints usually have no dates yet.
+    if (w.state !== 'future') {
+      sprint.startDate = new Date(w.start).toISOString();
+      sprint.endDate = new Date(w.end).toISOString();
+      sprint.createdDate = new Date(w.start - 3 * DAY).toISOString();
+      if (w.state === 'closed') sprint.completeDate = sprint.endDate;
+    }
+    return sprint;
+  });
+}
+
+/** The project's epics, created two days apart from its start; their status comes later. */
+function epicsOf(p: DemoJiraProject, count: number, projectStart: number): DemoIssue[] {
+  const epics: DemoIssue[] = [];
+  for (let e = 0; e < count; e++) {
+    const number = e + 1;
+    const created = projectStart + e * 2 * DAY;
+    epics.push({
+      id: issueIdOf(p, number),
+      key: `${p.key}-${number}`,
+      number,
+      projectKey: p.key,
+      typeName: 'Epic',
+      status: DEMO_STATUSES.toDo,
+      summary: EPIC_NAMES[(p.index + e) % EPIC_NAMES.length]!,
+      createdAt: created,
+      updatedAt: created,
+      assignee: null,
+      storyPoints: null,
+      epic: null,
+      sprintIndexes: [],
+      priority: 1,
+      transitions: [],
+      priorityChangedAt: null,
+    });
+  }
+  return epics;
+}
+
+/** A ticket before it has a key: when it was made, its sprints, and the window its changes fill. */
+interface IssueDraft {
+  created: number;
+  type: IssueTypeName;
+  sprintIndexes: number[];
+  final: StatusName;
+  from: number;
+  to: number;
+}
+
+/**
+ * The project's tickets, oldest first (keys grow with creation time, as in Jira). Each sprint
+ * gets about as much work as any other: ~80% of issues spread over the closed sprints, ~8% in
+ * the active one, so the current week is an ordinary week; the rest wait in the next sprint or
+ * the backlog.
+ */
+function issueDrafts(
+  rand: () => number,
+  count: number,
+  { activeStart, activeIndex, windows }: SprintPlan,
+  projectStart: number,
+  latest: number,
+): IssueDraft[] {
+  const closedCount = activeIndex;
+  const drafts: IssueDraft[] = [];
+  for (let i = 0; i < count; i++) {
+    const type = weighted(rand, TYPE_MIX);
+    const bucket = rand();
+    let created: number;
+    let sprintIndexes: number[] = [];
+    let final: StatusName = 'toDo';
+    let from: number;
+    let to = latest;
+    if (bucket < 0.8) {
+      const j = Math.floor(rand() * closedCount);
+      const w = windows[j]!;
+      created = Math.max(projectStart, w.start - rand() * 10 * DAY);
+      from = Math.max(created, w.start);
+      const outcome = rand();
+      if (outcome < 0.06) {
+        // Carried over: unfinished when its sprint closed, now in the active sprint.
+        sprintIndexes = [j, activeIndex];
+        final = weighted(rand, CARRIED_MIX);
+      } else {
+        sprintIndexes = [j];
+        final = outcome < 0.9 ? 'done' : outcome < 0.95 ? 'wontDo' : 'descoped';
+        to = w.end - HOUR;
+      }
+    } else if (bucket < 0.88) {
+      created = activeStart - 10 * DAY + rand() * (latest - activeStart + 10 * DAY);
+      sprintIndexes = [activeIndex];
+      final = weighted(rand, ACTIVE_MIX);
+      from = Math.max(created, activeStart);
+    } else if (bucket < 0.93) {
+      created = activeStart - 20 * DAY + rand() * (latest - activeStart + 20 * DAY);
+      sprintIndexes = [activeIndex + 1];
+      from = created;
+    } else {
+      created = projectStart + rand() * (latest - projectStart);
+      final = rand() < 0.1 ? 'wontDo' : 'toDo';
+      from = created;
+    }
+    created = Math.min(created, latest - HOUR);
+    drafts.push({ created, type, sprintIndexes, final, from: Math.min(from, latest - HOUR), to });
+  }
+  return drafts.sort((a, b) => a.created - b.created);
+}
+
+/**
+ * Moves the newest ticket of the active sprint into 'Ready for QA Testing' during this week and
+ * returns its position (-1 when the sprint has none).
+ */
+function placeInQaThisWeek(drafts: IssueDraft[], plan: SprintPlan, now: number): number {
+  const index = drafts.findLastIndex((d) => d.sprintIndexes.includes(plan.activeIndex));
+  const target = drafts[index];
+  if (target) {
+    target.final = 'readyForQa';
+    target.created = Math.min(target.created, plan.thisMonday - DAY);
+    target.from = Math.max(plan.thisMonday, now - 2 * DAY);
+    target.to = now - 1000;
+  }
+  return index;
+}
+
+/** A ticket from its draft: its changelog, points, assignee, epic, summary and priority. */
+function issueOf(
+  rand: () => number,
+  p: DemoJiraProject,
+  d: IssueDraft,
+  {
+    number,
+    latest,
+    team,
+    epics,
+    summary,
+  }: {
+    number: number;
+    latest: number;
+    team: readonly DemoJiraUser[];
+    epics: readonly DemoIssue[];
+    /** Set for the one ticket whose summary is fixed. */
+    summary: string | undefined;
+  },
+): DemoIssue {
+  const transitions = changelogOf(d, rand);
+  const priorityChangedAt =
+    rand() < 0.3
+      ? Math.round(Math.min(latest, d.created + rand() * Math.min(DAY, latest - d.created)))
+      : null;
+  const lastChange = Math.max(transitions[transitions.length - 1]?.at ?? 0, priorityChangedAt ?? 0);
+  const updated =
+    lastChange ||
+    Math.round(Math.min(latest, d.created + rand() * Math.min(2 * DAY, latest - d.created)));
+  const storyPoints =
+    d.type === 'Bug'
+      ? rand() < 0.4
+        ? null
+        : pick(rand, BUG_POINTS)
+      : rand() < 0.1
+        ? null
+        : pick(rand, STORY_POINTS);
+  const assignee = rand() < 0.88 ? pick(rand, team) : null;
+  const epic = epics.length > 0 && rand() < 0.8 ? epics[Math.floor(rand() * epics.length)]! : null;
+  return {
+    id: issueIdOf(p, number),
+    key: `${p.key}-${number}`,
+    number,
+    projectKey: p.key,
+    typeName: d.type,
+    status: DEMO_STATUSES[d.final],
+    summary: summary ?? `${pick(rand, VERBS)} ${pick(rand, OBJECTS)}`,
+    createdAt: Math.round(d.created),
+    updatedAt: updated,
+    assignee,
+    storyPoints,
+    epic,
+    sprintIndexes: d.sprintIndexes,
+    priority: Math.floor(rand() * PRIORITIES.length),
+    transitions,
+    priorityChangedAt,
+  };
+}
+
+/**
+ * The status changes that took a ticket from To Do to its final status, spread evenly with a
+ * little jitter over its window: in order, inside the window, never after "now".
+ */
+function changelogOf(d: IssueDraft, rand: () => number): DemoTransition[] {
+  const path = pathTo(d.final, rand);
+  const transitions: DemoTransition[] = [];
+  let previous: DemoStatus = DEMO_STATUSES.toDo;
+  const span = Math.max(0, d.to - d.from);
+  for (let k = 0; k < path.length; k++) {
+    const next = DEMO_STATUSES[path[k]!];
+    transitions.push({
+      at: Math.round(
+        Math.min(d.to, d.from + span * ((k + 0.5 + rand() * 0.4) / (path.length + 0.5))),
+      ),
+      from: previous,
+      to: next,
+    });
+    previous = next;
+  }
+  return transitions;
+}
+
+/**
+ * An epic is done when all its children are, in progress once any has started. Its own
+ * changelog follows: started with its first child, done with its last.
+ */
+function settleEpics(epics: readonly DemoIssue[], issues: readonly DemoIssue[]): void {
+  const children = new Map<DemoIssue, DemoIssue[]>();
+  for (const issue of issues) {
+    if (!issue.epic) continue;
+    const list = children.get(issue.epic);
+    if (list) list.push(issue);
+    else children.set(issue.epic, [issue]);
+  }
+  for (const e of epics) {
+    const kids = children.get(e) ?? [];
+    e.status =
+      kids.length > 0 && kids.every((k) => k.status.category === 'done')
+        ? DEMO_STATUSES.done
+        : kids.some((k) => k.status !== DEMO_STATUSES.toDo)
+          ? DEMO_STATUSES.inProgress
+          : DEMO_STATUSES.toDo;
+    const started = Math.max(
+      e.createdAt,
+      Math.min(...kids.map((k) => k.transitions[0]?.at ?? Infinity)),
+    );
+    if (e.status !== DEMO_STATUSES.toDo)
+      e.transitions.push({ at: started, from: DEMO_STATUSES.toDo, to: DEMO_STATUSES.inProgress });
+    if (e.status === DEMO_STATUSES.done) {
+      e.transitions.push({
+        at: Math.max(started, ...kids.map((k) => k.updatedAt)),
+        from: DEMO_STATUSES.inProgress,
+        to: DEMO_STATUSES.done,
+      });
+    }
+    e.updatedAt = Math.max(
+      e.createdAt,
+      ...kids.map((k) => k.updatedAt),
+      ...e.transitions.map((t) => t.at),
+    );
+  }
+}
+
+/** Every field of an issue in wire shape; the search picks the requested ones. */
+function issueFields(issue: DemoIssue, d: DemoProjectDetail): Record<string, unknown> {
+  const p = d.project;
+  const fields: Record<string, unknown> = {
+    summary: issue.summary,
+    status: STATUS_WIRE.get(issue.status.name),
+    issuetype: TYPE_WIRE.get(issue.typeName),
+    assignee: issue.assignee ? userRef(issue.assignee) : null,
+    created: platformTimestamp(new Date(issue.createdAt)),
+    updated: platformTimestamp(new Date(issue.updatedAt)),
+    project: {
+      self: `${DEMO_SITE_URL}/rest/api/3/project/${p.id}`,
+      id: p.id,
+      key: p.key,
+      name: p.name,
+      projectTypeKey: 'software',
+      simplified: p.style === 'next-gen',
+    },
+    priority: PRIORITIES[issue.priority],
+    [DEMO_FIELDS.storyPoints]: issue.storyPoints,
+    [DEMO_FIELDS.legacyStoryPoints]: null,
+    [DEMO_FIELDS.sprint]: issue.sprintIndexes.length
+      ? issue.sprintIndexes.map((s) => {
+          const sp = d.sprints[s]!;
+          return {
+            id: sp.id,
+            name: sp.name,
+            state: sp.state,
+            boardId: sp.originBoardId,
+            goal: sp.goal,
+            ...(sp.startDate ? { startDate: sp.startDate, endDate: sp.endDate } : {}),
+            ...(sp.completeDate ? { completeDate: sp.completeDate } : {}),
+          };
+        })
+      : null,
+  };
+  if (issue.epic) {
+    fields.parent = {
+      id: issue.epic.id,
+      key: issue.epic.key,
+      self: `${DEMO_SITE_URL}/rest/api/3/issue/${issue.epic.id}`,
+      fields: {
+        summary: issue.epic.summary,
+        status: STATUS_WIRE.get(issue.epic.status.name),
+        priority: PRIORITIES[1],
+        issuetype: TYPE_WIRE.get('Epic'),
+      },
+    };
+  }
+  return fields;
+}
+
+/** A changelog author; changes to unassigned issues are the automation app's. */
+function authorOf(u: DemoJiraUser | null, automation: DemoJiraUser): DemoHistory['author'] {
+  const a = u ?? automation;
+  return {
+    self: a.self,
+    accountId: a.accountId,
+    accountType: a.accountType,
+    active: a.active,
+    displayName: a.displayName,
+  };
+}
+
+/** The issue's changelog in wire shape, oldest first, with its priority change if any. */
+function issueHistories(issue: DemoIssue, automation: DemoJiraUser): DemoHistory[] {
+  const author = authorOf(issue.assignee, automation);
+  const histories: DemoHistory[] = issue.transitions.map((t, k) => ({
+    id: `${issue.id}${String(k + 1).padStart(2, '0')}`,
+    author,
+    created: platformTimestamp(new Date(t.at)),
+    items: [
+      {
+        field: 'status',
+        fieldId: 'status',
+        fieldtype: 'jira',
+        from: t.from.id,
+        fromString: t.from.name,
+        to: t.to.id,
+        toString: t.to.name,
+      },
+    ],
+  }));
+  if (issue.priorityChangedAt !== null) {
+    histories.push({
+      id: `${issue.id}90`,
+      author,
+      created: platformTimestamp(new Date(issue.priorityChangedAt)),
+      items: [
+        {
+          field: 'priority',
+          fieldId: 'priority',
+          fieldtype: 'jira',
+          from: '3',
+          fromString: 'Medium',
+          to: '2',
+          toString: 'High',
+        },
+      ],
+    });
+    // The timestamp format sorts as text.
+    histories.sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0));
+  }
+  return histories;
 }
 
 function pickTeam(rand: () => number, developers: readonly DemoJiraUser[]): DemoJiraUser[] {

@@ -13,10 +13,19 @@ const server = setupServer();
 function useSite(faults: JiraFaultRule[] = []) {
   server.resetHandlers(...createJiraHandlers({ ...AUTH, today: NOW, data: site, faults }));
 }
-async function call(method: 'GET' | 'POST', path: string, body?: unknown, auth = basicAuthHeader(AUTH.email, AUTH.apiToken)) {
+async function call(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  auth = basicAuthHeader(AUTH.email, AUTH.apiToken),
+) {
   const res = await fetch(`${DEMO_SITE_URL}${path}`, {
     method,
-    headers: { Authorization: auth, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: auth,
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -36,7 +45,12 @@ afterAll(() => server.close());
 
 describe('JQL subset', () => {
   it('reads project, key, issuetype and date clauses joined by AND, and ORDER BY', () => {
-    expect(parseJql('project = "PAY" AND updated >= "2026/11/18 09:05" AND issuetype in (Task, "Bug", Story) ORDER BY key ASC, updated desc', NOW)).toEqual({
+    expect(
+      parseJql(
+        'project = "PAY" AND updated >= "2026/11/18 09:05" AND issuetype in (Task, "Bug", Story) ORDER BY key ASC, updated desc',
+        NOW,
+      ),
+    ).toEqual({
       clauses: [
         { field: 'project', not: false, values: ['PAY'] },
         { field: 'updated', op: '>=', at: new Date('2026-11-18T09:05:00Z') },
@@ -81,14 +95,21 @@ describe('the demo Jira endpoints', () => {
     for (const auth of [basicAuthHeader(AUTH.email, 'nope'), '']) {
       const res = await call('GET', '/rest/api/3/myself', undefined, auth);
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ errorMessages: ['Client must be authenticated to access this resource.'], errors: {} });
+      expect(res.json).toEqual({
+        errorMessages: ['Client must be authenticated to access this resource.'],
+        errors: {},
+      });
     }
   });
 
   it('answers 410 for the retired search, GET and POST', async () => {
     useSite();
     for (const method of ['GET', 'POST'] as const) {
-      const res = await call(method, '/rest/api/3/search', method === 'POST' ? { jql: 'project = ASR' } : undefined);
+      const res = await call(
+        method,
+        '/rest/api/3/search',
+        method === 'POST' ? { jql: 'project = ASR' } : undefined,
+      );
       expect(res.status).toBe(410);
       expect((res.json.errorMessages as string[])[0]).toMatch(/\/rest\/api\/3\/search\/jql/);
     }
@@ -96,16 +117,35 @@ describe('the demo Jira endpoints', () => {
 
   it('pages a search with a token bound to its query, and picks only the requested fields', async () => {
     useSite();
-    const first = await search({ jql: 'project = ASR ORDER BY key ASC', fields: ['summary'], maxResults: 2 });
+    const first = await search({
+      jql: 'project = ASR ORDER BY key ASC',
+      fields: ['summary'],
+      maxResults: 2,
+    });
     expect(first.status).toBe(200);
     const issues = first.json.issues as { key: string; fields: Record<string, unknown> }[];
-    expect(issues.map((i) => i.key)).toEqual(site.detail('ASR').issues.slice(0, 2).map((i) => i.key));
+    expect(issues.map((i) => i.key)).toEqual(
+      site
+        .detail('ASR')
+        .issues.slice(0, 2)
+        .map((i) => i.key),
+    );
     expect(Object.keys(issues[0]!.fields)).toEqual(['summary']);
     expect(first.json).toMatchObject({ isLast: false, nextPageToken: expect.any(String) });
     expect(first.json).not.toHaveProperty('total');
 
-    const second = await search({ jql: 'project = ASR ORDER BY key ASC', fields: ['summary'], maxResults: 2, nextPageToken: first.json.nextPageToken });
-    expect((second.json.issues as { key: string }[]).map((i) => i.key)).toEqual(site.detail('ASR').issues.slice(2, 4).map((i) => i.key));
+    const second = await search({
+      jql: 'project = ASR ORDER BY key ASC',
+      fields: ['summary'],
+      maxResults: 2,
+      nextPageToken: first.json.nextPageToken,
+    });
+    expect((second.json.issues as { key: string }[]).map((i) => i.key)).toEqual(
+      site
+        .detail('ASR')
+        .issues.slice(2, 4)
+        .map((i) => i.key),
+    );
     const other = await search({ jql: 'project = NMA', nextPageToken: first.json.nextPageToken });
     expect(other.status).toBe(400);
   });
@@ -116,7 +156,12 @@ describe('the demo Jira endpoints', () => {
     let token: unknown;
     let seen = 0;
     for (let page = 0; page < 10; page++) {
-      const res = await search({ jql: 'project = SLT', fields: ['status'], maxResults: 500, ...(token ? { nextPageToken: token } : {}) });
+      const res = await search({
+        jql: 'project = SLT',
+        fields: ['status'],
+        maxResults: 500,
+        ...(token ? { nextPageToken: token } : {}),
+      });
       const n = (res.json.issues as unknown[]).length;
       expect(n).toBeLessThanOrEqual(100);
       seen += n;
@@ -132,25 +177,46 @@ describe('the demo Jira endpoints', () => {
   it('filters on updated and issue type the way Jira would', async () => {
     useSite();
     const since = new Date('2026-11-18T00:00:00Z');
-    const res = await search({ jql: 'project = HDM AND updated >= "2026/11/18" AND issuetype in (Bug)', fields: ['issuetype', 'updated'], maxResults: 100 });
-    const expected = site.detail('HDM').issues.filter((i) => i.typeName === 'Bug' && i.updatedAt >= since.getTime());
-    expect((res.json.issues as { key: string }[]).map((i) => i.key).sort()).toEqual(expected.map((i) => i.key).sort());
+    const res = await search({
+      jql: 'project = HDM AND updated >= "2026/11/18" AND issuetype in (Bug)',
+      fields: ['issuetype', 'updated'],
+      maxResults: 100,
+    });
+    const expected = site
+      .detail('HDM')
+      .issues.filter((i) => i.typeName === 'Bug' && i.updatedAt >= since.getTime());
+    expect((res.json.issues as { key: string }[]).map((i) => i.key).sort()).toEqual(
+      expected.map((i) => i.key).sort(),
+    );
   });
 
   it('answers a bad request with a 400 ErrorCollection, never a 500', async () => {
     useSite();
     const cases: [string, Record<string, unknown>, RegExp][] = [
-      ['unknown project', { jql: 'project = NOPE' }, /The value 'NOPE' does not exist for the field 'project'/],
-      ['unknown field in the body', { jql: 'project = ASR', startAt: 5 }, /Unrecognized field "startAt"/],
+      [
+        'unknown project',
+        { jql: 'project = NOPE' },
+        /The value 'NOPE' does not exist for the field 'project'/,
+      ],
+      [
+        'unknown field in the body',
+        { jql: 'project = ASR', startAt: 5 },
+        /Unrecognized field "startAt"/,
+      ],
       ['expand as an array', { jql: 'project = ASR', expand: ['changelog'] }, /expand/],
       ['an OR', { jql: 'project = ASR OR project = NMA' }, /Error in the JQL Query/],
     ];
     for (const [name, body, message] of cases) {
       const res = await search(body);
       expect(res.status, name).toBe(400);
-      expect(res.json, name).toMatchObject({ errorMessages: [expect.stringMatching(message)], errors: expect.any(Object) });
+      expect(res.json, name).toMatchObject({
+        errorMessages: [expect.stringMatching(message)],
+        errors: expect.any(Object),
+      });
     }
-    const tooMany = await call('POST', '/rest/api/3/changelog/bulkfetch', { issueIdsOrKeys: Array.from({ length: 1001 }, (_, i) => `ASR-${i}`) });
+    const tooMany = await call('POST', '/rest/api/3/changelog/bulkfetch', {
+      issueIdsOrKeys: Array.from({ length: 1001 }, (_, i) => `ASR-${i}`),
+    });
     expect(tooMany.status).toBe(400);
     const kanban = site.detail('BBCP').boards.find((b) => b.type === 'kanban')!;
     expect((await call('GET', `/rest/agile/1.0/board/${kanban.id}/sprint`)).status).toBe(400);
@@ -161,15 +227,24 @@ describe('the demo Jira endpoints', () => {
   it('embeds the newest histories only with expand=changelog, as the enhanced search does', async () => {
     useSite();
     const issue = site.detail('ASR').issues.find((i) => i.transitions.length >= 3)!;
-    const res = await search({ jql: `key = ${issue.key}`, fields: ['status'], expand: 'changelog' });
-    const [bean] = res.json.issues as { changelog: { total: number; histories: { created: string }[] } }[];
+    const res = await search({
+      jql: `key = ${issue.key}`,
+      fields: ['status'],
+      expand: 'changelog',
+    });
+    const [bean] = res.json.issues as {
+      changelog: { total: number; histories: { created: string }[] };
+    }[];
     expect(bean!.changelog.total).toBe(site.issueHistories(issue).length);
     const times = bean!.changelog.histories.map((h) => h.created);
     expect(times).toEqual([...times].sort().reverse());
   });
 
   it('applies fault rules to matching requests only, after letting `skip` through, `times` times', async () => {
-    useSite([{ kind: 'serverError', path: '/rest/api/3/field', skip: 1, times: 2 }, { kind: 'rateLimit', retryAfterSeconds: 7, path: '/rest/api/3/myself', times: 1 }]);
+    useSite([
+      { kind: 'serverError', path: '/rest/api/3/field', skip: 1, times: 2 },
+      { kind: 'rateLimit', retryAfterSeconds: 7, path: '/rest/api/3/myself', times: 1 },
+    ]);
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await call('GET', '/rest/api/3/field')).status);
     expect(statuses).toEqual([200, 500, 500, 200]);

@@ -8,7 +8,13 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { delay, http, HttpResponse, type RequestHandler } from 'msw';
 import { basicAuthHeader } from '../../services/jira/client';
-import { createJiraDemoData, DEMO_FIELDS, DEMO_SITE_URL, type DemoIssue, type JiraDemoData } from './data';
+import {
+  createJiraDemoData,
+  DEMO_FIELDS,
+  DEMO_SITE_URL,
+  type DemoIssue,
+  type JiraDemoData,
+} from './data';
 import { JqlError, parseJql, type JqlClause } from './jql';
 
 export type JiraFault =
@@ -25,7 +31,12 @@ export type JiraFault =
  * '/rest/api/3/search/jql', or a prefix ending in '*'): the first `skip` of them pass, the next
  * `times` (default: all) get the fault.
  */
-export type JiraFaultRule = JiraFault & { method?: 'GET' | 'POST'; path?: string; skip?: number; times?: number };
+export type JiraFaultRule = JiraFault & {
+  method?: 'GET' | 'POST';
+  path?: string;
+  skip?: number;
+  times?: number;
+};
 
 export interface RecordedJiraRequest {
   method: string;
@@ -49,12 +60,18 @@ export interface JiraHandlerOptions {
   onRequest?: (request: RecordedJiraRequest) => void;
 }
 
-const errorBody = (messages: string[], errors: Record<string, string> = {}) => ({ errorMessages: messages, errors });
+const errorBody = (messages: string[], errors: Record<string, string> = {}) => ({
+  errorMessages: messages,
+  errors,
+});
 const jiraError = (status: number, messages: string[], errors: Record<string, string> = {}) =>
   HttpResponse.json(errorBody(messages, errors), { status });
 
 class BadRequest extends Error {
-  constructor(message: string, readonly errors: Record<string, string> = {}) {
+  constructor(
+    message: string,
+    readonly errors: Record<string, string> = {},
+  ) {
     super(message);
   }
 }
@@ -64,7 +81,10 @@ function intParam(url: URL, name: string, fallback: number): number {
   const raw = url.searchParams.get(name);
   if (raw === null || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new BadRequest(`The '${name}' parameter must be a non-negative integer.`, { [name]: `'${raw}' is not a valid number.` });
+  if (!Number.isInteger(n) || n < 0)
+    throw new BadRequest(`The '${name}' parameter must be a non-negative integer.`, {
+      [name]: `'${raw}' is not a valid number.`,
+    });
   return n;
 }
 
@@ -82,33 +102,60 @@ const encodeToken = (offset: number, bound: string) =>
 function decodeToken(token: string | undefined, bound: string): number {
   if (token === undefined) return 0;
   try {
-    const parsed = JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(token))) as { o?: unknown; h?: unknown };
-    if (typeof parsed.o === 'number' && Number.isInteger(parsed.o) && parsed.o >= 0 && parsed.h === hash(bound)) return parsed.o;
+    const parsed = JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(token))) as {
+      o?: unknown;
+      h?: unknown;
+    };
+    if (
+      typeof parsed.o === 'number' &&
+      Number.isInteger(parsed.o) &&
+      parsed.o >= 0 &&
+      parsed.h === hash(bound)
+    )
+      return parsed.o;
   } catch {
     // Fall through: not a token of ours.
   }
   throw new BadRequest('The nextPageToken is invalid or belongs to another query.');
 }
 
-function checkBody(body: unknown, spec: Record<string, 'string' | 'integer' | 'boolean' | 'string[]' | 'integer[]'>): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest('The request body must be a JSON object.');
+function checkBody(
+  body: unknown,
+  spec: Record<string, 'string' | 'integer' | 'boolean' | 'string[]' | 'integer[]'>,
+): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new BadRequest('The request body must be a JSON object.');
   for (const [key, value] of Object.entries(body)) {
     const type = spec[key];
     if (!type) throw new BadRequest(`Unrecognized field "${key}".`);
     const ok =
-      type === 'string' ? typeof value === 'string'
-      : type === 'integer' ? Number.isInteger(value)
-      : type === 'boolean' ? typeof value === 'boolean'
-      : type === 'string[]' ? Array.isArray(value) && value.every((v) => typeof v === 'string')
-      : Array.isArray(value) && value.every((v) => Number.isInteger(v));
-    if (!ok) throw new BadRequest(`The field "${key}" must be of type ${type}.`, { [key]: `expected ${type}` });
+      type === 'string'
+        ? typeof value === 'string'
+        : type === 'integer'
+          ? Number.isInteger(value)
+          : type === 'boolean'
+            ? typeof value === 'boolean'
+            : type === 'string[]'
+              ? Array.isArray(value) && value.every((v) => typeof v === 'string')
+              : Array.isArray(value) && value.every((v) => Number.isInteger(v));
+    if (!ok)
+      throw new BadRequest(`The field "${key}" must be of type ${type}.`, {
+        [key]: `expected ${type}`,
+      });
   }
   return body as Record<string, unknown>;
 }
 
 export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[] {
   const base = (options.baseUrl ?? DEMO_SITE_URL).replace(/\/+$/, '');
-  const data = options.data ?? createJiraDemoData({ today: options.today, scale: options.scale, seed: options.seed, issueCounts: options.issueCounts });
+  const data =
+    options.data ??
+    createJiraDemoData({
+      today: options.today,
+      scale: options.scale,
+      seed: options.seed,
+      issueCounts: options.issueCounts,
+    });
   const expectedAuth = basicAuthHeader(options.email, options.apiToken);
   const rules = (options.faults ?? []).map((rule) => ({ rule, seen: 0, applied: 0 }));
   const self = (path: string) => `${base}${path}`;
@@ -117,7 +164,11 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
     for (const entry of rules) {
       const { rule } = entry;
       if (rule.method && rule.method !== request.method) continue;
-      if (rule.path && !(rule.path.endsWith('*') ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path)) continue;
+      if (
+        rule.path &&
+        !(rule.path.endsWith('*') ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path)
+      )
+        continue;
       entry.seen++;
       if (entry.seen <= (rule.skip ?? 0) || entry.applied >= (rule.times ?? Infinity)) continue;
       entry.applied++;
@@ -129,7 +180,9 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
           return HttpResponse.json(errorBody(['Rate limit exceeded.']), {
             status: 429,
             headers: {
-              ...(rule.retryAfterSeconds !== undefined ? { 'Retry-After': String(rule.retryAfterSeconds) } : {}),
+              ...(rule.retryAfterSeconds !== undefined
+                ? { 'Retry-After': String(rule.retryAfterSeconds) }
+                : {}),
               'X-RateLimit-Limit': '100',
               'X-RateLimit-Remaining': '0',
               'RateLimit-Reason': 'jira-burst-based',
@@ -145,16 +198,30 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
           });
           return HttpResponse.error();
         case 'malformedJson':
-          return new HttpResponse('{"values": [{"id": "10000", "key": ', { status: 200, headers: { 'Content-Type': 'application/json' } });
+          return new HttpResponse('{"values": [{"id": "10000", "key": ', {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          });
       }
     }
     return null;
   }
 
-  type Resolver = (ctx: { request: Request; url: URL; params: Record<string, string>; body: unknown; authorised: boolean }) => Response | Promise<Response>;
+  type Resolver = (ctx: {
+    request: Request;
+    url: URL;
+    params: Record<string, string>;
+    body: unknown;
+    authorised: boolean;
+  }) => Response | Promise<Response>;
 
   /** Records, applies faults, checks credentials (unless the endpoint allows anonymous access), then resolves. */
-  function route(method: 'get' | 'post', path: string, resolver: Resolver, { anonymous = false } = {}) {
+  function route(
+    method: 'get' | 'post',
+    path: string,
+    resolver: Resolver,
+    { anonymous = false } = {},
+  ) {
     return http[method](`${base}${path}`, async ({ request, params }) => {
       const url = new URL(request.url);
       let body: unknown;
@@ -174,9 +241,16 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
       if (!authorised && !anonymous) {
         return jiraError(401, ['Client must be authenticated to access this resource.']);
       }
-      if (method === 'post' && typeof body === 'string') return jiraError(400, ['The request body is not valid JSON.']);
+      if (method === 'post' && typeof body === 'string')
+        return jiraError(400, ['The request body is not valid JSON.']);
       try {
-        return await resolver({ request, url, params: params as Record<string, string>, body, authorised });
+        return await resolver({
+          request,
+          url,
+          params: params as Record<string, string>,
+          body,
+          authorised,
+        });
       } catch (error) {
         if (error instanceof BadRequest) return jiraError(400, [error.message], error.errors);
         if (error instanceof JqlError) return jiraError(400, [error.message]);
@@ -192,10 +266,18 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
     key: p.key,
     name: p.name,
     avatarUrls: {
-      '48x48': self(`/rest/api/3/universal_avatar/view/type/project/avatar/${10400 + (p.index % 20)}`),
-      '24x24': self(`/rest/api/3/universal_avatar/view/type/project/avatar/${10400 + (p.index % 20)}?size=small`),
-      '16x16': self(`/rest/api/3/universal_avatar/view/type/project/avatar/${10400 + (p.index % 20)}?size=xsmall`),
-      '32x32': self(`/rest/api/3/universal_avatar/view/type/project/avatar/${10400 + (p.index % 20)}?size=medium`),
+      '48x48': self(
+        `/rest/api/3/universal_avatar/view/type/project/avatar/${10400 + (p.index % 20)}`,
+      ),
+      '24x24': self(
+        `/rest/api/3/universal_avatar/view/type/project/avatar/${10400 + (p.index % 20)}?size=small`,
+      ),
+      '16x16': self(
+        `/rest/api/3/universal_avatar/view/type/project/avatar/${10400 + (p.index % 20)}?size=xsmall`,
+      ),
+      '32x32': self(
+        `/rest/api/3/universal_avatar/view/type/project/avatar/${10400 + (p.index % 20)}?size=medium`,
+      ),
     },
     projectTypeKey: 'software' as const,
     simplified: p.style === 'next-gen',
@@ -205,46 +287,74 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
   });
 
   /** The issues a parsed JQL query selects, in its order. */
-  function select(clauses: JqlClause[], orderBy: ReturnType<typeof parseJql>['orderBy']): DemoIssue[] {
-    const keyClauses = clauses.filter((c): c is Extract<JqlClause, { values: string[] }> => 'values' in c);
+  function select(
+    clauses: JqlClause[],
+    orderBy: ReturnType<typeof parseJql>['orderBy'],
+  ): DemoIssue[] {
+    const keyClauses = clauses.filter(
+      (c): c is Extract<JqlClause, { values: string[] }> => 'values' in c,
+    );
     for (const c of keyClauses) {
       if (c.field === 'project') {
         for (const v of c.values) {
-          if (!data.projectByKey(v) && !data.projects.some((p) => p.id === v)) throw new JqlError(`The value '${v}' does not exist for the field 'project'.`);
+          if (!data.projectByKey(v) && !data.projects.some((p) => p.id === v))
+            throw new JqlError(`The value '${v}' does not exist for the field 'project'.`);
         }
       }
       if (c.field === 'issuetype') {
         for (const v of c.values) {
-          if (!['epic', 'story', 'task', 'bug'].includes(v.toLowerCase())) throw new JqlError(`The value '${v}' does not exist for the field 'issuetype'.`);
+          if (!['epic', 'story', 'task', 'bug'].includes(v.toLowerCase()))
+            throw new JqlError(`The value '${v}' does not exist for the field 'issuetype'.`);
         }
       }
     }
     // Which projects to look in: named ones, else those named by issue keys, else all of them.
-    const projectKey = (v: string) => data.projectByKey(v)?.key ?? data.projects.find((p) => p.id === v)!.key;
+    const projectKey = (v: string) =>
+      data.projectByKey(v)?.key ?? data.projects.find((p) => p.id === v)!.key;
     const named = keyClauses.find((c) => c.field === 'project' && !c.not)?.values.map(projectKey);
-    const byKeys = keyClauses.find((c) => c.field === 'key' && !c.not)?.values.map((k) => k.toUpperCase().slice(0, k.lastIndexOf('-')));
-    const keys = named ?? byKeys?.filter((k) => data.projectByKey(k)) ?? data.projects.map((p) => p.key);
+    const byKeys = keyClauses
+      .find((c) => c.field === 'key' && !c.not)
+      ?.values.map((k) => k.toUpperCase().slice(0, k.lastIndexOf('-')));
+    const keys =
+      named ?? byKeys?.filter((k) => data.projectByKey(k)) ?? data.projects.map((p) => p.key);
     let issues = [...new Set(keys)].flatMap((k) => data.detail(k).issues);
     for (const c of clauses) {
       if ('values' in c) {
-        const wanted = new Set(c.field === 'project' ? c.values.map(projectKey) : c.values.map((v) => v.toUpperCase()));
-        const valueOf = (i: DemoIssue) =>
-          c.field === 'project' ? i.projectKey : c.field === 'key' ? i.key : i.typeName.toUpperCase();
-        issues = issues.filter((i) => wanted.has(valueOf(i)) !== c.not);
+        const wanted = new Set(
+          c.field === 'project' ? c.values.map(projectKey) : c.values.map((v) => v.toUpperCase()),
+        );
+        const fieldValue = (i: DemoIssue) =>
+          c.field === 'project'
+            ? i.projectKey
+            : c.field === 'key'
+              ? i.key
+              : i.typeName.toUpperCase();
+        issues = issues.filter((i) => wanted.has(fieldValue(i)) !== c.not);
       } else {
         const t = c.at.getTime();
         const time = (i: DemoIssue) => (c.field === 'updated' ? i.updatedAt : i.createdAt);
-        const test = { '>=': (x: number) => x >= t, '>': (x: number) => x > t, '<=': (x: number) => x <= t, '<': (x: number) => x < t }[c.op];
+        const test = {
+          '>=': (x: number) => x >= t,
+          '>': (x: number) => x > t,
+          '<=': (x: number) => x <= t,
+          '<': (x: number) => x < t,
+        }[c.op];
         issues = issues.filter((i) => test(time(i)));
       }
     }
-    const order = orderBy.length ? orderBy : [{ field: 'key' as const, direction: 'DESC' as const }];
+    const order = orderBy.length
+      ? orderBy
+      : [{ field: 'key' as const, direction: 'DESC' as const }];
     return issues.sort((a, b) => {
       for (const o of order) {
         const d =
           o.field === 'key'
-            ? a.key.slice(0, a.key.lastIndexOf('-')).localeCompare(b.key.slice(0, b.key.lastIndexOf('-'))) || a.number - b.number
-            : o.field === 'updated' ? a.updatedAt - b.updatedAt : a.createdAt - b.createdAt;
+            ? a.key
+                .slice(0, a.key.lastIndexOf('-'))
+                .localeCompare(b.key.slice(0, b.key.lastIndexOf('-'))) || a.number - b.number
+            : o.field === 'updated'
+              ? a.updatedAt - b.updatedAt
+              : a.createdAt - b.createdAt;
         if (d !== 0) return o.direction === 'ASC' ? d : -d;
       }
       return 0;
@@ -267,12 +377,21 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
       fields: picked,
     };
     if (expand.includes('changelog')) {
-      // The enhanced search embeds only the newest 40 histories (reference §3.2).
+      // The enhanced search embeds only the newest 40 histories (docs/reference/jira-api.md,
+      // "Reading the transition date from the changelog").
       const histories = data.issueHistories(issue);
       const newest = histories.reverse().slice(0, 40);
-      bean.changelog = { startAt: 0, maxResults: newest.length, total: histories.length, histories: newest };
+      bean.changelog = {
+        startAt: 0,
+        maxResults: newest.length,
+        total: histories.length,
+        histories: newest,
+      };
     }
-    if (expand.includes('names')) bean.names = Object.fromEntries(Object.keys(picked).map((id) => [id, fieldNames.get(id) ?? id]));
+    if (expand.includes('names'))
+      bean.names = Object.fromEntries(
+        Object.keys(picked).map((id) => [id, fieldNames.get(id) ?? id]),
+      );
     return bean;
   }
 
@@ -294,13 +413,18 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
         const query = url.searchParams.get('query')?.toLowerCase();
         const keys = url.searchParams.getAll('keys');
         let values = authorised ? data.projects : [];
-        if (query) values = values.filter((p) => p.key.toLowerCase().includes(query) || p.name.toLowerCase().includes(query));
+        if (query)
+          values = values.filter(
+            (p) => p.key.toLowerCase().includes(query) || p.name.toLowerCase().includes(query),
+          );
         if (keys.length) values = values.filter((p) => keys.includes(p.key));
-        if (url.searchParams.get('orderBy')?.replace(/^[+-]/, '') === 'name') values = [...values].sort((a, b) => a.name.localeCompare(b.name));
+        if (url.searchParams.get('orderBy')?.replace(/^[+-]/, '') === 'name')
+          values = [...values].sort((a, b) => a.name.localeCompare(b.name));
         if (url.searchParams.get('orderBy')?.startsWith('-')) values = [...values].reverse();
         const page = values.slice(startAt, startAt + maxResults);
         const isLast = startAt + page.length >= values.length;
-        const link = (s: number) => self(`/rest/api/3/project/search?maxResults=${maxResults}&startAt=${s}`);
+        const link = (s: number) =>
+          self(`/rest/api/3/project/search?maxResults=${maxResults}&startAt=${s}`);
         return HttpResponse.json(
           {
             self: link(startAt),
@@ -328,14 +452,21 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
 
     route('post', '/rest/api/3/search/jql', ({ body }) => {
       const req = checkBody(body ?? {}, {
-        jql: 'string', nextPageToken: 'string', maxResults: 'integer', fields: 'string[]', expand: 'string',
-        properties: 'string[]', fieldsByKeys: 'boolean', reconcileIssues: 'integer[]',
+        jql: 'string',
+        nextPageToken: 'string',
+        maxResults: 'integer',
+        fields: 'string[]',
+        expand: 'string',
+        properties: 'string[]',
+        fieldsByKeys: 'boolean',
+        reconcileIssues: 'integer[]',
       });
       const jql = (req.jql as string | undefined) ?? '';
       const { clauses, orderBy } = parseJql(jql, data.today);
       const issues = select(clauses, orderBy);
       const requested = req.maxResults as number | undefined;
-      if (requested !== undefined && requested < 1) throw new BadRequest('maxResults must be at least 1.');
+      if (requested !== undefined && requested < 1)
+        throw new BadRequest('maxResults must be at least 1.');
       const pageSize = Math.min(100, requested ?? 50);
       const offset = decodeToken(req.nextPageToken as string | undefined, jql);
       const page = issues.slice(offset, offset + pageSize);
@@ -353,20 +484,29 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
     route('post', '/rest/api/3/search', searchGone),
 
     route('post', '/rest/api/3/changelog/bulkfetch', ({ body }) => {
-      const req = checkBody(body, { issueIdsOrKeys: 'string[]', fieldIds: 'string[]', maxResults: 'integer', nextPageToken: 'string' });
+      const req = checkBody(body, {
+        issueIdsOrKeys: 'string[]',
+        fieldIds: 'string[]',
+        maxResults: 'integer',
+        nextPageToken: 'string',
+      });
       const ids = req.issueIdsOrKeys as string[] | undefined;
-      if (!ids || ids.length < 1 || ids.length > 1000) throw new BadRequest('issueIdsOrKeys must hold between 1 and 1000 issue ids or keys.');
+      if (!ids || ids.length < 1 || ids.length > 1000)
+        throw new BadRequest('issueIdsOrKeys must hold between 1 and 1000 issue ids or keys.');
       const fieldIds = (req.fieldIds as string[] | undefined) ?? [];
       if (fieldIds.length > 10) throw new BadRequest('At most 10 fieldIds may be given.');
       const maxResults = (req.maxResults as number | undefined) ?? 1000;
-      if (maxResults < 1 || maxResults > 10_000) throw new BadRequest('maxResults must be between 1 and 10000.');
+      if (maxResults < 1 || maxResults > 10_000)
+        throw new BadRequest('maxResults must be between 1 and 10000.');
       // Every matching history of every visible issue, in request order, oldest first; unknown ids are skipped.
       const entries: { issueId: string; history: unknown }[] = [];
       for (const idOrKey of ids) {
         const issue = data.issueByIdOrKey(idOrKey);
         if (!issue) continue;
         for (const h of data.issueHistories(issue)) {
-          const items = fieldIds.length ? h.items.filter((i) => fieldIds.includes(i.fieldId)) : h.items;
+          const items = fieldIds.length
+            ? h.items.filter((i) => fieldIds.includes(i.fieldId))
+            : h.items;
           if (items.length) entries.push({ issueId: issue.id, history: { ...h, items } });
         }
       }
@@ -381,7 +521,10 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
         else grouped.push({ issueId: e.issueId, changeHistories: [e.history] });
       }
       const next = offset + page.length;
-      return HttpResponse.json({ issueChangeLogs: grouped, ...(next < entries.length ? { nextPageToken: encodeToken(next, bound) } : {}) });
+      return HttpResponse.json({
+        issueChangeLogs: grouped,
+        ...(next < entries.length ? { nextPageToken: encodeToken(next, bound) } : {}),
+      });
     }),
 
     route('get', '/rest/agile/1.0/board', ({ url }) => {
@@ -391,30 +534,48 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
       const types = url.searchParams.get('type')?.split(',');
       let boards = data.boards();
       if (projectKeyOrId) {
-        const project = data.projectByKey(projectKeyOrId) ?? data.projects.find((p) => p.id === projectKeyOrId);
-        if (!project) throw new BadRequest(`No project could be found with key or id '${projectKeyOrId}'.`, { projectKeyOrId: 'not found' });
+        const project =
+          data.projectByKey(projectKeyOrId) ?? data.projects.find((p) => p.id === projectKeyOrId);
+        if (!project)
+          throw new BadRequest(`No project could be found with key or id '${projectKeyOrId}'.`, {
+            projectKeyOrId: 'not found',
+          });
         boards = boards.filter((b) => b.location.projectKey === project.key);
       }
       if (types) boards = boards.filter((b) => types.includes(b.type));
       const page = boards.slice(startAt, startAt + maxResults);
-      return HttpResponse.json({ maxResults, startAt, total: boards.length, isLast: startAt + page.length >= boards.length, values: page });
+      return HttpResponse.json({
+        maxResults,
+        startAt,
+        total: boards.length,
+        isLast: startAt + page.length >= boards.length,
+        values: page,
+      });
     }),
 
     route('get', '/rest/agile/1.0/board/:boardId/sprint', ({ url, params }) => {
       const found = data.board(Number(params.boardId));
-      if (!found) return jiraError(404, ['Board does not exist or you do not have permission to see it.']);
-      if (found.board.type !== 'scrum') return jiraError(400, ['The board does not support sprints']);
+      if (!found)
+        return jiraError(404, ['Board does not exist or you do not have permission to see it.']);
+      if (found.board.type !== 'scrum')
+        return jiraError(400, ['The board does not support sprints']);
       const startAt = intParam(url, 'startAt', 0);
       const maxResults = Math.min(50, intParam(url, 'maxResults', 50));
       const states = url.searchParams.get('state')?.split(',');
       const sprints = found.detail.sprints.filter((s) => !states || states.includes(s.state));
       const page = sprints.slice(startAt, startAt + maxResults);
-      return HttpResponse.json({ maxResults, startAt, isLast: startAt + page.length >= sprints.length, values: page });
+      return HttpResponse.json({
+        maxResults,
+        startAt,
+        isLast: startAt + page.length >= sprints.length,
+        values: page,
+      });
     }),
 
     route('get', '/rest/agile/1.0/board/:boardId/configuration', ({ params }) => {
       const found = data.board(Number(params.boardId));
-      if (!found) return jiraError(404, ['Board does not exist or you do not have permission to see it.']);
+      if (!found)
+        return jiraError(404, ['Board does not exist or you do not have permission to see it.']);
       const { board, detail } = found;
       const status = (id: string) => ({ id, self: self(`/rest/api/3/status/${id}`) });
       return HttpResponse.json({
@@ -423,7 +584,10 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
         type: board.type,
         self: self(`/rest/agile/1.0/board/${board.id}/configuration`),
         location: { type: 'project', projectKeyOrId: detail.project.id },
-        filter: { id: String(10_000 + board.id), self: self(`/rest/api/3/filter/${10_000 + board.id}`) },
+        filter: {
+          id: String(10_000 + board.id),
+          self: self(`/rest/api/3/filter/${10_000 + board.id}`),
+        },
         columnConfig: {
           constraintType: 'none',
           columns: [
@@ -434,7 +598,12 @@ export function createJiraHandlers(options: JiraHandlerOptions): RequestHandler[
           ],
         },
         ...(board.type === 'scrum'
-          ? { estimation: { type: 'field', field: { fieldId: DEMO_FIELDS.storyPoints, displayName: 'Story point estimate' } } }
+          ? {
+              estimation: {
+                type: 'field',
+                field: { fieldId: DEMO_FIELDS.storyPoints, displayName: 'Story point estimate' },
+              },
+            }
           : {}),
         ranking: { rankCustomFieldId: Number(DEMO_FIELDS.rank.split('_')[1]) },
       });

@@ -48,7 +48,10 @@ function tokenize(jql: string): Token[] {
         value += jql[j];
         j++;
       }
-      if (j >= jql.length) throw new JqlError(`Error in the JQL Query: The quoted string starting at character ${i + 1} is not closed.`);
+      if (j >= jql.length)
+        throw new JqlError(
+          `Error in the JQL Query: The quoted string starting at character ${i + 1} is not closed.`,
+        );
       tokens.push({ kind: 'string', value, at: i });
       i = j + 1;
     } else if (c === '(' || c === ')') {
@@ -62,7 +65,10 @@ function tokenize(jql: string): Token[] {
       i += op.length;
     } else {
       const match = /^[A-Za-z0-9_\-./:[\]]+/.exec(jql.slice(i));
-      if (!match) throw new JqlError(`Error in the JQL Query: The character '${c}' is a reserved JQL character. (line 1, character ${i + 1})`);
+      if (!match)
+        throw new JqlError(
+          `Error in the JQL Query: The character '${c}' is a reserved JQL character. (line 1, character ${i + 1})`,
+        );
       tokens.push({ kind: 'word', value: match[0], at: i });
       i += match[0].length;
     }
@@ -74,7 +80,9 @@ function tokenize(jql: string): Token[] {
 export function parseJqlDate(value: string, now: Date): Date {
   const relative = /^([+-]?\d+)([wdhm])$/.exec(value.trim());
   if (relative) {
-    const unit = { w: 7 * 86_400_000, d: 86_400_000, h: 3_600_000, m: 60_000 }[relative[2] as 'w' | 'd' | 'h' | 'm'];
+    const unit = { w: 7 * 86_400_000, d: 86_400_000, h: 3_600_000, m: 60_000 }[
+      relative[2] as 'w' | 'd' | 'h' | 'm'
+    ];
     return new Date(now.getTime() + Number(relative[1]) * unit);
   }
   const absolute = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?: (\d{1,2}):(\d{2}))?$/.exec(value.trim());
@@ -92,7 +100,8 @@ export function parseJql(jql: string, now: Date): JqlQuery {
   const tokens = tokenize(jql);
   let pos = 0;
   const peek = () => tokens[pos];
-  const isWord = (t: Token | undefined, word: string) => t?.kind === 'word' && t.value.toLowerCase() === word;
+  const isWord = (t: Token | undefined, word: string) =>
+    t?.kind === 'word' && t.value.toLowerCase() === word;
   const unexpected = (t: Token | undefined, expecting: string): never => {
     throw new JqlError(
       t
@@ -129,11 +138,15 @@ export function parseJql(jql: string, now: Date): JqlQuery {
     const t = tokens[pos];
     if (t?.kind !== 'word' && t?.kind !== 'string') return unexpected(t, 'a field name');
     const field = FIELD_ALIASES[t.value.toLowerCase()];
-    if (!field) throw new JqlError(`Field '${t.value}' does not exist or you do not have permission to view it.`);
+    if (!field)
+      throw new JqlError(
+        `Field '${t.value}' does not exist or you do not have permission to view it.`,
+      );
     pos++;
     const op = peek();
     if (field === 'updated' || field === 'created') {
-      if (op?.kind !== 'op' || !['>=', '>', '<=', '<'].includes(op.value)) return unexpected(op, "one of '>=', '>', '<=', '<'");
+      if (op?.kind !== 'op' || !['>=', '>', '<=', '<'].includes(op.value))
+        return unexpected(op, "one of '>=', '>', '<=', '<'");
       pos++;
       return { field, op: op.value as '>=' | '>' | '<=' | '<', at: parseJqlDate(value(), now) };
     }
@@ -168,18 +181,24 @@ export function parseJql(jql: string, now: Date): JqlQuery {
       const t = tokens[pos];
       const field = t && FIELD_ALIASES[t.value.toLowerCase()];
       if (field !== 'key' && field !== 'updated' && field !== 'created') {
-        throw new JqlError(`Error in the JQL Query: the demo Jira orders only by key, updated or created, not '${t?.value ?? ''}'.`);
+        throw new JqlError(
+          `Error in the JQL Query: the demo Jira orders only by key, updated or created, not '${t?.value ?? ''}'.`,
+        );
       }
       pos++;
       let direction: 'ASC' | 'DESC' = 'ASC';
-      if (isWord(peek(), 'asc') || isWord(peek(), 'desc')) direction = tokens[pos++]!.value.toUpperCase() as 'ASC' | 'DESC';
+      if (isWord(peek(), 'asc') || isWord(peek(), 'desc'))
+        direction = tokens[pos++]!.value.toUpperCase() as 'ASC' | 'DESC';
       orderBy.push({ field, direction });
     } while (peek()?.kind === 'comma');
   }
   if (pos < tokens.length) unexpected(peek(), "'AND' or 'ORDER BY'");
   if (clauses.length === 0) {
-    throw new JqlError('Unbounded JQL queries are not allowed here. Please add a search restriction to your query.');
+    throw new JqlError(
+      'Unbounded JQL queries are not allowed here. Please add a search restriction to your query.',
+    );
   }
-  if (orderBy.length > 7) throw new JqlError('Error in the JQL Query: at most 7 ORDER BY fields are allowed.');
+  if (orderBy.length > 7)
+    throw new JqlError('Error in the JQL Query: at most 7 ORDER BY fields are allowed.');
   return { clauses, orderBy };
 }

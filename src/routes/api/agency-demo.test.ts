@@ -4,12 +4,12 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/app';
 import { createTestDb } from '../../../tests/helpers/db';
 import type { Db } from '../../db/port';
 import { createForecastHandlers, type ForecastMock } from '../../mocks/forecast/handlers';
-import type { AgencyTimeData } from '../../services/agency-time';
+import type { AgencyTimeData } from '../../shared/weekly-hours';
 import { entryAmount, splitDate } from '../../services/forecast/billing';
 import { importForecastProject, syncTimeRegistrations } from '../../services/forecast/sync';
-import type { GrossMarginsResponse } from '../../services/gross-margins';
+import type { GrossMarginsResponse } from '../../shared/margins';
 import { DEMO_FORECAST } from '../../services/integrations';
-import { costRateOn, roundMoney, type CostPeriod } from '../../services/metrics';
+import { costRateOn, roundMoney, type CostPeriod } from '../../shared/money';
 
 /**
  * The calls over the demo agency synced through the real Forecast client, checked against
@@ -46,31 +46,49 @@ afterAll(async () => {
 
 /** Forecast's view: each registration's project and its cost at the person's rate that day. */
 function forecastRegistrations() {
-  const staff = new Map(mock.data.persons.filter((p) => !p.is_system_user && p.client_id === null).map((p) => [p.id, p]));
+  const staff = new Map(
+    mock.data.persons
+      .filter((p) => !p.is_system_user && p.client_id === null)
+      .map((p) => [p.id, p]),
+  );
   const periods = new Map<number, CostPeriod[]>();
   for (const cp of [...mock.data.costPeriods].sort((a, b) => a.id - b.id)) {
-    const startDate = cp.start_year && cp.start_month && cp.start_day ? splitDate(cp.start_year, cp.start_month, cp.start_day) : null;
+    const startDate =
+      cp.start_year && cp.start_month && cp.start_day
+        ? splitDate(cp.start_year, cp.start_month, cp.start_day)
+        : null;
     periods.set(cp.person_id, [...(periods.get(cp.person_id) ?? []), { startDate, cost: cp.cost }]);
   }
   return mock.data.timeRegistrations
     .map((r) => ({ ...r, projectId: r.project ?? r.task_project }))
     .filter((r): r is typeof r & { projectId: number } => r.projectId !== null)
-    .map((r) => ({ ...r, rate: costRateOn(periods.get(r.person) ?? [], r.date, staff.get(r.person)?.cost ?? null) }));
+    .map((r) => ({
+      ...r,
+      rate: costRateOn(periods.get(r.person) ?? [], r.date, staff.get(r.person)?.cost ?? null),
+    }));
 }
 
 describe('the demo agency, synced from Forecast', () => {
   it("totals this week's hours, cost and invoices as Forecast's own data adds up", async () => {
-    const res = await t.request('GET', `/api/agency-time-entries?weekStart=${WEEK.start}`, { cookie: admin });
+    const res = await t.request('GET', `/api/agency-time-entries?weekStart=${WEEK.start}`, {
+      cookie: admin,
+    });
     expect(res.status).toBe(200);
     const week = (await res.json()) as AgencyTimeData;
 
-    const inWeek = forecastRegistrations().filter((r) => r.date >= WEEK.start && r.date <= WEEK.end);
+    const inWeek = forecastRegistrations().filter(
+      (r) => r.date >= WEEK.start && r.date <= WEEK.end,
+    );
     expect(inWeek.length).toBeGreaterThan(20);
     const minutes = inWeek.reduce((n, r) => n + r.time_registered, 0);
     expect(week.totalHours).toBe(Math.round((minutes / 60) * 100) / 100);
-    expect(week.totalInternalCost).toBe(roundMoney(inWeek.reduce((sum, r) => sum + (r.time_registered / 60) * r.rate, 0)));
+    expect(week.totalInternalCost).toBe(
+      roundMoney(inWeek.reduce((sum, r) => sum + (r.time_registered / 60) * r.rate, 0)),
+    );
     const invoiced = mock.data.invoices
-      .filter((i) => i.status !== 'DRAFT' && i.created_date >= WEEK.start && i.created_date <= WEEK.end)
+      .filter(
+        (i) => i.status !== 'DRAFT' && i.created_date >= WEEK.start && i.created_date <= WEEK.end,
+      )
       .reduce((sum, i) => sum + i.entries.reduce((s, e) => s + entryAmount(e), 0), 0);
     expect(invoiced).toBeGreaterThan(0);
     expect(week.totalInvoicesSent).toBe(roundMoney(invoiced));
@@ -78,7 +96,9 @@ describe('the demo agency, synced from Forecast', () => {
     // One row per project with time, each with every one of its registrations.
     const perProject = new Map<number, number>();
     for (const r of inWeek) perProject.set(r.projectId, (perProject.get(r.projectId) ?? 0) + 1);
-    expect(new Map(week.projectTimeData.map((p) => [p.projectId, p.timeEntries.length]))).toEqual(perProject);
+    expect(new Map(week.projectTimeData.map((p) => [p.projectId, p.timeEntries.length]))).toEqual(
+      perProject,
+    );
   });
 
   it("gives a project's gross margin the hours and cost of all its time, and its stored billing", async () => {

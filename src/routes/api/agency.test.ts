@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app';
 import { createTestDb } from '../../../tests/helpers/db';
 import { countingDb, type Db } from '../../db/port';
-import type { AgencyTimeData } from '../../services/agency-time';
-import { marginFigures, type GrossMarginsResponse } from '../../services/gross-margins';
-import { insertAgencyFixture } from './agency.fixture';
+import type { AgencyTimeData } from '../../shared/weekly-hours';
+import { marginFigures, type GrossMarginsResponse } from '../../shared/margins';
+import { insertAgencyFixture } from '../../../tests/fixtures/agency';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -70,7 +70,14 @@ describe('GET /api/agency-time-entries', () => {
 
   it('lists every Forecast project with time that week, hidden and off-dashboard ones too, most hours first', async () => {
     const week = await getJson<AgencyTimeData>('/api/agency-time-entries?weekStart=2026-11-16');
-    expect(week.projectTimeData.map((p) => [p.projectId, p.projectName, p.totalHours, p.timeEntries.length])).toEqual([
+    expect(
+      week.projectTimeData.map((p) => [
+        p.projectId,
+        p.projectName,
+        p.totalHours,
+        p.timeEntries.length,
+      ]),
+    ).toEqual([
       [4001, 'Acme Support Retainer', 4.5, 3],
       [4004, 'Hooli Data Migration', 1, 1],
       [4002, 'Globex Checkout Revamp', 0.75, 1],
@@ -91,14 +98,23 @@ describe('GET /api/agency-time-entries', () => {
   });
 
   it('reads any day as the week that holds it', async () => {
-    const fromSunday = await getJson<AgencyTimeData>('/api/agency-time-entries?weekStart=2026-11-22');
+    const fromSunday = await getJson<AgencyTimeData>(
+      '/api/agency-time-entries?weekStart=2026-11-22',
+    );
     expect(fromSunday.weekStart).toBe('2026-11-16');
     expect(fromSunday.totalHours).toBe(6.75);
   });
 
   it('answers a week with no time with zeros and an empty breakdown', async () => {
     const week = await getJson<AgencyTimeData>('/api/agency-time-entries?weekStart=2026-11-30');
-    expect(week).toEqual({ weekStart: '2026-11-30', weekEnd: '2026-12-06', totalHours: 0, totalInternalCost: 0, totalInvoicesSent: 0, projectTimeData: [] });
+    expect(week).toEqual({
+      weekStart: '2026-11-30',
+      weekEnd: '2026-12-06',
+      totalHours: 0,
+      totalInternalCost: 0,
+      totalInvoicesSent: 0,
+      projectTimeData: [],
+    });
   });
 
   it('shows the next week its own Monday and its own invoices', async () => {
@@ -131,9 +147,61 @@ describe('GET /api/gross-margins', () => {
     // Hooli is hidden and Stark has no Forecast project.
     expect(projects.map((p) => [p.name, p.devStatus])).toEqual([
       ['Acme Support Retainer', 'Active'],
-      ['Globex Checkout Revamp', 'Billing Blocked'],
+      ['Globex Checkout Revamp', 'Active'],
       ['Wayne Foundation Website', 'Active'],
     ]);
+  });
+
+  it('leaves out a project an admin marks Billing Blocked, On Hold or Finished, and takes it back once Active', async () => {
+    const [globex] = await db.query<{ id: number }>(
+      "SELECT id FROM projects WHERE name = 'Globex Checkout Revamp'",
+    );
+    const setStatus = (devStatus: string) =>
+      t.request('PATCH', `/api/projects/${globex!.id}/dev-status`, {
+        cookie: admin,
+        body: { devStatus },
+      });
+    try {
+      for (const devStatus of ['Billing Blocked', 'On Hold', 'Finished']) {
+        const res = await setStatus(devStatus);
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { project: { devStatus: string } }).project.devStatus).toBe(
+          devStatus,
+        );
+        const { projects } = await getJson<GrossMarginsResponse>('/api/gross-margins');
+        expect(projects.map((p) => p.name)).toEqual([
+          'Acme Support Retainer',
+          'Wayne Foundation Website',
+        ]);
+      }
+      const refused = await setStatus('Halted');
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        'devStatus: devStatus must be one of Active, Billing Blocked, On Hold, Finished',
+      );
+    } finally {
+      expect((await setStatus('Active')).status).toBe(200);
+    }
+    const { projects } = await getJson<GrossMarginsResponse>('/api/gross-margins');
+    expect(projects.map((p) => p.name)).toContain('Globex Checkout Revamp');
+  });
+
+  it('lets only admins set a dev status', async () => {
+    const [globex] = await db.query<{ id: number; dev_status: string }>(
+      "SELECT id, dev_status FROM projects WHERE name = 'Globex Checkout Revamp'",
+    );
+    for (const role of ['user', 'staff'] as const) {
+      const res = await t.request('PATCH', `/api/projects/${globex!.id}/dev-status`, {
+        cookie: await t.signIn(role),
+        body: { devStatus: 'Billing Blocked' },
+      });
+      expect(res.status).toBe(403);
+    }
+    const [after] = await db.query<{ dev_status: string }>(
+      'SELECT dev_status FROM projects WHERE id = $1',
+      [globex!.id],
+    );
+    expect(after!.dev_status).toBe(globex!.dev_status);
   });
 
   it('breaks a project’s cost down per person and rate over all its time', async () => {
@@ -149,15 +217,32 @@ describe('GET /api/gross-margins', () => {
       { personId: 102, personName: 'Omar Haddad', hours: 1, hourlyRate: 80, cost: 80 },
     ]);
     // Cost 405; margin 12000 − 405 = 11595 = 96.625 % → 96.6; live 4000 − 405 = 3595 = 89.875 % → 89.9.
-    expect(marginFigures(acme)).toEqual({ internalCost: 405, grossMargin: 11595, marginPercent: 96.6, live: { margin: 3595, percent: 89.9 } });
+    expect(marginFigures(acme)).toEqual({
+      internalCost: 405,
+      grossMargin: 11595,
+      marginPercent: 96.6,
+      live: { margin: 3595, percent: 89.9 },
+    });
   });
 
   it('leaves out the breakdown when no hour has a known cost rate, so $100/h applies', async () => {
     const { projects } = await getJson<GrossMarginsResponse>('/api/gross-margins');
     const globex = projects.find((p) => p.name === 'Globex Checkout Revamp')!;
-    expect(globex).toEqual({ id: globex.id, name: 'Globex Checkout Revamp', devStatus: 'Billing Blocked', totalHours: 0.75, totalInvoiced: 50, totalPaid: 0 });
+    expect(globex).toEqual({
+      id: globex.id,
+      name: 'Globex Checkout Revamp',
+      devStatus: 'Active',
+      totalHours: 0.75,
+      totalInvoiced: 50,
+      totalPaid: 0,
+    });
     // 0.75 h × $100 = 75; margin 50 − 75 = −25 = −50.0 %; nothing paid, so no live percentage.
-    expect(marginFigures(globex)).toEqual({ internalCost: 75, grossMargin: -25, marginPercent: -50, live: { margin: -75, percent: null } });
+    expect(marginFigures(globex)).toEqual({
+      internalCost: 75,
+      grossMargin: -25,
+      marginPercent: -50,
+      live: { margin: -75, percent: null },
+    });
   });
 
   it('shows a project with no time and no invoices at zero, with margin % 0', async () => {
@@ -180,7 +265,10 @@ describe('GET /api/gross-margins', () => {
     };
     for (const added of [0, 40]) {
       for (let i = 0; i < added; i++) {
-        await db.query('INSERT INTO projects (name, forecast_project_id) VALUES ($1, $2)', [`Extra ${i}`, 9000 + i]);
+        await db.query('INSERT INTO projects (name, forecast_project_id) VALUES ($1, $2)', [
+          `Extra ${i}`,
+          9000 + i,
+        ]);
         await db.query(
           `INSERT INTO forecast_time_registrations (id, person_id, forecast_project_id, date, minutes, updated_at)
            VALUES ($1, 101, $2, '2026-11-16', 30, now())`,

@@ -4,28 +4,20 @@ import type { AppEnv } from '../../env';
 import { requireRole } from '../../middleware/guards';
 import { loadAgencyWeek } from '../../services/agency-time';
 import { loadGrossMargins } from '../../services/gross-margins';
-import { isIsoDate } from '../../services/metrics';
+import { WeekStartSchema } from '../schemas';
 import { valid } from '../validation';
-
-// Far outside any agency's history, and it keeps the week's Sunday a four-digit year.
-const EARLIEST = '2000-01-01';
-const LATEST = '2999-12-31';
-
-/** A calendar date as 'YYYY-MM-DD' within the years the dashboard can show. */
-export const WeekStartSchema = z
-  .string({ error: 'weekStart is required, as YYYY-MM-DD' })
-  .refine(isIsoDate, 'weekStart must be a real date written YYYY-MM-DD')
-  .refine((d) => d >= EARLIEST && d <= LATEST, `weekStart must be between ${EARLIEST} and ${LATEST}`);
 
 const AgencyTimeQuerySchema = z.object({ weekStart: WeekStartSchema });
 
-/**
- * The Agency Dashboard's calls (spec §7), admins only: the middleware sits on each route because
- * this router is mounted at /api beside the others, where a '*' guard would cover them all.
- */
-export const agencyApi = new Hono<AppEnv>()
-  .get('/agency-time-entries', requireRole('admin'), valid('query', AgencyTimeQuerySchema), async (c) => {
+/** Weekly Hours' week of logged time, mounted at /api/agency-time-entries, admins only. */
+export const agencyTimeEntriesApi = new Hono<AppEnv>()
+  .use(requireRole('admin'))
+  .get('/', valid('query', AgencyTimeQuerySchema), async (c) => {
     const { weekStart } = c.req.valid('query');
     return c.json(await loadAgencyWeek(c.var.deps.db, weekStart));
-  })
-  .get('/gross-margins', requireRole('admin'), async (c) => c.json(await loadGrossMargins(c.var.deps.db)));
+  });
+
+/** Gross Margins per project, mounted at /api/gross-margins, admins only. */
+export const grossMarginsApi = new Hono<AppEnv>()
+  .use(requireRole('admin'))
+  .get('/', async (c) => c.json(await loadGrossMargins(c.var.deps.db)));

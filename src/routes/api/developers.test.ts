@@ -4,18 +4,23 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/app';
 import { allowConsoleErrors } from '../../../tests/helpers/console';
 import { createTestDb } from '../../../tests/helpers/db';
 import type { Db } from '../../db/port';
-import type { AvailabilityResponse } from '../../islands/developers/availability';
+import type { AvailabilityResponse } from '../../shared/availability';
 import { createDemoSpine } from '../../mocks/agency/spine';
 import { createJiraHandlers } from '../../mocks/jira/handlers';
 import { DEMO_JIRA } from '../../services/integrations';
 import { createJiraClient } from '../../services/jira/client';
-import type { CompletedTicketResult } from '../../services/story-points';
+import type { CompletedTicketResult } from '../../shared/story-points';
 
 // Wednesday 18 November 2026, 10:00 UTC: the current week is Monday 16 to Sunday 22 November.
 const NOW = new Date('2026-11-18T10:00:00Z');
 const WEEK = '2026-11-16';
 const developers = createDemoSpine().developers;
-const [mia, lena, omar, priya] = developers as [(typeof developers)[0], (typeof developers)[0], (typeof developers)[0], (typeof developers)[0]];
+const [mia, lena, omar, priya] = developers as [
+  (typeof developers)[0],
+  (typeof developers)[0],
+  (typeof developers)[0],
+  (typeof developers)[0],
+];
 
 const mockJira = setupServer();
 let db: Db;
@@ -24,7 +29,11 @@ let t: TestApp;
 let cookie: string;
 
 function appWith(db: Db, env: Record<string, string> = {}) {
-  return createTestApp(db, { clock: () => NOW, jira: createJiraClient({ ...DEMO_JIRA, maxRetries: 0 }), env });
+  return createTestApp(db, {
+    clock: () => NOW,
+    jira: createJiraClient({ ...DEMO_JIRA, maxRetries: 0 }),
+    env,
+  });
 }
 
 beforeAll(async () => {
@@ -33,7 +42,9 @@ beforeAll(async () => {
   t = appWith(db);
   cookie = await t.signIn('user');
 });
-beforeEach(() => mockJira.use(...createJiraHandlers({ ...DEMO_JIRA, today: NOW, issueCounts: {} })));
+beforeEach(() =>
+  mockJira.use(...createJiraHandlers({ ...DEMO_JIRA, today: NOW, issueCounts: {} })),
+);
 afterEach(() => mockJira.resetHandlers());
 afterAll(async () => {
   mockJira.close();
@@ -49,7 +60,11 @@ const post = async <T = Record<string, unknown>>(path: string, body: unknown, ap
   return { status: res.status, body: (await res.json()) as T & { message?: string } };
 };
 const availablePoints = async (weekStart = WEEK) =>
-  (await get<{ totalAvailablePoints: number }>(`/api/developer-available-points?weekStart=${weekStart}`)).body.totalAvailablePoints;
+  (
+    await get<{ totalAvailablePoints: number }>(
+      `/api/developer-available-points?weekStart=${weekStart}`,
+    )
+  ).body.totalAvailablePoints;
 
 async function resetDevelopers() {
   await db.query('DELETE FROM developer_availability');
@@ -59,13 +74,22 @@ async function resetDevelopers() {
 }
 async function select(...devs: { accountId: string; displayName: string }[]) {
   for (const d of devs) {
-    await db.query('INSERT INTO selected_developers (account_id, display_name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [d.accountId, d.displayName]);
+    await db.query(
+      'INSERT INTO selected_developers (account_id, display_name) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [d.accountId, d.displayName],
+    );
   }
 }
 const snapshot = async () => ({
-  selected: await db.query('SELECT account_id, display_name, start_date, end_date FROM selected_developers ORDER BY account_id'),
-  cells: await db.query('SELECT account_id, date, is_away FROM developer_availability ORDER BY account_id, date'),
-  weeks: await db.query('SELECT week, points_available, team_velocity_percentage FROM developer_weeks ORDER BY week'),
+  selected: await db.query(
+    'SELECT account_id, display_name, start_date, end_date FROM selected_developers ORDER BY account_id',
+  ),
+  cells: await db.query(
+    'SELECT account_id, date, is_away FROM developer_availability ORDER BY account_id, date',
+  ),
+  weeks: await db.query(
+    'SELECT week, points_available, team_velocity_percentage FROM developer_weeks ORDER BY week',
+  ),
   setting: await db.query('SELECT value FROM settings ORDER BY key'),
 });
 
@@ -73,7 +97,11 @@ const snapshot = async () => ({
 // Synced Jira data, written as the Jira sync stores it.
 
 let projectSeq = 0;
-async function linkedProject(name: string, key: string, lastSync: Date | null = new Date('2026-11-18T09:00:00Z')) {
+async function linkedProject(
+  name: string,
+  key: string,
+  lastSync: Date | null = new Date('2026-11-18T09:00:00Z'),
+) {
   const [row] = await db.query<{ id: number }>(
     'INSERT INTO projects (name, jira_project_key, last_jira_sync) VALUES ($1, $2, $3) RETURNING id',
     [name, `${key}${++projectSeq}`, lastSync],
@@ -83,13 +111,32 @@ async function linkedProject(name: string, key: string, lastSync: Date | null = 
 let issueSeq = 0;
 async function ticket(
   projectId: number,
-  t: { type?: string; status?: string; summary?: string; assignee?: string | null; points?: number | null; updated?: string; enteredQa?: string[]; otherTransitions?: [string, string][] },
+  t: {
+    type?: string;
+    status?: string;
+    summary?: string;
+    assignee?: string | null;
+    points?: number | null;
+    updated?: string;
+    enteredQa?: string[];
+    otherTransitions?: [string, string][];
+  },
 ) {
   const key = `T-${++issueSeq}`;
   await db.query(
     `INSERT INTO jira_issues (project_id, issue_key, issue_id, summary, issue_type, status_name, status_category_key, assignee_display_name, story_points, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, 'indeterminate', $7, $8, $9)`,
-    [projectId, key, String(10_000 + issueSeq), t.summary ?? `Ticket ${key}`, t.type ?? 'Story', t.status ?? 'Ready for QA Testing', t.assignee ?? null, t.points ?? null, t.updated ?? '2026-11-17T12:00:00Z'],
+    [
+      projectId,
+      key,
+      String(10_000 + issueSeq),
+      t.summary ?? `Ticket ${key}`,
+      t.type ?? 'Story',
+      t.status ?? 'Ready for QA Testing',
+      t.assignee ?? null,
+      t.points ?? null,
+      t.updated ?? '2026-11-17T12:00:00Z',
+    ],
   );
   let h = 0;
   for (const at of t.enteredQa ?? []) {
@@ -99,7 +146,10 @@ async function ticket(
     );
   }
   for (const [at, to] of t.otherTransitions ?? []) {
-    await db.query(`INSERT INTO jira_status_transitions (project_id, issue_key, history_id, at, to_status_name) VALUES ($1, $2, $3, $4, $5)`, [projectId, key, `${key}-${h++}`, at, to]);
+    await db.query(
+      `INSERT INTO jira_status_transitions (project_id, issue_key, history_id, at, to_status_name) VALUES ($1, $2, $3, $4, $5)`,
+      [projectId, key, `${key}-${h++}`, at, to],
+    );
   }
   return key;
 }
@@ -114,16 +164,39 @@ describe('GET /api/jira/tickets/completed-in-week', () => {
 
   it('lists Tasks, Bugs and Stories that entered Ready for QA Testing from Monday 00:00 to Sunday 23:59, with every field', async () => {
     const pay = await linkedProject('Payments <Portal>', 'PAY');
-    const monday = await ticket(pay, { type: 'Story', summary: 'Refund button', assignee: 'Lena Ortiz', points: 5, updated: '2026-11-19T08:30:00Z', enteredQa: ['2026-11-16T00:00:00Z'] });
-    const sunday = await ticket(pay, { type: 'Bug', status: 'Done', points: 2, enteredQa: ['2026-11-22T23:59:59Z'] });
-    const task = await ticket(pay, { type: 'Task', points: null, enteredQa: ['2026-11-18T09:00:00Z'] });
+    const monday = await ticket(pay, {
+      type: 'Story',
+      summary: 'Refund button',
+      assignee: 'Lena Ortiz',
+      points: 5,
+      updated: '2026-11-19T08:30:00Z',
+      enteredQa: ['2026-11-16T00:00:00Z'],
+    });
+    const sunday = await ticket(pay, {
+      type: 'Bug',
+      status: 'Done',
+      points: 2,
+      enteredQa: ['2026-11-22T23:59:59Z'],
+    });
+    const task = await ticket(pay, {
+      type: 'Task',
+      points: null,
+      enteredQa: ['2026-11-18T09:00:00Z'],
+    });
     await ticket(pay, { type: 'Epic', points: 8, enteredQa: ['2026-11-18T09:00:00Z'] });
     await ticket(pay, { type: 'Sub-task', points: 1, enteredQa: ['2026-11-18T09:00:00Z'] });
     await ticket(pay, { type: 'Story', points: 3, enteredQa: ['2026-11-15T23:59:59Z'] });
     await ticket(pay, { type: 'Story', points: 3, enteredQa: ['2026-11-23T00:00:00Z'] });
-    await ticket(pay, { type: 'Story', status: 'In Review', points: 3, otherTransitions: [['2026-11-18T09:00:00Z', 'In Review']] });
+    await ticket(pay, {
+      type: 'Story',
+      status: 'In Review',
+      points: 3,
+      otherTransitions: [['2026-11-18T09:00:00Z', 'In Review']],
+    });
 
-    const { status, body } = await get<CompletedTicketResult>(`/api/jira/tickets/completed-in-week?weekStart=${WEEK}`);
+    const { status, body } = await get<CompletedTicketResult>(
+      `/api/jira/tickets/completed-in-week?weekStart=${WEEK}`,
+    );
     expect(status).toBe(200);
     expect(body.totalCompleted).toBe(3);
     expect(body.tickets.map((x) => x.key).sort()).toEqual([monday, sunday, task].sort());
@@ -136,20 +209,31 @@ describe('GET /api/jira/tickets/completed-in-week', () => {
       updated: '2026-11-19T08:30:00.000Z',
       storyPoints: 5,
     });
-    expect(body.tickets.find((x) => x.key === sunday)).toMatchObject({ status: { name: 'Done' }, storyPoints: 2 });
+    expect(body.tickets.find((x) => x.key === sunday)).toMatchObject({
+      status: { name: 'Done' },
+      storyPoints: 2,
+    });
     expect(body.tickets.find((x) => x.key === sunday)!.assignee).toBeUndefined();
     expect(body.tickets.find((x) => x.key === task)!.storyPoints).toBeNull();
   });
 
   it('counts a ticket once however often it re-entered QA, matches the status name in any case, and skips unlinked projects', async () => {
     const pay = await linkedProject('Payments', 'PAY');
-    const twice = await ticket(pay, { points: 3, enteredQa: ['2026-11-16T09:00:00Z', '2026-11-19T09:00:00Z'] });
-    const lower = await ticket(pay, { points: 1, otherTransitions: [['2026-11-17T09:00:00Z', 'ready for qa testing']] });
+    const twice = await ticket(pay, {
+      points: 3,
+      enteredQa: ['2026-11-16T09:00:00Z', '2026-11-19T09:00:00Z'],
+    });
+    const lower = await ticket(pay, {
+      points: 1,
+      otherTransitions: [['2026-11-17T09:00:00Z', 'ready for qa testing']],
+    });
     const unlinked = await linkedProject('Old', 'OLD');
     await ticket(unlinked, { points: 8, enteredQa: ['2026-11-17T09:00:00Z'] });
     await db.query('UPDATE projects SET jira_project_key = NULL WHERE id = $1', [unlinked]);
 
-    const { body } = await get<CompletedTicketResult>(`/api/jira/tickets/completed-in-week?weekStart=${WEEK}`);
+    const { body } = await get<CompletedTicketResult>(
+      `/api/jira/tickets/completed-in-week?weekStart=${WEEK}`,
+    );
     expect(body.tickets.map((x) => x.key).sort()).toEqual([twice, lower].sort());
   });
 
@@ -157,10 +241,15 @@ describe('GET /api/jira/tickets/completed-in-week', () => {
     const pay = await linkedProject('Payments', 'PAY');
     const key = await ticket(pay, { points: 3, enteredQa: ['2026-11-17T09:00:00Z'] });
     for (const day of ['2026-11-16', '2026-11-19', '2026-11-22']) {
-      const { body } = await get<CompletedTicketResult>(`/api/jira/tickets/completed-in-week?weekStart=${day}`);
+      const { body } = await get<CompletedTicketResult>(
+        `/api/jira/tickets/completed-in-week?weekStart=${day}`,
+      );
       expect(body.tickets.map((x) => x.key)).toEqual([key]);
     }
-    expect((await get<CompletedTicketResult>('/api/jira/tickets/completed-in-week?weekStart=2026-11-23')).body.totalCompleted).toBe(0);
+    expect(
+      (await get<CompletedTicketResult>('/api/jira/tickets/completed-in-week?weekStart=2026-11-23'))
+        .body.totalCompleted,
+    ).toBe(0);
   });
 
   it("bounds the week in the agency's time zone", async () => {
@@ -170,8 +259,14 @@ describe('GET /api/jira/tickets/completed-in-week', () => {
     const early = await ticket(pay, { points: 2, enteredQa: ['2026-11-15T14:00:00Z'] });
     // Sunday 22 November 13:30 UTC is already Monday 23 November in Sydney.
     await ticket(pay, { points: 2, enteredQa: ['2026-11-22T13:30:00Z'] });
-    const res = await sydney.request('GET', `/api/jira/tickets/completed-in-week?weekStart=${WEEK}`, { cookie });
-    expect(((await res.json()) as CompletedTicketResult).tickets.map((x) => x.key)).toEqual([early]);
+    const res = await sydney.request(
+      'GET',
+      `/api/jira/tickets/completed-in-week?weekStart=${WEEK}`,
+      { cookie },
+    );
+    expect(((await res.json()) as CompletedTicketResult).tickets.map((x) => x.key)).toEqual([
+      early,
+    ]);
   });
 });
 
@@ -183,10 +278,14 @@ describe('GET /api/jira/tickets/completed-in-range', () => {
     const first = await ticket(pay, { points: 1, enteredQa: ['2026-11-02T00:00:00Z'] });
     const last = await ticket(pay, { points: 2, enteredQa: ['2026-11-10T23:59:00Z'] });
     await ticket(pay, { points: 4, enteredQa: ['2026-11-11T00:00:00Z'] });
-    const { status, body } = await get<CompletedTicketResult>('/api/jira/tickets/completed-in-range?startDate=2026-11-02&endDate=2026-11-10');
+    const { status, body } = await get<CompletedTicketResult>(
+      '/api/jira/tickets/completed-in-range?startDate=2026-11-02&endDate=2026-11-10',
+    );
     expect(status).toBe(200);
     expect(body.tickets.map((x) => x.key).sort()).toEqual([first, last].sort());
-    const oneDay = await get<CompletedTicketResult>('/api/jira/tickets/completed-in-range?startDate=2026-11-10&endDate=2026-11-10');
+    const oneDay = await get<CompletedTicketResult>(
+      '/api/jira/tickets/completed-in-range?startDate=2026-11-10&endDate=2026-11-10',
+    );
     expect(oneDay.body.tickets.map((x) => x.key)).toEqual([last]);
   });
 });
@@ -194,15 +293,43 @@ describe('GET /api/jira/tickets/completed-in-range', () => {
 describe('bad input to the reads', () => {
   const cases: [string, string, RegExp][] = [
     ['a malformed week', '/api/jira/tickets/completed-in-week?weekStart=16-11-2026', /weekStart/],
-    ['an impossible week date', '/api/jira/tickets/completed-in-week?weekStart=2026-02-30', /weekStart/],
+    [
+      'an impossible week date',
+      '/api/jira/tickets/completed-in-week?weekStart=2026-02-30',
+      /weekStart/,
+    ],
     ['a missing week', '/api/jira/tickets/completed-in-week', /weekStart/],
-    ['an extra parameter', '/api/jira/tickets/completed-in-week?weekStart=2026-11-16&project=PAY', /project|Unrecognized/i],
-    ['a malformed available-points week', '/api/developer-available-points?weekStart=2026-11-1', /weekStart/],
-    ['SQL in the week', "/api/developer-available-points?weekStart=2026-11-16'%20OR%201=1--", /weekStart/],
-    ['a malformed start', '/api/jira/tickets/completed-in-range?startDate=2026/11/02&endDate=2026-11-10', /startDate/],
+    [
+      'an extra parameter',
+      '/api/jira/tickets/completed-in-week?weekStart=2026-11-16&project=PAY',
+      /project|Unrecognized/i,
+    ],
+    [
+      'a malformed available-points week',
+      '/api/developer-available-points?weekStart=2026-11-1',
+      /weekStart/,
+    ],
+    [
+      'SQL in the week',
+      "/api/developer-available-points?weekStart=2026-11-16'%20OR%201=1--",
+      /weekStart/,
+    ],
+    [
+      'a malformed start',
+      '/api/jira/tickets/completed-in-range?startDate=2026/11/02&endDate=2026-11-10',
+      /startDate/,
+    ],
     ['a missing end', '/api/jira/tickets/completed-in-range?startDate=2026-11-02', /endDate/],
-    ['a start after its end', '/api/jira/tickets/completed-in-range?startDate=2026-11-11&endDate=2026-11-10', /startDate must not be after endDate/],
-    ['a range longer than a year', '/api/jira/tickets/completed-in-range?startDate=2025-11-01&endDate=2026-11-02', /at most 366 days/],
+    [
+      'a start after its end',
+      '/api/jira/tickets/completed-in-range?startDate=2026-11-11&endDate=2026-11-10',
+      /startDate must not be after endDate/,
+    ],
+    [
+      'a range longer than a year',
+      '/api/jira/tickets/completed-in-range?startDate=2025-11-01&endDate=2026-11-02',
+      /at most 366 days/,
+    ],
   ];
   for (const [what, path, message] of cases) {
     it(`answers ${what} with 400 and a clear message`, async () => {
@@ -213,7 +340,10 @@ describe('bad input to the reads', () => {
   }
 
   it('accepts a range of exactly a leap year', async () => {
-    expect((await get('/api/jira/tickets/completed-in-range?startDate=2028-01-01&endDate=2028-12-31')).status).toBe(200);
+    expect(
+      (await get('/api/jira/tickets/completed-in-range?startDate=2028-01-01&endDate=2028-12-31'))
+        .status,
+    ).toBe(200);
   });
 
   it('answers every call with 401 when signed out', async () => {
@@ -240,25 +370,44 @@ describe('bad input to the reads', () => {
   });
 });
 
-describe('available points (design §5)', () => {
+describe("available points (the design's rule for available points)", () => {
   beforeEach(resetDevelopers);
 
   it('counts weekdays within employment dates and not away, times the points per day', async () => {
     await select(mia, lena, omar, priya, developers[4]!);
     // Mia: the whole week, 5. Lena: away Tuesday and Wednesday, 3. Omar: ends Wednesday, 3.
     // Priya: starts Thursday, 2. The fifth left before this week, 0. Weekend days never count.
-    await db.query(`INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES
-      ($1, 'x', '2026-11-17', true), ($1, 'x', '2026-11-18', true), ($2, 'x', '2026-11-21', true), ($2, 'x', '2026-11-19', false)`, [lena.accountId, mia.accountId]);
-    await db.query(`UPDATE selected_developers SET end_date = '2026-11-18' WHERE account_id = $1`, [omar.accountId]);
-    await db.query(`UPDATE selected_developers SET start_date = '2026-11-19' WHERE account_id = $1`, [priya.accountId]);
-    await db.query(`UPDATE selected_developers SET end_date = '2026-11-13' WHERE account_id = $1`, [developers[4]!.accountId]);
+    await db.query(
+      `INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES
+      ($1, 'x', '2026-11-17', true), ($1, 'x', '2026-11-18', true), ($2, 'x', '2026-11-21', true), ($2, 'x', '2026-11-19', false)`,
+      [lena.accountId, mia.accountId],
+    );
+    await db.query(`UPDATE selected_developers SET end_date = '2026-11-18' WHERE account_id = $1`, [
+      omar.accountId,
+    ]);
+    await db.query(
+      `UPDATE selected_developers SET start_date = '2026-11-19' WHERE account_id = $1`,
+      [priya.accountId],
+    );
+    await db.query(`UPDATE selected_developers SET end_date = '2026-11-13' WHERE account_id = $1`, [
+      developers[4]!.accountId,
+    ]);
     expect(await availablePoints()).toBe(13);
     expect(await availablePoints('2026-11-20')).toBe(13);
 
-    const put = await t.request('PUT', '/api/settings/story-points-per-developer-day', { cookie, body: { storyPointsPerDeveloperDay: 2.5 } });
+    const put = await t.request('PUT', '/api/settings/story-points-per-developer-day', {
+      cookie,
+      body: { storyPointsPerDeveloperDay: 2.5 },
+    });
     expect(put.status).toBe(200);
     expect(await availablePoints()).toBe(32.5);
-    expect((await get<{ storyPointsPerDeveloperDay: number }>('/api/settings/story-points-per-developer-day')).body).toEqual({ storyPointsPerDeveloperDay: 2.5 });
+    expect(
+      (
+        await get<{ storyPointsPerDeveloperDay: number }>(
+          '/api/settings/story-points-per-developer-day',
+        )
+      ).body,
+    ).toEqual({ storyPointsPerDeveloperDay: 2.5 });
   });
 
   it('is 0 with nobody selected', async () => {
@@ -274,26 +423,48 @@ describe('available points (design §5)', () => {
     ['an extra field', { storyPointsPerDeveloperDay: 2, other: 1 }],
   ] as const) {
     it(`refuses ${what} for the points setting and keeps the old value`, async () => {
-      const res = await t.request('PUT', '/api/settings/story-points-per-developer-day', { cookie, body });
+      const res = await t.request('PUT', '/api/settings/story-points-per-developer-day', {
+        cookie,
+        body,
+      });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message.length).toBeGreaterThan(5);
-      expect((await get<{ storyPointsPerDeveloperDay: number }>('/api/settings/story-points-per-developer-day')).body.storyPointsPerDeveloperDay).toBe(1);
+      expect(
+        (
+          await get<{ storyPointsPerDeveloperDay: number }>(
+            '/api/settings/story-points-per-developer-day',
+          )
+        ).body.storyPointsPerDeveloperDay,
+      ).toBe(1);
     });
   }
 });
 
 describe('GET /api/jira/users', () => {
   it('lists the active human Jira users only', async () => {
-    const { status, body } = await get<{ users: { accountId: string; displayName: string; emailAddress?: string }[] }>('/api/jira/users');
+    const { status, body } = await get<{
+      users: { accountId: string; displayName: string; emailAddress?: string }[];
+    }>('/api/jira/users');
     expect(status).toBe(200);
     expect(body.users).toHaveLength(developers.length + 1);
-    expect(body.users).toContainEqual({ accountId: mia.accountId, displayName: mia.displayName, emailAddress: mia.email });
+    expect(body.users).toContainEqual({
+      accountId: mia.accountId,
+      displayName: mia.displayName,
+      emailAddress: mia.email,
+    });
     expect(body.users.map((u) => u.displayName)).not.toContain('Automation for Jira');
     expect(body.users.map((u) => u.displayName)).not.toContain('Former Contractor');
   });
 
   it('answers 502 naming Jira when Jira fails', async () => {
-    mockJira.use(...createJiraHandlers({ ...DEMO_JIRA, today: NOW, issueCounts: {}, faults: [{ kind: 'serverError', path: '/rest/api/3/users/search' }] }));
+    mockJira.use(
+      ...createJiraHandlers({
+        ...DEMO_JIRA,
+        today: NOW,
+        issueCounts: {},
+        faults: [{ kind: 'serverError', path: '/rest/api/3/users/search' }],
+      }),
+    );
     const { status, body } = await get<{ message: string }>('/api/jira/users');
     expect(status).toBe(502);
     expect(body.message).toMatch(/^Jira/);
@@ -305,13 +476,19 @@ describe('developer availability', () => {
 
   it('adds team members with their Jira names, saves the sent cells, and reads them back', async () => {
     const saved = await post<AvailabilityResponse>('/api/developer-availability', {
-      developers: { [mia.displayName]: { '2026-11-17': true, '2026-11-18': true }, [lena.displayName]: {} },
+      developers: {
+        [mia.displayName]: { '2026-11-17': true, '2026-11-18': true },
+        [lena.displayName]: {},
+      },
       selectedDevelopersList: [mia.accountId, lena.accountId],
     });
     expect(saved.status).toBe(200);
     const { body } = await get<AvailabilityResponse>('/api/developer-availability');
     expect(body).toEqual(saved.body);
-    expect(body.developers).toEqual({ [mia.displayName]: { '2026-11-17': true, '2026-11-18': true }, [lena.displayName]: {} });
+    expect(body.developers).toEqual({
+      [mia.displayName]: { '2026-11-17': true, '2026-11-18': true },
+      [lena.displayName]: {},
+    });
     expect(body.selectedDevelopersList.sort()).toEqual([mia.accountId, lena.accountId].sort());
     expect(body.developersWithEndDates).toEqual([]);
     expect(await availablePoints()).toBe(8);
@@ -319,28 +496,59 @@ describe('developer availability', () => {
 
   it('writes only the cells a save sends, and a cell set back to available stays stored as available', async () => {
     await select(mia);
-    await post('/api/developer-availability', { developers: { [mia.displayName]: { '2026-11-16': true, '2026-11-17': true } }, selectedDevelopersList: [mia.accountId] });
-    await post('/api/developer-availability', { developers: { [mia.displayName]: { '2026-11-17': false } }, selectedDevelopersList: [mia.accountId] });
+    await post('/api/developer-availability', {
+      developers: { [mia.displayName]: { '2026-11-16': true, '2026-11-17': true } },
+      selectedDevelopersList: [mia.accountId],
+    });
+    await post('/api/developer-availability', {
+      developers: { [mia.displayName]: { '2026-11-17': false } },
+      selectedDevelopersList: [mia.accountId],
+    });
     const { body } = await get<AvailabilityResponse>('/api/developer-availability');
     expect(body.developers[mia.displayName]).toEqual({ '2026-11-16': true, '2026-11-17': false });
   });
 
   it('removes a team member with their availability', async () => {
     await select(mia, lena);
-    await post('/api/developer-availability', { developers: { [lena.displayName]: { '2026-11-17': true } }, selectedDevelopersList: [mia.accountId, lena.accountId] });
-    const res = await post<AvailabilityResponse>('/api/developer-availability', { developers: {}, selectedDevelopersList: [mia.accountId] });
+    await post('/api/developer-availability', {
+      developers: { [lena.displayName]: { '2026-11-17': true } },
+      selectedDevelopersList: [mia.accountId, lena.accountId],
+    });
+    const res = await post<AvailabilityResponse>('/api/developer-availability', {
+      developers: {},
+      selectedDevelopersList: [mia.accountId],
+    });
     expect(res.status).toBe(200);
     expect(res.body.selectedDevelopersList).toEqual([mia.accountId]);
     expect(res.body.developers).toEqual({ [mia.displayName]: {} });
-    expect(await db.query('SELECT 1 FROM developer_availability WHERE account_id = $1', [lena.accountId])).toHaveLength(0);
+    expect(
+      await db.query('SELECT 1 FROM developer_availability WHERE account_id = $1', [
+        lena.accountId,
+      ]),
+    ).toHaveLength(0);
   });
 
   it('keeps both of two saves made at the same time for different developers and different weeks', async () => {
     await select(mia, lena);
     const both = [mia.accountId, lena.accountId];
     const [a, b] = await Promise.all([
-      t.request('POST', '/api/developer-availability', { cookie, body: { developers: { [mia.displayName]: { '2026-11-16': true, '2026-11-17': true } }, selectedDevelopersList: both } }),
-      t.request('POST', '/api/developer-availability', { cookie, body: { developers: { [lena.displayName]: { '2026-11-23': true }, [mia.displayName]: { '2026-11-24': true } }, selectedDevelopersList: both } }),
+      t.request('POST', '/api/developer-availability', {
+        cookie,
+        body: {
+          developers: { [mia.displayName]: { '2026-11-16': true, '2026-11-17': true } },
+          selectedDevelopersList: both,
+        },
+      }),
+      t.request('POST', '/api/developer-availability', {
+        cookie,
+        body: {
+          developers: {
+            [lena.displayName]: { '2026-11-23': true },
+            [mia.displayName]: { '2026-11-24': true },
+          },
+          selectedDevelopersList: both,
+        },
+      }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const { body } = await get<AvailabilityResponse>('/api/developer-availability');
@@ -353,12 +561,28 @@ describe('developer availability', () => {
   it('keeps both team members two people add at the same time', async () => {
     await select(mia);
     const [a, b] = await Promise.all([
-      t.request('POST', '/api/developer-availability', { cookie, body: { developers: { [lena.displayName]: {} }, selectedDevelopersList: [mia.accountId, lena.accountId], previousSelectedDevelopersList: [mia.accountId] } }),
-      t.request('POST', '/api/developer-availability', { cookie, body: { developers: { [omar.displayName]: { '2026-11-18': true } }, selectedDevelopersList: [mia.accountId, omar.accountId], previousSelectedDevelopersList: [mia.accountId] } }),
+      t.request('POST', '/api/developer-availability', {
+        cookie,
+        body: {
+          developers: { [lena.displayName]: {} },
+          selectedDevelopersList: [mia.accountId, lena.accountId],
+          previousSelectedDevelopersList: [mia.accountId],
+        },
+      }),
+      t.request('POST', '/api/developer-availability', {
+        cookie,
+        body: {
+          developers: { [omar.displayName]: { '2026-11-18': true } },
+          selectedDevelopersList: [mia.accountId, omar.accountId],
+          previousSelectedDevelopersList: [mia.accountId],
+        },
+      }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const { body } = await get<AvailabilityResponse>('/api/developer-availability');
-    expect(body.selectedDevelopersList.sort()).toEqual([mia.accountId, lena.accountId, omar.accountId].sort());
+    expect(body.selectedDevelopersList.sort()).toEqual(
+      [mia.accountId, lena.accountId, omar.accountId].sort(),
+    );
     expect(body.developers[omar.displayName]).toEqual({ '2026-11-18': true });
   });
 
@@ -371,7 +595,10 @@ describe('developer availability', () => {
         days.map((day) =>
           t.request('POST', '/api/developer-availability', {
             cookie,
-            body: { developers: { [p.displayName]: { [day]: true } }, selectedDevelopersList: people.map((x) => x.accountId) },
+            body: {
+              developers: { [p.displayName]: { [day]: true } },
+              selectedDevelopersList: people.map((x) => x.accountId),
+            },
           }),
         ),
       ),
@@ -381,20 +608,57 @@ describe('developer availability', () => {
   });
 
   const badSaves: [string, unknown, RegExp][] = [
-    ['an unknown account id', { developers: {}, selectedDevelopersList: ['no-such-account'] }, /Unknown Jira account id: no-such-account/],
-    ['a developer name that is not selected', { developers: { 'Nobody Here': { '2026-11-16': true } }, selectedDevelopersList: [] }, /"Nobody Here" is not a selected team member/],
-    ['a malformed date', { developers: { ['Mia Chen']: { '16/11/2026': true } }, selectedDevelopersList: [] }, /"16\/11\/2026" is not a real date/],
-    ['an impossible date', { developers: { [mia.displayName]: { '2026-02-30': true } }, selectedDevelopersList: [mia.accountId] }, /"2026-02-30" is not a real date/],
-    ['a flag that is not a boolean', { developers: { [mia.displayName]: { '2026-11-16': 'yes' } }, selectedDevelopersList: [mia.accountId] }, /true \(away\) or false/],
+    [
+      'an unknown account id',
+      { developers: {}, selectedDevelopersList: ['no-such-account'] },
+      /Unknown Jira account id: no-such-account/,
+    ],
+    [
+      'a developer name that is not selected',
+      { developers: { 'Nobody Here': { '2026-11-16': true } }, selectedDevelopersList: [] },
+      /"Nobody Here" is not a selected team member/,
+    ],
+    [
+      'a malformed date',
+      { developers: { 'Mia Chen': { '16/11/2026': true } }, selectedDevelopersList: [] },
+      /"16\/11\/2026" is not a real date/,
+    ],
+    [
+      'an impossible date',
+      {
+        developers: { [mia.displayName]: { '2026-02-30': true } },
+        selectedDevelopersList: [mia.accountId],
+      },
+      /"2026-02-30" is not a real date/,
+    ],
+    [
+      'a flag that is not a boolean',
+      {
+        developers: { [mia.displayName]: { '2026-11-16': 'yes' } },
+        selectedDevelopersList: [mia.accountId],
+      },
+      /true \(away\) or false/,
+    ],
     ['a missing selection', { developers: {} }, /selectedDevelopersList/],
-    ['an over-long account id', { developers: {}, selectedDevelopersList: ['x'.repeat(256)] }, /at most 255/],
-    ['an extra field', { developers: {}, selectedDevelopersList: [], admin: true }, /admin|Unrecognized/i],
+    [
+      'an over-long account id',
+      { developers: {}, selectedDevelopersList: ['x'.repeat(256)] },
+      /at most 255/,
+    ],
+    [
+      'an extra field',
+      { developers: {}, selectedDevelopersList: [], admin: true },
+      /admin|Unrecognized/i,
+    ],
     ['an array body', [], /object|expected/i],
   ];
   for (const [what, body, message] of badSaves) {
     it(`answers ${what} with 400 and changes nothing`, async () => {
       await select(mia);
-      await db.query(`INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES ($1, 'x', '2026-11-16', true)`, [mia.accountId]);
+      await db.query(
+        `INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES ($1, 'x', '2026-11-16', true)`,
+        [mia.accountId],
+      );
       const before = await snapshot();
       const res = await post('/api/developer-availability', body);
       expect(res.status).toBe(400);
@@ -405,7 +669,14 @@ describe('developer availability', () => {
 
   it('answers 502 and changes nothing when Jira cannot confirm a new team member', async () => {
     await select(mia);
-    mockJira.use(...createJiraHandlers({ ...DEMO_JIRA, today: NOW, issueCounts: {}, faults: [{ kind: 'serverError', path: '/rest/api/3/users/search' }] }));
+    mockJira.use(
+      ...createJiraHandlers({
+        ...DEMO_JIRA,
+        today: NOW,
+        issueCounts: {},
+        faults: [{ kind: 'serverError', path: '/rest/api/3/users/search' }],
+      }),
+    );
     const before = await snapshot();
     const res = await post('/api/developer-availability', {
       developers: { [mia.displayName]: { '2026-11-16': true }, [lena.displayName]: {} },
@@ -428,7 +699,10 @@ describe('developer availability', () => {
           fn({
             ...tx,
             kind: tx.kind,
-            query: (text, params) => (text.includes('INSERT INTO developer_availability') ? Promise.reject(new Error('disk full')) : tx.query(text, params)),
+            query: (text, params) =>
+              text.includes('INSERT INTO developer_availability')
+                ? Promise.reject(new Error('disk full'))
+                : tx.query(text, params),
           }),
         ),
       exec: (text) => db.exec(text),
@@ -439,7 +713,13 @@ describe('developer availability', () => {
     const before = await snapshot();
     const res = await broken.request('POST', '/api/developer-availability', {
       cookie: brokenCookie,
-      body: { developers: { [mia.displayName]: { '2026-11-16': true }, [lena.displayName]: { '2026-11-17': true } }, selectedDevelopersList: [mia.accountId, lena.accountId] },
+      body: {
+        developers: {
+          [mia.displayName]: { '2026-11-16': true },
+          [lena.displayName]: { '2026-11-17': true },
+        },
+        selectedDevelopersList: [mia.accountId, lena.accountId],
+      },
     });
     expect(res.status).toBe(500);
     expect(((await res.json()) as { message: string }).message).toMatch(/went wrong/);
@@ -453,42 +733,99 @@ describe('start and end of employment', () => {
   it('sets and clears an end date, and the available points follow', async () => {
     await select(mia, lena);
     expect(await availablePoints()).toBe(10);
-    const set = await post('/api/developer-end-date', { accountId: lena.accountId, endDate: '2026-11-17' });
+    const set = await post('/api/developer-end-date', {
+      accountId: lena.accountId,
+      endDate: '2026-11-17',
+    });
     expect(set.status).toBe(200);
     expect(await availablePoints()).toBe(7);
     const { body } = await get<AvailabilityResponse>('/api/developer-availability');
-    expect(body.developersWithEndDates).toEqual([{ accountId: lena.accountId, endDate: '2026-11-17' }]);
-    const cleared = await post('/api/developer-end-date', { accountId: lena.accountId, endDate: null });
+    expect(body.developersWithEndDates).toEqual([
+      { accountId: lena.accountId, endDate: '2026-11-17' },
+    ]);
+    const cleared = await post('/api/developer-end-date', {
+      accountId: lena.accountId,
+      endDate: null,
+    });
     expect(cleared.status).toBe(200);
     expect(await availablePoints()).toBe(10);
-    expect((await get<AvailabilityResponse>('/api/developer-availability')).body.developersWithEndDates).toEqual([]);
+    expect(
+      (await get<AvailabilityResponse>('/api/developer-availability')).body.developersWithEndDates,
+    ).toEqual([]);
   });
 
   it('sets and clears a start date', async () => {
     await select(mia);
-    expect((await post('/api/developer-start-date', { accountId: mia.accountId, startDate: '2026-11-20' })).status).toBe(200);
+    expect(
+      (
+        await post('/api/developer-start-date', {
+          accountId: mia.accountId,
+          startDate: '2026-11-20',
+        })
+      ).status,
+    ).toBe(200);
     expect(await availablePoints()).toBe(1);
-    expect((await get<AvailabilityResponse>('/api/developer-availability')).body.developersWithEndDates).toEqual([{ accountId: mia.accountId, startDate: '2026-11-20' }]);
-    expect((await post('/api/developer-start-date', { accountId: mia.accountId, startDate: null })).status).toBe(200);
+    expect(
+      (await get<AvailabilityResponse>('/api/developer-availability')).body.developersWithEndDates,
+    ).toEqual([{ accountId: mia.accountId, startDate: '2026-11-20' }]);
+    expect(
+      (await post('/api/developer-start-date', { accountId: mia.accountId, startDate: null }))
+        .status,
+    ).toBe(200);
     expect(await availablePoints()).toBe(5);
   });
 
   const bad: [string, string, unknown, RegExp][] = [
-    ['an end date before the start date', '/api/developer-end-date', { accountId: 'MIA', endDate: '2026-11-09' }, /end date 2026-11-09 is before the start date 2026-11-10/],
-    ['a start date after the end date', '/api/developer-start-date', { accountId: 'MIA', startDate: '2026-12-01' }, /start date 2026-12-01 is after the end date 2026-11-30/],
-    ['an unknown account id', '/api/developer-end-date', { accountId: 'no-such-account', endDate: '2026-11-20' }, /Unknown account id/],
-    ['a malformed date', '/api/developer-end-date', { accountId: 'MIA', endDate: '20-11-2026' }, /endDate/],
-    ['an impossible date', '/api/developer-start-date', { accountId: 'MIA', startDate: '2026-13-01' }, /startDate/],
+    [
+      'an end date before the start date',
+      '/api/developer-end-date',
+      { accountId: 'MIA', endDate: '2026-11-09' },
+      /end date 2026-11-09 is before the start date 2026-11-10/,
+    ],
+    [
+      'a start date after the end date',
+      '/api/developer-start-date',
+      { accountId: 'MIA', startDate: '2026-12-01' },
+      /start date 2026-12-01 is after the end date 2026-11-30/,
+    ],
+    [
+      'an unknown account id',
+      '/api/developer-end-date',
+      { accountId: 'no-such-account', endDate: '2026-11-20' },
+      /Unknown account id/,
+    ],
+    [
+      'a malformed date',
+      '/api/developer-end-date',
+      { accountId: 'MIA', endDate: '20-11-2026' },
+      /endDate/,
+    ],
+    [
+      'an impossible date',
+      '/api/developer-start-date',
+      { accountId: 'MIA', startDate: '2026-13-01' },
+      /startDate/,
+    ],
     ['a missing date', '/api/developer-end-date', { accountId: 'MIA' }, /endDate/],
     ['a missing account id', '/api/developer-start-date', { startDate: null }, /accountId/],
-    ['an empty string for a date', '/api/developer-end-date', { accountId: 'MIA', endDate: '' }, /endDate/],
+    [
+      'an empty string for a date',
+      '/api/developer-end-date',
+      { accountId: 'MIA', endDate: '' },
+      /endDate/,
+    ],
   ];
   for (const [what, path, body, message] of bad) {
     it(`answers ${what} with 400 and changes nothing`, async () => {
       await select(mia);
-      await db.query(`UPDATE selected_developers SET start_date = '2026-11-10', end_date = '2026-11-30' WHERE account_id = $1`, [mia.accountId]);
+      await db.query(
+        `UPDATE selected_developers SET start_date = '2026-11-10', end_date = '2026-11-30' WHERE account_id = $1`,
+        [mia.accountId],
+      );
       const before = await snapshot();
-      const withId = JSON.parse(JSON.stringify(body).replace('"MIA"', JSON.stringify(mia.accountId))) as unknown;
+      const withId = JSON.parse(
+        JSON.stringify(body).replace('"MIA"', JSON.stringify(mia.accountId)),
+      ) as unknown;
       const res = await post(path, withId);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(message);
@@ -511,12 +848,28 @@ describe('GET /api/velocity-history', () => {
     await ticket(pay, { points: 2, enteredQa: ['2026-11-18T08:00:00Z'] });
     await ticket(pay, { points: 13, enteredQa: ['2026-11-12T10:00:00Z'] });
     await ticket(pay, { points: 1, enteredQa: ['2026-10-27T10:00:00Z'] });
-    await db.query(`INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES ($1, 'x', '2026-10-26', true), ($1, 'x', '2026-10-27', true)`, [mia.accountId]);
-    await db.query(`UPDATE selected_developers SET start_date = '2026-10-29' WHERE account_id = $1`, [lena.accountId]);
+    await db.query(
+      `INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES ($1, 'x', '2026-10-26', true), ($1, 'x', '2026-10-27', true)`,
+      [mia.accountId],
+    );
+    await db.query(
+      `UPDATE selected_developers SET start_date = '2026-10-29' WHERE account_id = $1`,
+      [lena.accountId],
+    );
 
-    const { status, body } = await get<{ weekStart: string; velocityPercentage: number }[]>('/api/velocity-history');
+    const { status, body } =
+      await get<{ weekStart: string; velocityPercentage: number }[]>('/api/velocity-history');
     expect(status).toBe(200);
-    expect(body.map((e) => e.weekStart)).toEqual(['2026-09-28', '2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16']);
+    expect(body.map((e) => e.weekStart)).toEqual([
+      '2026-09-28',
+      '2026-10-05',
+      '2026-10-12',
+      '2026-10-19',
+      '2026-10-26',
+      '2026-11-02',
+      '2026-11-09',
+      '2026-11-16',
+    ]);
     // Week of 26 October: Mia 3 days, Lena Thursday and Friday: 1 point of 5 available = 20%.
     expect(body.map((e) => e.velocityPercentage)).toEqual([0, 0, 0, 0, 20, 0, 130, 70]);
   });
@@ -524,16 +877,35 @@ describe('GET /api/velocity-history', () => {
   it('stores finished weeks once synced past their end, then reads them back without recomputing', async () => {
     await select(mia);
     const pay = await linkedProject('Payments', 'PAY');
-    const lastWeek = await ticket(pay, { points: 4, updated: '2026-11-12T11:00:00Z', enteredQa: ['2026-11-12T10:00:00Z'] });
+    const lastWeek = await ticket(pay, {
+      points: 4,
+      updated: '2026-11-12T11:00:00Z',
+      enteredQa: ['2026-11-12T10:00:00Z'],
+    });
     await ticket(pay, { points: 1, enteredQa: ['2026-11-17T10:00:00Z'] });
     const first = await get<{ velocityPercentage: number }[]>('/api/velocity-history');
     expect(first.body.slice(-2).map((e) => e.velocityPercentage)).toEqual([80, 20]);
-    const stored = await db.query<{ week: string; story_points_completed: number; total_tickets: number; daily_stats: { date: string; tickets: number; storyPoints: number }[] }>(
+    const stored = await db.query<{
+      week: string;
+      story_points_completed: number;
+      total_tickets: number;
+      daily_stats: { date: string; tickets: number; storyPoints: number }[];
+    }>(
       'SELECT week, story_points_completed, total_tickets, daily_stats FROM developer_weeks ORDER BY week',
     );
-    expect(stored.map((r) => r.week)).toEqual(['2026-09-28', '2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26', '2026-11-02', '2026-11-09']);
+    expect(stored.map((r) => r.week)).toEqual([
+      '2026-09-28',
+      '2026-10-05',
+      '2026-10-12',
+      '2026-10-19',
+      '2026-10-26',
+      '2026-11-02',
+      '2026-11-09',
+    ]);
     expect(stored.at(-1)).toMatchObject({ story_points_completed: 4, total_tickets: 1 });
-    expect(stored.at(-1)!.daily_stats.map((d) => `${d.date} ${d.tickets} ${d.storyPoints}`)).toEqual([
+    expect(
+      stored.at(-1)!.daily_stats.map((d) => `${d.date} ${d.tickets} ${d.storyPoints}`),
+    ).toEqual([
       '2026-11-09 0 0',
       '2026-11-10 0 0',
       '2026-11-11 0 0',
@@ -555,9 +927,19 @@ describe('GET /api/velocity-history', () => {
     await linkedProject('Synced', 'SYN');
     const stale = await linkedProject('Stale', 'STL', new Date('2026-11-15T12:00:00Z'));
     await get('/api/velocity-history');
-    const weeks = async () => (await db.query<{ week: string }>('SELECT week FROM developer_weeks ORDER BY week')).map((r) => r.week);
+    const weeks = async () =>
+      (await db.query<{ week: string }>('SELECT week FROM developer_weeks ORDER BY week')).map(
+        (r) => r.week,
+      );
     // Last week ended on Monday 16 November 00:00, after the stale project's last sync.
-    expect(await weeks()).toEqual(['2026-09-28', '2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26', '2026-11-02']);
+    expect(await weeks()).toEqual([
+      '2026-09-28',
+      '2026-10-05',
+      '2026-10-12',
+      '2026-10-19',
+      '2026-10-26',
+      '2026-11-02',
+    ]);
     await db.query('UPDATE projects SET last_jira_sync = NULL WHERE id = $1', [stale]);
     await db.query('DELETE FROM developer_weeks');
     await get('/api/velocity-history');
@@ -568,17 +950,37 @@ describe('GET /api/velocity-history', () => {
     await select(mia);
     const pay = await linkedProject('Payments', 'PAY');
     await ticket(pay, { points: 4, enteredQa: ['2026-11-12T10:00:00Z'] });
-    expect((await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!.velocityPercentage).toBe(80);
+    expect(
+      (await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!
+        .velocityPercentage,
+    ).toBe(80);
 
-    await post('/api/developer-availability', { developers: { [mia.displayName]: { '2026-11-09': true } }, selectedDevelopersList: [mia.accountId] });
-    expect((await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!.velocityPercentage).toBe(100);
+    await post('/api/developer-availability', {
+      developers: { [mia.displayName]: { '2026-11-09': true } },
+      selectedDevelopersList: [mia.accountId],
+    });
+    expect(
+      (await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!
+        .velocityPercentage,
+    ).toBe(100);
 
-    await t.request('PUT', '/api/settings/story-points-per-developer-day', { cookie, body: { storyPointsPerDeveloperDay: 2 } });
-    expect((await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!.velocityPercentage).toBe(50);
+    await t.request('PUT', '/api/settings/story-points-per-developer-day', {
+      cookie,
+      body: { storyPointsPerDeveloperDay: 2 },
+    });
+    expect(
+      (await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!
+        .velocityPercentage,
+    ).toBe(50);
 
     await post('/api/developer-end-date', { accountId: mia.accountId, endDate: '2026-11-10' });
-    expect((await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!.velocityPercentage).toBe(200);
-    const [week] = await db.query<{ points_available: number }>(`SELECT points_available FROM developer_weeks WHERE week = '2026-11-09'`);
+    expect(
+      (await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!
+        .velocityPercentage,
+    ).toBe(200);
+    const [week] = await db.query<{ points_available: number }>(
+      `SELECT points_available FROM developer_weeks WHERE week = '2026-11-09'`,
+    );
     expect(week!.points_available).toBe(2);
   });
 });

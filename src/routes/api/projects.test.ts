@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../tests/helpers/db';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app';
 import { countingDb, type Db } from '../../db/port';
-import type { Project } from '../../db/projects';
+import type { Project } from '../../shared/projects';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -42,7 +42,8 @@ async function seedProject(fields: Record<string, unknown> = {}): Promise<number
   return inserted!.id;
 }
 
-const projectRow = async (id: number) => (await db.query<Record<string, unknown>>('SELECT * FROM projects WHERE id = $1', [id]))[0];
+const projectRow = async (id: number) =>
+  (await db.query<Record<string, unknown>>('SELECT * FROM projects WHERE id = $1', [id]))[0];
 const json = async <T = { message: string }>(res: Response) => (await res.json()) as T;
 
 describe('GET /api/projects', () => {
@@ -62,7 +63,10 @@ describe('GET /api/projects', () => {
       client_hourly_rate: 150,
     });
     const hidden = await seedProject({ name: 'Hidden Project', visible: 0 });
-    await db.query('INSERT INTO sprints (project_id, name, total_tickets, completed_tickets, goal_hours, actual_hours) VALUES ($1, $2, 10, 4, 40, 12.5)', [shown, 'Sprint 3']);
+    await db.query(
+      'INSERT INTO sprints (project_id, name, total_tickets, completed_tickets, goal_hours, actual_hours) VALUES ($1, $2, 10, 4, 40, 12.5)',
+      [shown, 'Sprint 3'],
+    );
 
     const res = await t.request('GET', '/api/projects', { cookie });
     expect(res.status).toBe(200);
@@ -90,8 +94,24 @@ describe('GET /api/projects', () => {
       lastForecastSync: '2026-11-20T09:30:00.000Z',
       visible: 1,
     });
-    expect(a.sprints).toEqual([{ id: expect.any(Number), name: 'Sprint 3', totalTickets: 10, completedTickets: 4, goalHours: 40, actualHours: 12.5 }]);
-    expect(b).toMatchObject({ name: 'Hidden Project', visible: 0, forecastProjectId: null, jiraProjectKey: null, lastForecastSync: null, sprints: [] });
+    expect(a.sprints).toEqual([
+      {
+        id: expect.any(Number),
+        name: 'Sprint 3',
+        totalTickets: 10,
+        completedTickets: 4,
+        goalHours: 40,
+        actualHours: 12.5,
+      },
+    ]);
+    expect(b).toMatchObject({
+      name: 'Hidden Project',
+      visible: 0,
+      forecastProjectId: null,
+      jiraProjectKey: null,
+      lastForecastSync: null,
+      sprints: [],
+    });
   });
 
   it('costs the same number of SQL queries for 10 and for 100 projects', async () => {
@@ -119,7 +139,9 @@ describe('GET /api/projects', () => {
       await insertProjects(90);
       const apiFor100 = await queriesFor('/api/projects');
       const pageFor100 = await queriesFor('/');
-      expect((await own.query<{ n: number }>('SELECT count(*)::int AS n FROM projects'))[0]!.n).toBe(100);
+      expect(
+        (await own.query<{ n: number }>('SELECT count(*)::int AS n FROM projects'))[0]!.n,
+      ).toBe(100);
       expect(apiFor100).toBe(apiFor10);
       expect(pageFor100).toBe(pageFor10);
     } finally {
@@ -131,7 +153,10 @@ describe('GET /api/projects', () => {
 describe('PATCH /api/projects/:id/team', () => {
   it('allocates the project to the team and answers the updated project', async () => {
     const id = await seedProject();
-    const res = await t.request('PATCH', `/api/projects/${id}/team`, { cookie, body: { teamName: 'Team 3' } });
+    const res = await t.request('PATCH', `/api/projects/${id}/team`, {
+      cookie,
+      body: { teamName: 'Team 3' },
+    });
     expect(res.status).toBe(200);
     expect(await json<Project>(res)).toMatchObject({ id, teamName: 'Team 3' });
     expect((await projectRow(id))!.team_name).toBe('Team 3');
@@ -158,11 +183,19 @@ describe('PATCH /api/projects/:id/team', () => {
   }
 
   it('answers an unknown project with 404 and a malformed id with 400', async () => {
-    const unknown = await t.request('PATCH', '/api/projects/999999/team', { cookie, body: { teamName: 'Team 2' } });
+    const unknown = await t.request('PATCH', '/api/projects/999999/team', {
+      cookie,
+      body: { teamName: 'Team 2' },
+    });
     expect(unknown.status).toBe(404);
-    expect((await json(unknown)).message).toBe('There is no project with id 999999 on the dashboard.');
+    expect((await json(unknown)).message).toBe(
+      'There is no project with id 999999 on the dashboard.',
+    );
     for (const id of ['abc', '1.5', '-3', '0', '99999999999']) {
-      const res = await t.request('PATCH', `/api/projects/${id}/team`, { cookie, body: { teamName: 'Team 2' } });
+      const res = await t.request('PATCH', `/api/projects/${id}/team`, {
+        cookie,
+        body: { teamName: 'Team 2' },
+      });
       expect(res.status, id).toBe(400);
       expect((await json(res)).message).toMatch(/project id must be a positive whole number/);
     }
@@ -170,7 +203,10 @@ describe('PATCH /api/projects/:id/team', () => {
 
   it('answers malformed JSON with 400', async () => {
     const id = await seedProject();
-    const res = await t.request('PATCH', `/api/projects/${id}/team`, { cookie, body: '{"teamName": ' });
+    const res = await t.request('PATCH', `/api/projects/${id}/team`, {
+      cookie,
+      body: '{"teamName": ',
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -178,16 +214,29 @@ describe('PATCH /api/projects/:id/team', () => {
 describe('PATCH /api/projects/:id/visibility', () => {
   it('hides with 0 and shows again with 1', async () => {
     const id = await seedProject();
-    const hide = await t.request('PATCH', `/api/projects/${id}/visibility`, { cookie, body: { visible: 0 } });
+    const hide = await t.request('PATCH', `/api/projects/${id}/visibility`, {
+      cookie,
+      body: { visible: 0 },
+    });
     expect(hide.status).toBe(200);
     expect((await json<{ project: Project }>(hide)).project.visible).toBe(0);
     expect((await projectRow(id))!.visible).toBe(0);
-    const show = await t.request('PATCH', `/api/projects/${id}/visibility`, { cookie, body: { visible: 1 } });
+    const show = await t.request('PATCH', `/api/projects/${id}/visibility`, {
+      cookie,
+      body: { visible: 1 },
+    });
     expect(show.status).toBe(200);
     expect((await projectRow(id))!.visible).toBe(1);
   });
 
-  for (const body of [{ visible: 2 }, { visible: -1 }, { visible: '1' }, { visible: true }, { visible: 0.5 }, {}]) {
+  for (const body of [
+    { visible: 2 },
+    { visible: -1 },
+    { visible: '1' },
+    { visible: true },
+    { visible: 0.5 },
+    {},
+  ]) {
     it(`answers ${JSON.stringify(body)} with 400, changing nothing`, async () => {
       const id = await seedProject();
       const res = await t.request('PATCH', `/api/projects/${id}/visibility`, { cookie, body });
@@ -198,7 +247,10 @@ describe('PATCH /api/projects/:id/visibility', () => {
   }
 
   it('answers an unknown project with 404', async () => {
-    const res = await t.request('PATCH', '/api/projects/999999/visibility', { cookie, body: { visible: 0 } });
+    const res = await t.request('PATCH', '/api/projects/999999/visibility', {
+      cookie,
+      body: { visible: 0 },
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -217,7 +269,9 @@ describe('DELETE /api/projects/:id', () => {
     expect(await json(res)).toEqual({ removed: { id, name: 'Going away' } });
     expect(await projectRow(id)).toBeUndefined();
     expect(await db.query('SELECT 1 FROM sprints WHERE project_id = $1', [id])).toHaveLength(0);
-    expect(await db.query('SELECT 1 FROM forecast_retainer_periods WHERE project_id = $1', [id])).toHaveLength(0);
+    expect(
+      await db.query('SELECT 1 FROM forecast_retainer_periods WHERE project_id = $1', [id]),
+    ).toHaveLength(0);
 
     const again = await t.request('DELETE', `/api/projects/${id}`, { cookie });
     expect(again.status).toBe(404);
@@ -244,8 +298,26 @@ describe('GET /api/projects/:id/retainer-periods', () => {
     expect(res.status).toBe(200);
     const { retainerPeriods } = await json<{ retainerPeriods: unknown[] }>(res);
     expect(retainerPeriods).toEqual([
-      { id: 910031, period_number: 1, status: 'COMPLETED', start_date: '2026-11-02', end_date: '2026-11-08', target_amount: 2400, actual_amount: 2150.5, actual_billable_minutes: 870 },
-      { id: 910032, period_number: 2, status: 'DRAFT', start_date: '2099-01-05', end_date: '2099-01-11', target_amount: 2400, actual_amount: 0, actual_billable_minutes: 0 },
+      {
+        id: 910031,
+        period_number: 1,
+        status: 'COMPLETED',
+        start_date: '2026-11-02',
+        end_date: '2026-11-08',
+        target_amount: 2400,
+        actual_amount: 2150.5,
+        actual_billable_minutes: 870,
+      },
+      {
+        id: 910032,
+        period_number: 2,
+        status: 'DRAFT',
+        start_date: '2099-01-05',
+        end_date: '2099-01-11',
+        target_amount: 2400,
+        actual_amount: 0,
+        actual_billable_minutes: 0,
+      },
     ]);
   });
 
@@ -254,7 +326,9 @@ describe('GET /api/projects/:id/retainer-periods', () => {
     const res = await t.request('GET', `/api/projects/${id}/retainer-periods`, { cookie });
     expect(res.status).toBe(404);
     expect((await json(res)).message).toMatch(/not linked to a Forecast project/);
-    expect((await t.request('GET', '/api/projects/999999/retainer-periods', { cookie })).status).toBe(404);
+    expect(
+      (await t.request('GET', '/api/projects/999999/retainer-periods', { cookie })).status,
+    ).toBe(404);
   });
 });
 
@@ -270,8 +344,15 @@ describe('GET /api/projects/:id/jira-data and cost-breakdown', () => {
     const id = await seedProject();
     const res = await t.request('GET', `/api/projects/${id}/cost-breakdown`, { cookie });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ projectId: id, totalHours: 0, internalCost: 0, costBreakdown: [] });
-    expect((await t.request('GET', '/api/projects/999999/cost-breakdown', { cookie })).status).toBe(404);
+    expect(await json(res)).toEqual({
+      projectId: id,
+      totalHours: 0,
+      internalCost: 0,
+      costBreakdown: [],
+    });
+    expect((await t.request('GET', '/api/projects/999999/cost-breakdown', { cookie })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -300,7 +381,10 @@ describe('bad input to the calls that reach upstream is refused before any call'
   ] as const) {
     it(`answers ${what} on link-jira with 400 and changes nothing`, async () => {
       const id = await seedProject({ jira_project_key: 'KEEP' });
-      const res = await t.request('POST', `/api/projects/${id}/link-jira`, { cookie, body: { jiraProjectKey: key } });
+      const res = await t.request('POST', `/api/projects/${id}/link-jira`, {
+        cookie,
+        body: { jiraProjectKey: key },
+      });
       expect(res.status).toBe(400);
       expect((await json(res)).message).toMatch(/jiraProjectKey/);
       expect((await projectRow(id))!.jira_project_key).toBe('KEEP');
@@ -308,7 +392,9 @@ describe('bad input to the calls that reach upstream is refused before any call'
   }
 
   it('answers a sync of an unknown project with 404 and of a project without Forecast with 400', async () => {
-    expect((await t.request('POST', '/api/projects/999999/sync-forecast', { cookie })).status).toBe(404);
+    expect((await t.request('POST', '/api/projects/999999/sync-forecast', { cookie })).status).toBe(
+      404,
+    );
     const id = await seedProject();
     const res = await t.request('POST', `/api/projects/${id}/sync-forecast`, { cookie });
     expect(res.status).toBe(400);
@@ -316,7 +402,10 @@ describe('bad input to the calls that reach upstream is refused before any call'
   });
 
   it('answers link-jira on an unknown project with 404', async () => {
-    const res = await t.request('POST', '/api/projects/999999/link-jira', { cookie, body: { jiraProjectKey: 'ABC' } });
+    const res = await t.request('POST', '/api/projects/999999/link-jira', {
+      cookie,
+      body: { jiraProjectKey: 'ABC' },
+    });
     expect(res.status).toBe(404);
   });
 });

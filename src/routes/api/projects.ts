@@ -1,30 +1,51 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { deleteProject, getProject, listAllProjects, setProjectTeam, setProjectVisibility, TEAMS } from '../../db/projects';
-import type { AppEnv } from '../../env';
-import { requireUser } from '../../middleware/guards';
 import {
-  AlreadyOnDashboardError,
+  deleteProject,
+  getProject,
+  listAllProjects,
+  setProjectDevStatus,
+  setProjectTeam,
+  setProjectVisibility,
+} from '../../db/projects';
+import { TEAMS } from '../../shared/projects';
+import type { AppEnv } from '../../env';
+import { requireRole, requireUser } from '../../middleware/guards';
+import { BadInputError, NotFoundError, ProjectNotFoundError } from '../../services/errors';
+import { DEV_STATUSES } from '../../shared/dev-status';
+import {
   getRetainerPeriods,
   importForecastProject,
-  NotLinkedToForecastError,
-  ProjectNotFoundError,
   syncForecastBilling,
 } from '../../services/forecast';
-import { loadGrossMargins, marginFigures } from '../../services/gross-margins';
-import { UpstreamError } from '../../services/http';
-import { DashboardProjectNotFoundError, getJiraOverview, linkJiraProject } from '../../services/jira';
-import { isoDateInZone } from '../../services/metrics';
+import { loadGrossMargins } from '../../services/gross-margins';
+import { whenUpstreamNotFound } from '../../services/http';
+import { getJiraOverview, linkJiraProject } from '../../services/jira';
+import { marginFigures } from '../../shared/margins';
+import { isoDateInZone } from '../../shared/time-zones';
 import { valid } from '../validation';
 
 export const ProjectIdParam = z.object({
-  id: z.string().regex(/^[1-9]\d{0,8}$/, 'The project id must be a positive whole number, e.g. /api/projects/12').transform(Number),
+  id: z
+    .string()
+    .regex(
+      /^[1-9]\d{0,8}$/,
+      'The project id must be a positive whole number, e.g. /api/projects/12',
+    )
+    .transform(Number),
 });
 export const TeamSchema = z.strictObject({
   teamName: z.enum(TEAMS, { message: `teamName must be one of ${TEAMS.join(', ')}` }),
 });
+export const DevStatusSchema = z.strictObject({
+  devStatus: z.enum(DEV_STATUSES, {
+    message: `devStatus must be one of ${DEV_STATUSES.join(', ')}`,
+  }),
+});
 export const VisibilitySchema = z.strictObject({
-  visible: z.union([z.literal(0), z.literal(1)], { message: 'visible must be 1 (shown) or 0 (hidden)' }),
+  visible: z.union([z.literal(0), z.literal(1)], {
+    message: 'visible must be 1 (shown) or 0 (hidden)',
+  }),
 });
 export const ImportForecastSchema = z.strictObject({
   forecastProjectId: z
@@ -41,124 +62,152 @@ export const LinkJiraSchema = z.strictObject({
     .max(50, 'jiraProjectKey is too long for a Jira project key')
     // Jira keys are letters, digits and underscores starting with a letter; anything else
     // could not name a project and must never reach Jira's URLs.
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'jiraProjectKey must be a Jira project key: letters, digits or underscores, starting with a letter (e.g. PROJ)')
+    .regex(
+      /^[A-Za-z][A-Za-z0-9_]*$/,
+      'jiraProjectKey must be a Jira project key: letters, digits or underscores, starting with a letter (e.g. PROJ)',
+    )
     .transform((key) => key.toUpperCase()),
 });
 
-const notFound = (c: Context<AppEnv>, id: number) => c.json({ message: `There is no project with id ${id} on the dashboard.` }, 404);
-
-/** An upstream failure answers 502 (or 504 on a timeout) with a message naming the service. */
-function upstreamFailure(c: Context<AppEnv>, error: UpstreamError) {
-  return c.json({ message: error.message }, error.httpStatus);
-}
-
 /**
- * The Projects tab's calls (spec section 7), for any signed-in user. Reads come from Postgres;
- * only the sync, link, import and the two upstream lists call Jira or Forecast.
+ * The Projects tab's calls (docs/product-spec.md, "Calls"), mounted at /api/projects, for any
+ * signed-in user: the guard covers every route here. Reads come from Postgres; only the sync,
+ * link and import call Jira or Forecast. Refusals are thrown and answered by app.onError.
  */
 export const projectsApi = new Hono<AppEnv>()
-  .get('/projects', requireUser(), async (c) => c.json(await listAllProjects(c.var.deps.db)))
+  .use(requireUser())
+  .get('/', async (c) => c.json(await listAllProjects(c.var.deps.db)))
 
-  .post('/projects/import-forecast', requireUser(), valid('json', ImportForecastSchema), async (c) => {
+  .post('/import-forecast', valid('json', ImportForecastSchema), async (c) => {
     const { forecastProjectId } = c.req.valid('json');
     const { db, forecast, clock, config } = c.var.deps;
-    try {
-      const row = await importForecastProject(db, forecast, { forecastProjectId, now: clock(), timeZone: config.AGENCY_TIMEZONE });
-      return c.json({ project: await getProject(db, row.id) }, 201);
-    } catch (error) {
-      if (error instanceof AlreadyOnDashboardError) {
-        return c.json({ message: `Forecast project ${forecastProjectId} is already on the dashboard.` }, 409);
-      }
-      if (error instanceof UpstreamError && error.kind === 'not_found') {
-        return c.json({ message: `Forecast has no project with id ${forecastProjectId}. Load the Forecast projects again and pick one from the list.` }, 404);
-      }
-      if (error instanceof UpstreamError) return upstreamFailure(c, error);
-      throw error;
-    }
+    const row = await whenUpstreamNotFound(
+      importForecastProject(db, forecast, {
+        forecastProjectId,
+        now: clock(),
+        timeZone: config.AGENCY_TIMEZONE,
+      }),
+      () =>
+        new NotFoundError(
+          `Forecast has no project with id ${forecastProjectId}. Load the Forecast projects again and pick one from the list.`,
+        ),
+    );
+    return c.json({ project: await getProject(db, row.id) }, 201);
   })
 
-  .patch('/projects/:id/team', requireUser(), valid('param', ProjectIdParam), valid('json', TeamSchema), async (c) => {
+  .patch('/:id/team', valid('param', ProjectIdParam), valid('json', TeamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const project = await setProjectTeam(c.var.deps.db, id, c.req.valid('json').teamName);
-    return project ? c.json(project) : notFound(c, id);
+    if (!project) throw new ProjectNotFoundError(id);
+    return c.json(project);
   })
 
-  .patch('/projects/:id/visibility', requireUser(), valid('param', ProjectIdParam), valid('json', VisibilitySchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const project = await setProjectVisibility(c.var.deps.db, id, c.req.valid('json').visible);
-    return project ? c.json({ project }) : notFound(c, id);
-  })
+  .patch(
+    '/:id/dev-status',
+    // Admins only: the status decides what Gross Margins counts as an active project.
+    requireRole('admin'),
+    valid('param', ProjectIdParam),
+    valid('json', DevStatusSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const project = await setProjectDevStatus(c.var.deps.db, id, c.req.valid('json').devStatus);
+      if (!project) throw new ProjectNotFoundError(id);
+      return c.json({ project });
+    },
+  )
 
-  .delete('/projects/:id', requireUser(), valid('param', ProjectIdParam), async (c) => {
+  .patch(
+    '/:id/visibility',
+    valid('param', ProjectIdParam),
+    valid('json', VisibilitySchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const project = await setProjectVisibility(c.var.deps.db, id, c.req.valid('json').visible);
+      if (!project) throw new ProjectNotFoundError(id);
+      return c.json({ project });
+    },
+  )
+
+  .delete('/:id', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const removed = await deleteProject(c.var.deps.db, id);
-    return removed ? c.json({ removed }) : notFound(c, id);
+    if (!removed) throw new ProjectNotFoundError(id);
+    return c.json({ removed });
   })
 
-  .post('/projects/:id/sync-forecast', requireUser(), valid('param', ProjectIdParam), async (c) => {
+  .post('/:id/sync-forecast', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
-    const { db, forecast, clock, config } = c.var.deps;
-    try {
-      const result = await syncForecastBilling(db, forecast, { projectId: id, now: clock(), timeZone: config.AGENCY_TIMEZONE });
-      return c.json({
-        forecastData: {
-          totalCreated: result.totalCreated,
-          totalInvoiced: result.totalInvoiced,
-          totalSent: result.totalSent,
-          totalPaid: result.totalPaid,
-          overdueAmount: result.overdue,
-          sentPercentage: result.sentPercentage,
-          paidPercentage: result.paidPercentage,
-          retainerPeriodsCompleted: result.retainerPeriodsCompleted,
-          retainerPeriodsTotal: result.retainerPeriodsTotal,
-          lastForecastSync: result.lastForecastSync.toISOString(),
-        },
-        project: await getProject(db, id),
-      });
-    } catch (error) {
-      if (error instanceof ProjectNotFoundError) return notFound(c, id);
-      if (error instanceof NotLinkedToForecastError) {
-        return c.json({ message: 'This project is not linked to a Forecast project, so it has no billing data to sync.' }, 400);
-      }
-      if (error instanceof UpstreamError) return upstreamFailure(c, error);
-      throw error;
-    }
+    const { db, refresh, clock, config } = c.var.deps;
+    // Recorded in the sync history with its upstream calls (docs/decisions/130).
+    const result = await refresh.record('billing', c.var.user!.email, async (clients) => ({
+      result: await syncForecastBilling(db, clients.forecast, {
+        projectId: id,
+        now: clock(),
+        timeZone: config.AGENCY_TIMEZONE,
+      }),
+      rowsChanged: 1,
+    }));
+    return c.json({
+      forecastData: {
+        totalCreated: result.totalCreated,
+        totalInvoiced: result.totalInvoiced,
+        totalSent: result.totalSent,
+        totalPaid: result.totalPaid,
+        overdueAmount: result.overdue,
+        sentPercentage: result.sentPercentage,
+        paidPercentage: result.paidPercentage,
+        retainerPeriodsCompleted: result.retainerPeriodsCompleted,
+        retainerPeriodsTotal: result.retainerPeriodsTotal,
+        lastForecastSync: result.lastForecastSync.toISOString(),
+      },
+      project: await getProject(db, id),
+    });
   })
 
-  .get('/projects/:id/retainer-periods', requireUser(), valid('param', ProjectIdParam), async (c) => {
+  .get('/:id/retainer-periods', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const { db, clock, config } = c.var.deps;
     const project = await getProject(db, id);
-    if (!project) return notFound(c, id);
-    if (project.forecastProjectId === null) {
-      return c.json({ message: 'This project is not linked to a Forecast project, so it has no retainer periods.' }, 404);
-    }
-    const retainerPeriods = await getRetainerPeriods(db, id, isoDateInZone(clock(), config.AGENCY_TIMEZONE));
+    if (!project) throw new ProjectNotFoundError(id);
+    if (project.forecastProjectId === null)
+      throw new NotFoundError(
+        'This project is not linked to a Forecast project, so it has no retainer periods.',
+      );
+    const retainerPeriods = await getRetainerPeriods(
+      db,
+      id,
+      isoDateInZone(clock(), config.AGENCY_TIMEZONE),
+    );
     return c.json({ retainerPeriods });
   })
 
-  .get('/projects/:id/jira-data', requireUser(), valid('param', ProjectIdParam), async (c) => {
+  .get('/:id/jira-data', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const { db, config } = c.var.deps;
     const project = await getProject(db, id);
-    if (!project) return notFound(c, id);
-    if (!project.jiraProjectKey) return c.json({ message: 'This project is not linked to a Jira project yet. Link one to see its tickets.' }, 404);
+    if (!project) throw new ProjectNotFoundError(id);
+    if (!project.jiraProjectKey)
+      throw new NotFoundError(
+        'This project is not linked to a Jira project yet. Link one to see its tickets.',
+      );
     const overview = await getJiraOverview(db, id, { timeZone: config.AGENCY_TIMEZONE });
-    if (!overview) {
-      return c.json({ message: `No Jira data is stored for ${project.jiraProjectKey} yet. Link the project again to fetch it.` }, 404);
-    }
+    if (!overview)
+      throw new NotFoundError(
+        `No Jira data is stored for ${project.jiraProjectKey} yet. Link the project again to fetch it.`,
+      );
     return c.json(overview);
   })
 
-  .get('/projects/:id/cost-breakdown', requireUser(), valid('param', ProjectIdParam), async (c) => {
+  .get('/:id/cost-breakdown', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.var.deps;
     const project = await getProject(db, id);
-    if (!project) return notFound(c, id);
+    if (!project) throw new ProjectNotFoundError(id);
     // The same figures as the Gross Margins tab; projects it leaves out (hidden, or not on
     // Forecast) have no logged time to cost.
     const margins = (await loadGrossMargins(db)).projects.find((p) => p.id === id);
-    if (!margins) return c.json({ projectId: id, totalHours: 0, internalCost: 0, costBreakdown: [] });
+    if (!margins)
+      return c.json({ projectId: id, totalHours: 0, internalCost: 0, costBreakdown: [] });
     return c.json({
       projectId: id,
       totalHours: margins.totalHours,
@@ -167,44 +216,31 @@ export const projectsApi = new Hono<AppEnv>()
     });
   })
 
-  .post('/projects/:id/link-jira', requireUser(), valid('param', ProjectIdParam), valid('json', LinkJiraSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const { jiraProjectKey } = c.req.valid('json');
-    const { db, jira, clock } = c.var.deps;
-    if (!(await getProject(db, id))) return notFound(c, id);
-    try {
-      await linkJiraProject(db, jira, { projectId: id, key: jiraProjectKey, now: clock() });
-    } catch (error) {
-      if (error instanceof DashboardProjectNotFoundError) return notFound(c, id);
-      if (error instanceof UpstreamError && error.kind === 'not_found') {
-        return c.json(
-          { message: `Jira has no project with key ${jiraProjectKey}, or the dashboard's Jira account cannot see it. Check the key or pick the project from the list.` },
-          400,
-        );
-      }
-      if (error instanceof UpstreamError) return upstreamFailure(c, error);
-      throw error;
-    }
-    const project = await getProject(db, id);
-    return project ? c.json({ project }) : notFound(c, id);
-  })
-
-  .get('/jira/projects', requireUser(), async (c) => {
-    try {
-      const projects = await c.var.deps.jira.listProjects();
-      return c.json({ projects: projects.map((p) => ({ key: p.key, name: p.name })) });
-    } catch (error) {
-      if (error instanceof UpstreamError) return upstreamFailure(c, error);
-      throw error;
-    }
-  })
-
-  .get('/forecast/projects', requireUser(), async (c) => {
-    try {
-      const projects = await c.var.deps.forecast.listProjects();
-      return c.json({ projects: projects.map((p) => ({ id: p.id, name: p.name, stage: p.stage })) });
-    } catch (error) {
-      if (error instanceof UpstreamError) return upstreamFailure(c, error);
-      throw error;
-    }
-  });
+  .post(
+    '/:id/link-jira',
+    valid('param', ProjectIdParam),
+    valid('json', LinkJiraSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { jiraProjectKey } = c.req.valid('json');
+      const { db, refresh, clock } = c.var.deps;
+      if (!(await getProject(db, id))) throw new ProjectNotFoundError(id);
+      await whenUpstreamNotFound(
+        refresh.record('link', c.var.user!.email, async (clients) => {
+          const linked = await linkJiraProject(db, clients.jira, {
+            projectId: id,
+            key: jiraProjectKey,
+            now: clock(),
+          });
+          return { result: linked, rowsChanged: linked.ticketsRead + linked.epicsRead };
+        }),
+        () =>
+          new BadInputError(
+            `Jira has no project with key ${jiraProjectKey}, or the dashboard's Jira account cannot see it. Check the key or pick the project from the list.`,
+          ),
+      );
+      const project = await getProject(db, id);
+      if (!project) throw new ProjectNotFoundError(id);
+      return c.json({ project });
+    },
+  );

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { listUsers, ROLES, updateUserAccess, type User } from '../../db/users';
+import { listUsers, ROLES, updateUserAccess } from '../../db/users';
 import type { AppEnv } from '../../env';
 import { requireRole } from '../../middleware/guards';
+import { BadInputError, NotFoundError } from '../../services/errors';
+import { toUserJson } from '../../services/users';
 import { valid } from '../validation';
 
 export const UserAccessSchema = z
@@ -10,19 +12,19 @@ export const UserAccessSchema = z
   .refine((v) => v.approved !== undefined || v.role !== undefined, 'Give approved or role');
 const UserIdParam = z.object({ id: z.uuid('Unknown user id') });
 
-export const toUserJson = (u: User) => ({ id: u.id, email: u.email, role: u.role, approved: u.approved, createdAt: u.createdAt.toISOString() });
-
-/** Admin-only account management: approve, revoke, and set roles. */
+/** Admin-only account management, mounted at /api/admin/users: approve, revoke, and set roles. */
 export const usersApi = new Hono<AppEnv>()
-  .use('*', requireRole('admin'))
+  .use(requireRole('admin'))
   .get('/', async (c) => c.json({ users: (await listUsers(c.var.deps.db)).map(toUserJson) }))
   .patch('/:id', valid('param', UserIdParam), valid('json', UserAccessSchema), async (c) => {
     const { id } = c.req.valid('param');
     const change = c.req.valid('json');
-    if (id === c.var.user!.id && (change.approved === false || (change.role && change.role !== 'admin'))) {
-      return c.json({ message: 'You cannot revoke your own access or remove your own admin role.' }, 400);
-    }
+    if (
+      id === c.var.user!.id &&
+      (change.approved === false || (change.role && change.role !== 'admin'))
+    )
+      throw new BadInputError('You cannot revoke your own access or remove your own admin role.');
     const user = await updateUserAccess(c.var.deps.db, id, change);
-    if (!user) return c.json({ message: 'No such user.' }, 404);
+    if (!user) throw new NotFoundError('No such user.');
     return c.json({ user: toUserJson(user) });
   });

@@ -30,4 +30,10 @@ export const salesFrame = style({
   background: vars.color.surface,
 });
 export const setup = style({ display: 'grid', gap: vars.space.sm, maxWidth: '640px' });
-export const code = style({ fontFamily: vars.font.mono, fontSize: '0.88rem', background: vars.color.surfaceMuted, padding: '1px 6px', borderRadius: vars.radius.sm });
+export const code = style({
+  fontFamily: vars.font.mono,
+  fontSize: '0.88rem',
+  background: vars.color.surfaceMuted,
+  padding: '1px 6px',
+  borderRadius: vars.radius.sm,
+});

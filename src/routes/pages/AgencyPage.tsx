@@ -1,42 +1,117 @@
 import type { SessionUser } from '../../auth/session';
-import { Layout } from '../../components/Layout';
+import { Freshness } from '../../components/Freshness';
+import { Layout } from './Layout';
 import { card, h1, h2, muted, page, pageHeader } from '../../components/ui.css';
 import type { AppDeps } from '../../env';
+import { BudgetBurnTable, UnbilledWorkTable } from '../../components/insights/InsightTables';
+import CostPerPoint from '../../islands/CostPerPoint';
 import GrossMarginsTable from '../../islands/GrossMarginsTable';
+import Trends from '../../islands/Trends';
+import { loadBudgetBurns } from '../../services/budget-burn';
+import type { BudgetBurnResponse } from '../../shared/budget-burn';
+import { loadCostPerPoint } from '../../services/cost-per-point';
+import type { CostPerPointResponse } from '../../shared/cost-per-point';
+import { loadTrends } from '../../services/trends';
+import type { TrendsResponse } from '../../shared/trends';
+import { loadUnbilledWork } from '../../services/unbilled';
+import type { UnbilledWorkResponse } from '../../shared/unbilled';
 import WeeklyHours from '../../islands/WeeklyHours';
 import { Island } from '../../render/Island';
-import { loadAgencyWeek, type AgencyTimeData } from '../../services/agency-time';
-import { loadGrossMargins, type GrossMarginsResponse } from '../../services/gross-margins';
-import { isoDateInZone, weekStartOf, type IsoDate } from '../../services/metrics';
-import { WeekStartSchema } from '../api/agency';
+import { loadAgencyWeek } from '../../services/agency-time';
+import { loadGrossMargins } from '../../services/gross-margins';
+import { type IsoDate, weekStartOf } from '../../shared/calendar';
+import type { GrossMarginsResponse } from '../../shared/margins';
+import { isoDateInZone } from '../../shared/time-zones';
+import type { AgencyTimeData } from '../../shared/weekly-hours';
+import { WeekStartSchema } from '../schemas';
+import type { SyncedSource } from '../../services/freshness';
+import type { Freshness as FreshnessData } from '../../shared/freshness';
 import * as s from './AgencyPage.css';
 
 export const AGENCY_TABS = [
   { id: 'weekly-hours', label: 'Weekly Hours' },
   { id: 'gross-margins', label: 'Gross Margins' },
+  { id: 'trends', label: 'Trends' },
+  { id: 'cost-per-point', label: 'Cost per Point' },
+  { id: 'budget-burn', label: 'Budget Burn' },
+  { id: 'unbilled', label: 'Unbilled Work' },
   { id: 'sales', label: 'Sales' },
 ] as const;
 export type AgencyTab = (typeof AGENCY_TABS)[number]['id'];
 
 export type AgencyPageData =
-  | { tab: 'weekly-hours'; currentWeekStart: IsoDate; weekStart: IsoDate; week: AgencyTimeData | null }
+  | {
+      tab: 'weekly-hours';
+      currentWeekStart: IsoDate;
+      weekStart: IsoDate;
+      week: AgencyTimeData | null;
+    }
   | { tab: 'gross-margins'; grossMargins: GrossMarginsResponse | null }
+  | { tab: 'trends'; trends: TrendsResponse | null }
+  | { tab: 'cost-per-point'; costPerPoint: CostPerPointResponse | null }
+  | { tab: 'budget-burn'; budgetBurn: BudgetBurnResponse | null }
+  | { tab: 'unbilled'; unbilled: UnbilledWorkResponse | null }
   | { tab: 'sales'; pipedriveDashboardUrl: string | null };
+
+/** The synced copies each tab reads, for its freshness line (the Sales tab reads none). */
+export const AGENCY_TAB_SOURCES: Record<AgencyTab, SyncedSource[]> = {
+  'weekly-hours': ['time'],
+  'gross-margins': ['time', 'billing'],
+  trends: ['time', 'jira'],
+  'cost-per-point': ['time', 'jira'],
+  'budget-burn': ['time', 'billing'],
+  unbilled: ['time', 'billing'],
+  sales: [],
+};
 
 const tabHref = (tab: AgencyTab) => (tab === 'weekly-hours' ? '/agency' : `/agency?tab=${tab}`);
 
 /** Reads what the chosen tab shows, from Postgres only; an unreadable store leaves the island to ask again. */
-export async function loadAgencyPage(deps: AppDeps, query: { tab?: string; week?: string }): Promise<AgencyPageData> {
+export async function loadAgencyPage(
+  deps: AppDeps,
+  query: { tab?: string; week?: string },
+): Promise<AgencyPageData> {
   const tab = AGENCY_TABS.find((t) => t.id === query.tab)?.id ?? 'weekly-hours';
-  if (tab === 'sales') return { tab, pipedriveDashboardUrl: deps.config.PIPEDRIVE_DASHBOARD_URL ?? null };
+  if (tab === 'sales')
+    return { tab, pipedriveDashboardUrl: deps.config.PIPEDRIVE_DASHBOARD_URL ?? null };
   if (tab === 'gross-margins') {
     return { tab, grossMargins: await loadOrLog('gross margins', () => loadGrossMargins(deps.db)) };
   }
-  const currentWeekStart = weekStartOf(isoDateInZone(deps.clock(), deps.config.AGENCY_TIMEZONE));
+  const today = isoDateInZone(deps.clock(), deps.config.AGENCY_TIMEZONE);
+  const currentWeekStart = weekStartOf(today);
+  if (tab === 'trends')
+    return { tab, trends: await loadOrLog('trends', () => loadTrends(deps.db, currentWeekStart)) };
+  if (tab === 'cost-per-point')
+    return {
+      tab,
+      costPerPoint: await loadOrLog('cost per point', () =>
+        loadCostPerPoint(deps.db, currentWeekStart, deps.config.AGENCY_TIMEZONE),
+      ),
+    };
+  if (tab === 'budget-burn')
+    return {
+      tab,
+      budgetBurn: await loadOrLog('budget burn', () => loadBudgetBurns(deps.db, today)),
+    };
+  if (tab === 'unbilled')
+    return {
+      tab,
+      unbilled: await loadOrLog('unbilled work', () =>
+        loadUnbilledWork(deps.db, deps.config.AGENCY_TIMEZONE),
+      ),
+    };
   // A bad ?week= shows the current week rather than an error page: the address is only a bookmark.
-  const asked = query.week !== undefined && WeekStartSchema.safeParse(query.week).success ? weekStartOf(query.week) : null;
+  const asked =
+    query.week !== undefined && WeekStartSchema.safeParse(query.week).success
+      ? weekStartOf(query.week)
+      : null;
   const weekStart = asked ?? currentWeekStart;
-  return { tab, currentWeekStart, weekStart, week: await loadOrLog('agency time entries', () => loadAgencyWeek(deps.db, weekStart)) };
+  return {
+    tab,
+    currentWeekStart,
+    weekStart,
+    week: await loadOrLog('agency time entries', () => loadAgencyWeek(deps.db, weekStart)),
+  };
 }
 
 async function loadOrLog<T>(what: string, load: () => Promise<T>): Promise<T | null> {
@@ -48,8 +123,20 @@ async function loadOrLog<T>(what: string, load: () => Promise<T>): Promise<T | n
   }
 }
 
-/** `/agency` (admin): the Agency Dashboard with its three tabs (spec §2), one server-rendered page per tab. */
-export function AgencyPage({ user, data }: { user: SessionUser; data: AgencyPageData }) {
+/**
+ * `/agency` (admin): the Agency Dashboard with its three tabs (docs/product-spec.md,
+ * "Agency Dashboard"), one server-rendered page per tab.
+ */
+export function AgencyPage({
+  user,
+  data,
+  freshness = null,
+}: {
+  user: SessionUser;
+  data: AgencyPageData;
+  freshness?: FreshnessData | null;
+}) {
+  const timeSource = freshness?.sources.find((s) => s.service === 'Forecast');
   return (
     <Layout user={user} active="insights">
       <div className={page}>
@@ -58,15 +145,46 @@ export function AgencyPage({ user, data }: { user: SessionUser; data: AgencyPage
         </div>
         <nav className={s.tabs} aria-label="Agency Dashboard">
           {AGENCY_TABS.map((t) => (
-            <a key={t.id} className={s.tab} href={tabHref(t.id)} aria-current={t.id === data.tab ? 'page' : undefined}>
+            <a
+              key={t.id}
+              className={s.tab}
+              href={tabHref(t.id)}
+              aria-current={t.id === data.tab ? 'page' : undefined}
+            >
               {t.label}
             </a>
           ))}
         </nav>
+        <Freshness freshness={freshness} isAdmin={user.role === 'admin'} />
         {data.tab === 'weekly-hours' ? (
-          <Island name="WeeklyHours" component={WeeklyHours} props={{ currentWeekStart: data.currentWeekStart, weekStart: data.weekStart, initial: data.week }} />
+          <Island
+            name="WeeklyHours"
+            component={WeeklyHours}
+            props={{
+              currentWeekStart: data.currentWeekStart,
+              weekStart: data.weekStart,
+              initial: data.week,
+              syncingTimeData: !!freshness?.running && timeSource?.at === null,
+            }}
+          />
         ) : data.tab === 'gross-margins' ? (
-          <Island name="GrossMarginsTable" component={GrossMarginsTable} props={{ initial: data.grossMargins }} />
+          <Island
+            name="GrossMarginsTable"
+            component={GrossMarginsTable}
+            props={{ initial: data.grossMargins }}
+          />
+        ) : data.tab === 'trends' ? (
+          <Island name="Trends" component={Trends} props={{ initial: data.trends }} />
+        ) : data.tab === 'cost-per-point' ? (
+          <Island
+            name="CostPerPoint"
+            component={CostPerPoint}
+            props={{ initial: data.costPerPoint }}
+          />
+        ) : data.tab === 'budget-burn' ? (
+          <BudgetBurnTable data={data.budgetBurn} />
+        ) : data.tab === 'unbilled' ? (
+          <UnbilledWorkTable data={data.unbilled} />
         ) : (
           <SalesPanel url={data.pipedriveDashboardUrl} />
         )}
@@ -88,12 +206,21 @@ function SalesPanel({ url }: { url: string | null }) {
             Sales dashboard not configured
           </h2>
           <p className={muted}>
-            Set <code className={s.code}>PIPEDRIVE_DASHBOARD_URL</code> to the link of a shared Pipedrive dashboard (in Pipedrive: Insights, then Share, then
-            copy the dashboard link) and restart the server. The Sales tab then shows that dashboard here.
+            Set <code className={s.code}>PIPEDRIVE_DASHBOARD_URL</code> to the link of a shared
+            Pipedrive dashboard (in Pipedrive: Insights, then Share, then copy the dashboard link)
+            and restart the server. The Sales tab then shows that dashboard here.
           </p>
         </div>
       </section>
     );
   }
-  return <iframe className={s.salesFrame} title="Pipedrive Sales Dashboard" src={url} sandbox="allow-scripts allow-same-origin allow-popups" referrerPolicy="no-referrer" />;
+  return (
+    <iframe
+      className={s.salesFrame}
+      title="Pipedrive Sales Dashboard"
+      src={url}
+      sandbox="allow-scripts allow-same-origin allow-popups"
+      referrerPolicy="no-referrer"
+    />
+  );
 }

@@ -2,7 +2,7 @@ import AuthForm from '../../islands/AuthForm';
 import Toaster from '../../islands/Toaster';
 import { Island } from '../../render/Island';
 
-/** /auth: sign in and sign up (spec section 2). */
+/** /auth: sign in and sign up (docs/product-spec.md, "Sign-in / sign-up (/auth)"). */
 export function AuthPage({ next }: { next: string }) {
   return (
     <>

@@ -1,8 +1,8 @@
 import { card } from '../../components/ui.css';
 import { WarningIcon } from '../../components/icons';
-import * as s from '../../components/Layout.css';
+import * as s from './Layout.css';
 
-/** Spec section 2, 'Not-found screen'. */
+/** docs/product-spec.md, "Not-found screen". */
 export function NotFoundPage() {
   return (
     <div className={s.notFoundWrap}>

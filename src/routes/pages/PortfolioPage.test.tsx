@@ -24,13 +24,20 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 describe('GET / (the Project Portfolio)', () => {
-  it('sends every visible card with its numbers in the HTML, inside the portfolio island, with no spinner', async () => {
+  it('sends every visible card with its numbers in the HTML, as server HTML and not an island, with no spinner', async () => {
     const res = await t.request('GET', '/', { cookie });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('>Project Portfolio</h1>');
-    expect(html).toMatch(/<app-island data-island="ManageProjectsDialog" data-props="\{\}"><button[^>]*>Manage Projects<\/button>/);
-    expect(html).toContain('<app-island data-island="ProjectPortfolio" data-props="{&quot;projects&quot;:[');
+    expect(html).toMatch(
+      /<app-island data-island="ManageProjectsDialog" data-props="\{&quot;isAdmin&quot;:false,&quot;today&quot;:&quot;\d{4}-\d{2}-\d{2}&quot;\}"><button[^>]*>Manage Projects<\/button>/,
+    );
+    expect(html).toContain(
+      '<app-island data-island="PortfolioCards" data-props="{&quot;rendered&quot;:true,&quot;isAdmin&quot;:false}"></app-island><div data-portfolio-projects=""><ul',
+    );
+    // No project list rides along as island props: each card's islands carry a few fields.
+    expect(html).not.toContain('&quot;projects&quot;');
+    expect(html.split('data-island="TeamSelector"')).toHaveLength(3);
     expect(html.split('data-testid="project-card"')).toHaveLength(3);
     expect(html).toContain('Northwind Mobile App');
     expect(html).toContain('$12,345.60');
@@ -43,12 +50,15 @@ describe('GET / (the Project Portfolio)', () => {
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
   });
 
-  it('still renders when the projects cannot be read, and lets the island fetch them (spinner first)', async () => {
+  it('still renders when the projects cannot be read, and lets the island fetch the cards (spinner first)', async () => {
     allowConsoleErrors();
     const failing: Db = {
       ...db,
       kind: db.kind,
-      query: (text, params) => (text.includes('FROM projects p') ? Promise.reject(new Error('connection lost')) : db.query(text, params)),
+      query: (text, params) =>
+        text.includes('FROM projects p')
+          ? Promise.reject(new Error('connection lost'))
+          : db.query(text, params),
       transaction: (fn) => db.transaction(fn),
       exec: (text) => db.exec(text),
       close: () => Promise.resolve(),
@@ -58,9 +68,26 @@ describe('GET / (the Project Portfolio)', () => {
     const res = await broken.request('GET', '/', { cookie: own });
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('data-props="{&quot;projects&quot;:null');
+    expect(html).toContain('data-props="{&quot;rendered&quot;:false,&quot;isAdmin&quot;:false}"');
     expect(html).toContain('aria-label="Loading projects"');
     expect(html).not.toContain('data-testid="project-card"');
+    // The cards the island asks for answer 503 with the reason, never a page.
+    const cards = await broken.request('GET', '/portfolio/projects', { cookie: own });
+    expect(cards.status).toBe(503);
+    expect(await cards.json()).toEqual({ message: 'Failed to fetch project data.' });
+  });
+
+  it('answers GET /portfolio/projects with the same cards as the page, without a document around them', async () => {
+    const res = await t.request('GET', '/portfolio/projects', { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toMatch(/^<ul class="[^"]+" aria-label="Projects">/);
+    expect(html).not.toContain('<html');
+    expect(html.split('data-testid="project-card"')).toHaveLength(3);
+    expect(html).toContain('$12,345.60');
+    const page = await (await t.request('GET', '/', { cookie })).text();
+    expect(page).toContain(html);
   });
 
   it('sends a signed-out visitor to /auth', async () => {

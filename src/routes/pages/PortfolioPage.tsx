@@ -1,42 +1,87 @@
 import type { SessionUser } from '../../auth/session';
-import { Layout } from '../../components/Layout';
+import { Freshness } from '../../components/Freshness';
+import { Layout } from './Layout';
+import { PORTFOLIO_PROJECTS_ATTR } from '../../shared/island-markers';
+import { type CardForecast, PortfolioProjects } from './portfolio/PortfolioProjects';
 import { h1, page, pageHeader } from '../../components/ui.css';
-import { listAllProjects, type Project } from '../../db/projects';
+import { listAllProjects } from '../../db/projects';
+import type { Project } from '../../shared/projects';
 import type { AppDeps } from '../../env';
 import ManageProjectsDialog from '../../islands/ManageProjectsDialog';
-import ProjectPortfolio from '../../islands/ProjectPortfolio';
+import PortfolioCards from '../../islands/PortfolioCards';
 import { Island } from '../../render/Island';
+import type { Freshness as FreshnessData } from '../../shared/freshness';
+import { loadRetainerMarkers } from '../../services/retainer-forecast';
+import { isoDateInZone } from '../../shared/time-zones';
 
 export interface PortfolioData {
   /** Every project (the cards show the visible ones), or null when the database could not be read. */
   projects: Project[] | null;
   now: string;
+  /** The agency's calendar date (for the Billing Blocked hint). */
+  today: string;
+  /** Retainer forecasts for the cards, read for admins only (money figures). */
+  forecasts: Record<number, CardForecast>;
 }
 
 /**
  * Reads what `/` shows, in one query whatever the number of projects. A failed read still
- * renders the page: the list island then shows the spec's loading and error states.
+ * renders the page: the PortfolioCards island then shows the spec's loading and error states.
  */
-export async function loadPortfolio(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<PortfolioData> {
-  const now = deps.clock().toISOString();
+export async function loadPortfolio(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  { isAdmin = false }: { isAdmin?: boolean } = {},
+): Promise<PortfolioData> {
+  const instant = deps.clock();
+  const now = instant.toISOString();
+  const today = isoDateInZone(instant, deps.config.AGENCY_TIMEZONE);
+  let projects: Project[];
   try {
-    return { projects: await listAllProjects(deps.db), now };
+    projects = await listAllProjects(deps.db);
   } catch (error) {
     console.error('Could not read the projects for the portfolio:', error);
-    return { projects: null, now };
+    return { projects: null, now, today, forecasts: {} };
   }
+  const forecasts = isAdmin ? await loadRetainerMarkers(deps.db, projects, today) : {};
+  return { projects, now, today, forecasts };
 }
 
-/** `/`: the Project Portfolio (spec section 2), with every card and number in the server's HTML. */
-export function PortfolioPage({ user, projects, now }: { user: SessionUser } & PortfolioData) {
+/**
+ * `/`: the Project Portfolio (docs/product-spec.md, "Project Portfolio page"), with every card and number in the server's
+ * HTML. The cards are not an island: only their team selector and sync button are, and the
+ * PortfolioCards island opens a card's detail and refreshes the cards (docs/decisions/140).
+ */
+export function PortfolioPage({
+  user,
+  projects,
+  now,
+  today,
+  freshness = null,
+  forecasts,
+}: { user: SessionUser; freshness?: FreshnessData | null } & PortfolioData) {
+  const attrs = { [PORTFOLIO_PROJECTS_ATTR]: '' };
   return (
     <Layout user={user} active="projects">
       <div className={page}>
         <div className={pageHeader}>
           <h1 className={h1}>Project Portfolio</h1>
-          <Island name="ManageProjectsDialog" component={ManageProjectsDialog} props={{}} />
+          <Island
+            name="ManageProjectsDialog"
+            component={ManageProjectsDialog}
+            props={{ isAdmin: user.role === 'admin', today }}
+          />
         </div>
-        <Island name="ProjectPortfolio" component={ProjectPortfolio} props={{ projects, now }} />
+        <Freshness freshness={freshness} isAdmin={user.role === 'admin'} />
+        <Island
+          name="PortfolioCards"
+          component={PortfolioCards}
+          props={{ rendered: !!projects, isAdmin: user.role === 'admin' }}
+        />
+        <div {...attrs}>
+          {projects ? (
+            <PortfolioProjects projects={projects} now={new Date(now)} forecasts={forecasts} />
+          ) : null}
+        </div>
       </div>
     </Layout>
   );

@@ -1,4 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
-export const section = style({ marginTop: vars.space.xl, display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const section = style({
+  marginTop: vars.space.xl,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app';
 import { createTestDb } from '../../../tests/helpers/db';
 import type { Db } from '../../db/port';
-import { ISLAND_PROPS_ATTR } from '../../render/constants';
+import { ISLAND_PROPS_ATTR } from '../../shared/island-markers';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -40,7 +40,9 @@ describe('Agency Settings, rendered on the server', () => {
     const text = visibleText(await page());
     expect(text).toContain('Developer Availability');
     expect(text).toContain('Nov 16 - Nov 22, 2026 Previous Current Next');
-    expect(text).toContain('No team members selected. Add Jira users above to track their availability.');
+    expect(text).toContain(
+      'No team members selected. Add Jira users above to track their availability.',
+    );
     expect(text).toContain('Save Availability');
     expect(text).toContain('Available Away');
     expect(text).toContain('Story points per developer day');
@@ -53,19 +55,29 @@ describe('Agency Settings, rendered on the server', () => {
       ('l-1', 'Lena Ortiz', NULL, '2026-12-31'),
       ('g-1', 'Grace Hopper', NULL, '2026-11-13'),
       ('n-1', 'Noah Berg', '2026-11-23', NULL)`);
-    await db.query(`INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES ('z-1', 'Zara Ahmed', '2026-11-17', true), ('z-1', 'Zara Ahmed', '2026-11-18', false)`);
+    await db.query(
+      `INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES ('z-1', 'Zara Ahmed', '2026-11-17', true), ('z-1', 'Zara Ahmed', '2026-11-18', false)`,
+    );
     await db.query(`UPDATE settings SET value = '1.5' WHERE key = 'storyPointsPerDeveloperDay'`);
     const html = await page();
     const text = visibleText(html);
     // Grace left before this week and Noah starts after it.
-    const rows = [...html.matchAll(/data-testid="availability-row" data-account-id="([^"]+)"/g)].map((m) => m[1]);
+    const rows = [
+      ...html.matchAll(/data-testid="availability-row" data-account-id="([^"]+)"/g),
+    ].map((m) => m[1]);
     expect(rows).toEqual(['l-1', 'o-1', 'z-1']);
-    expect(text).toContain('Monday Nov 16 Tuesday Nov 17 Wednesday Nov 18 Thursday Nov 19 Friday Nov 20');
+    expect(text).toContain(
+      'Monday Nov 16 Tuesday Nov 17 Wednesday Nov 18 Thursday Nov 19 Friday Nov 20',
+    );
     expect(text).toContain('Lena Ortiz (Inactive) Set Start Date End: Dec 31, 2026');
     expect(text).toContain('omar <i>Haddad</i> Start: Nov 10, 2026 Set End Date');
     expect(text).toContain('Zara Ahmed Set Start Date Set End Date');
     expect(html).not.toContain('<i>Haddad</i>');
-    const zaraCells = [...html.matchAll(/aria-pressed="(true|false)" aria-label="Zara Ahmed, ([^:]+): (Away|Available)"/g)].map((m) => `${m[2]} ${m[1]} ${m[3]}`);
+    const zaraCells = [
+      ...html.matchAll(
+        /aria-pressed="(true|false)" aria-label="Zara Ahmed, ([^:]+): (Away|Available)"/g,
+      ),
+    ].map((m) => `${m[2]} ${m[1]} ${m[3]}`);
     expect(zaraCells).toEqual([
       'Monday Nov 16 false Available',
       'Tuesday Nov 17 true Away',
@@ -74,12 +86,31 @@ describe('Agency Settings, rendered on the server', () => {
       'Friday Nov 20 false Available',
     ]);
     expect(html).toMatch(/aria-label="Remove Zara Ahmed"[^>]*>Remove</);
-    expect(html).toMatch(new RegExp(`data-island="StoryPointsSetting" ${ISLAND_PROPS_ATTR}="\\{&quot;storyPointsPerDeveloperDay&quot;:1.5\\}"`));
+    expect(html).toMatch(
+      new RegExp(
+        `data-island="StoryPointsSetting" ${ISLAND_PROPS_ATTR}="\\{&quot;storyPointsPerDeveloperDay&quot;:1.5\\}"`,
+      ),
+    );
     expect(html).toMatch(/value="1.5"/);
-    const grid = /<app-island data-island="AvailabilityGrid" data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-    const props = JSON.parse(grid) as { currentWeekStart: string; availability: { selectedDevelopersList: string[] } };
+    const grid = /<app-island data-island="AvailabilityGrid" data-props="([^"]*)"/
+      .exec(html)![1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    const props = JSON.parse(grid) as {
+      currentWeekStart: string;
+      availability: { selectedDevelopersList: string[] };
+    };
     expect(JSON.parse(JSON.stringify(props))).toEqual(props);
     expect(props.currentWeekStart).toBe('2026-11-16');
-    expect(props.availability.selectedDevelopersList.sort()).toEqual(['g-1', 'l-1', 'n-1', 'o-1', 'z-1']);
+    expect(props.availability.selectedDevelopersList.sort()).toEqual([
+      'g-1',
+      'l-1',
+      'n-1',
+      'o-1',
+      'z-1',
+    ]);
   });
 });

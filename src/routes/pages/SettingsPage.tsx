@@ -1,13 +1,15 @@
 import type { SessionUser } from '../../auth/session';
-import { Layout } from '../../components/Layout';
+import { Layout } from './Layout';
 import { card, h1, h2, page, pageHeader } from '../../components/ui.css';
 import { getStoryPointsPerDeveloperDay } from '../../db/developers';
 import type { AppDeps } from '../../env';
-import AvailabilityGrid, { type Props as AvailabilityGridProps } from '../../islands/AvailabilityGrid';
+import AvailabilityGrid, {
+  type Props as AvailabilityGridProps,
+} from '../../islands/AvailabilityGrid';
 import StoryPointsSetting from '../../islands/StoryPointsSetting';
 import { Island } from '../../render/Island';
-import { currentWeekStart } from '../../services/velocity';
-import { availabilityResponse } from '../api/developers';
+import { availabilityResponse } from '../../services/availability';
+import { currentWeekStart } from '../../shared/time-zones';
 import * as s from './SettingsPage.css';
 
 export interface SettingsData {
@@ -17,14 +19,23 @@ export interface SettingsData {
 
 /** The settings screen's data, all from the database: the team, their availability and the points setting. */
 export async function loadSettings(deps: AppDeps): Promise<SettingsData> {
-  const [availability, storyPointsPerDeveloperDay] = await Promise.all([availabilityResponse(deps.db), getStoryPointsPerDeveloperDay(deps.db)]);
+  const [availability, storyPointsPerDeveloperDay] = await Promise.all([
+    availabilityResponse(deps.db),
+    getStoryPointsPerDeveloperDay(deps.db),
+  ]);
   return {
-    grid: { currentWeekStart: currentWeekStart(deps.clock(), deps.config.AGENCY_TIMEZONE), availability },
+    grid: {
+      currentWeekStart: currentWeekStart(deps.clock(), deps.config.AGENCY_TIMEZONE),
+      availability,
+    },
     storyPointsPerDeveloperDay,
   };
 }
 
-/** `/agency/settings`: Agency Settings, 'Developer Availability' (spec section 2) and the points-per-day setting. */
+/**
+ * `/agency/settings`: Agency Settings, 'Developer Availability' (docs/product-spec.md,
+ * "Agency Settings") and the points-per-day setting.
+ */
 export function SettingsPage({ user, data }: { user: SessionUser; data: SettingsData }) {
   return (
     <Layout user={user} active="settings">
@@ -37,7 +48,11 @@ export function SettingsPage({ user, data }: { user: SessionUser; data: Settings
           <h2 id="points-setting-heading" className={h2}>
             Available Points
           </h2>
-          <Island name="StoryPointsSetting" component={StoryPointsSetting} props={{ storyPointsPerDeveloperDay: data.storyPointsPerDeveloperDay }} />
+          <Island
+            name="StoryPointsSetting"
+            component={StoryPointsSetting}
+            props={{ storyPointsPerDeveloperDay: data.storyPointsPerDeveloperDay }}
+          />
         </section>
       </div>
     </Layout>

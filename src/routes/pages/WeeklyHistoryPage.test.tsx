@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/app';
 import { createTestDb } from '../../../tests/helpers/db';
 import type { Db } from '../../db/port';
 import type { Props } from '../../islands/WeeklyHistory';
-import { ISLAND_PROPS_ATTR } from '../../render/constants';
+import { ISLAND_PROPS_ATTR } from '../../shared/island-markers';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -19,11 +19,32 @@ beforeAll(async () => {
   const [p] = await db.query<{ id: number }>(
     `INSERT INTO projects (name, jira_project_key, last_jira_sync) VALUES ('Payments <b>Portal</b>', 'PAY', now()) RETURNING id`,
   );
-  const issue = async (key: string, o: { type: string; status: string; summary: string; assignee: string | null; points: number | null; updated: string; qa: string }) => {
+  const issue = async (
+    key: string,
+    o: {
+      type: string;
+      status: string;
+      summary: string;
+      assignee: string | null;
+      points: number | null;
+      updated: string;
+      qa: string;
+    },
+  ) => {
     await db.query(
       `INSERT INTO jira_issues (project_id, issue_key, issue_id, summary, issue_type, status_name, status_category_key, assignee_display_name, story_points, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'indeterminate', $7, $8, $9)`,
-      [p!.id, key, key.replace(/\D/g, ''), o.summary, o.type, o.status, o.assignee, o.points, o.updated],
+      [
+        p!.id,
+        key,
+        key.replace(/\D/g, ''),
+        o.summary,
+        o.type,
+        o.status,
+        o.assignee,
+        o.points,
+        o.updated,
+      ],
     );
     await db.query(
       `INSERT INTO jira_status_transitions (project_id, issue_key, history_id, at, to_status_name) VALUES ($1, $2, $3, $4, 'Ready for QA Testing')`,
@@ -31,12 +52,46 @@ beforeAll(async () => {
     );
   };
   // This week: 5 + 2 = 7 points. Last week: 4 points. Two weeks ago: 9 points.
-  await issue('PAY-101', { type: 'Story', status: 'Ready for QA Testing', summary: 'Refund <script>alert(1)</script> button', assignee: 'Lena Ortiz', points: 5, updated: '2026-11-19T08:30:00Z', qa: '2026-11-17T10:00:00Z' });
-  await issue('PAY-102', { type: 'Bug', status: 'Done', summary: 'Totals rounding', assignee: null, points: 2, updated: '2026-11-18T09:00:00Z', qa: '2026-11-18T08:00:00Z' });
-  await issue('PAY-90', { type: 'Task', status: 'Done', summary: 'Audit log', assignee: 'Omar Haddad', points: 4, updated: '2026-11-12T09:00:00Z', qa: '2026-11-12T08:00:00Z' });
-  await issue('PAY-80', { type: 'Task', status: 'Done', summary: 'Export', assignee: 'Omar Haddad', points: 9, updated: '2026-11-05T09:00:00Z', qa: '2026-11-05T08:00:00Z' });
+  await issue('PAY-101', {
+    type: 'Story',
+    status: 'Ready for QA Testing',
+    summary: 'Refund <script>alert(1)</script> button',
+    assignee: 'Lena Ortiz',
+    points: 5,
+    updated: '2026-11-19T08:30:00Z',
+    qa: '2026-11-17T10:00:00Z',
+  });
+  await issue('PAY-102', {
+    type: 'Bug',
+    status: 'Done',
+    summary: 'Totals rounding',
+    assignee: null,
+    points: 2,
+    updated: '2026-11-18T09:00:00Z',
+    qa: '2026-11-18T08:00:00Z',
+  });
+  await issue('PAY-90', {
+    type: 'Task',
+    status: 'Done',
+    summary: 'Audit log',
+    assignee: 'Omar Haddad',
+    points: 4,
+    updated: '2026-11-12T09:00:00Z',
+    qa: '2026-11-12T08:00:00Z',
+  });
+  await issue('PAY-80', {
+    type: 'Task',
+    status: 'Done',
+    summary: 'Export',
+    assignee: 'Omar Haddad',
+    points: 9,
+    updated: '2026-11-05T09:00:00Z',
+    qa: '2026-11-05T08:00:00Z',
+  });
   // Two developers, a full week each: 10 available points.
-  await db.query(`INSERT INTO selected_developers (account_id, display_name) VALUES ('a-1', 'Lena Ortiz'), ('a-2', 'Omar Haddad')`);
+  await db.query(
+    `INSERT INTO selected_developers (account_id, display_name) VALUES ('a-1', 'Lena Ortiz'), ('a-2', 'Omar Haddad')`,
+  );
 });
 afterAll(() => drop());
 
@@ -60,9 +115,16 @@ function visibleText(html: string): string {
 }
 
 function islandProps(html: string): Props {
-  const match = new RegExp(`<app-island data-island="WeeklyHistory" ${ISLAND_PROPS_ATTR}="([^"]*)"`).exec(html);
+  const match = new RegExp(
+    `<app-island data-island="WeeklyHistory" ${ISLAND_PROPS_ATTR}="([^"]*)"`,
+  ).exec(html);
   expect(match, 'the WeeklyHistory island').not.toBeNull();
-  const json = match![1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const json = match![1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
   return JSON.parse(json) as Props;
 }
 
@@ -71,13 +133,21 @@ describe('Weekly History, rendered on the server', () => {
     const html = await page();
     const text = visibleText(html);
     expect(text).toContain('Weekly History');
-    expect(text).toContain('Total Tickets This Week 2 Total Story Points 7 Available Points 10 Velocity Percentage 70%');
+    expect(text).toContain(
+      'Total Tickets This Week 2 Total Story Points 7 Available Points 10 Velocity Percentage 70%',
+    );
     expect(text).toContain('Week: Nov 16 - Nov 22, 2026');
     expect(html).toMatch(/<button[^>]*>Current<\/button>/);
     expect(text).toContain('Tickets Ready for QA Testing 2');
-    expect(text).toContain('Tasks, Bugs, and Stories moved to "Ready for QA Testing" during Nov 16 - Nov 22, 2026');
-    expect(text).toContain('PAY-101 Ready for QA Testing Payments <b>Portal</b> 5 pts Refund <script>alert(1)</script> button Lena Ortiz Updated Nov 19, 2026');
-    expect(text).toContain('PAY-102 Done Payments <b>Portal</b> 2 pts Totals rounding Unassigned Updated Nov 18, 2026');
+    expect(text).toContain(
+      'Tasks, Bugs, and Stories moved to "Ready for QA Testing" during Nov 16 - Nov 22, 2026',
+    );
+    expect(text).toContain(
+      'PAY-101 Ready for QA Testing Payments <b>Portal</b> 5 pts Refund <script>alert(1)</script> button Lena Ortiz Updated Nov 19, 2026',
+    );
+    expect(text).toContain(
+      'PAY-102 Done Payments <b>Portal</b> 2 pts Totals rounding Unassigned Updated Nov 18, 2026',
+    );
   });
 
   it('renders hostile Jira text as text, never as markup', async () => {
@@ -96,21 +166,33 @@ describe('Weekly History, rendered on the server', () => {
     await db.query(`UPDATE settings SET value = '1' WHERE key = 'storyPointsPerDeveloperDay'`);
   });
 
-  it("renders the week named in the address, and the empty state when it had no tickets", async () => {
+  it('renders the week named in the address, and the empty state when it had no tickets', async () => {
     const html = await page('/developer?week=2026-10-14');
     const text = visibleText(html);
     expect(text).toContain('Week: Oct 12 - Oct 18, 2026');
     expect(text).toContain('No Ready for QA Tickets');
-    expect(text).toContain('Total Tickets This Week 0 Total Story Points 0 Available Points 10 Velocity Percentage 0%');
-    expect(islandProps(html)).toMatchObject({ weekStart: '2026-10-12', currentWeekStart: '2026-11-16' });
-    expect(visibleText(await page('/developer?week=not-a-date'))).toContain('Week: Nov 16 - Nov 22, 2026');
+    expect(text).toContain(
+      'Total Tickets This Week 0 Total Story Points 0 Available Points 10 Velocity Percentage 0%',
+    );
+    expect(islandProps(html)).toMatchObject({
+      weekStart: '2026-10-12',
+      currentWeekStart: '2026-11-16',
+    });
+    expect(visibleText(await page('/developer?week=not-a-date'))).toContain(
+      'Week: Nov 16 - Nov 22, 2026',
+    );
   });
 
   it('hands the island JSON props that survive a round trip, and renders no modal or chart until one is opened', async () => {
     const html = await page();
     const props = islandProps(html);
     expect(JSON.parse(JSON.stringify(props))).toEqual(props);
-    expect(props).toMatchObject({ weekStart: '2026-11-16', totalAvailablePoints: 10, qaStatus: 'Ready for QA Testing', timeZone: 'UTC' });
+    expect(props).toMatchObject({
+      weekStart: '2026-11-16',
+      totalAvailablePoints: 10,
+      qaStatus: 'Ready for QA Testing',
+      timeZone: 'UTC',
+    });
     expect(props.completed.totalCompleted).toBe(2);
     expect(html).not.toContain('<dialog');
     expect(html).not.toContain('Story Points by Assignee');

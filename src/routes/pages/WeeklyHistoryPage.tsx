@@ -1,21 +1,28 @@
 import type { SessionUser } from '../../auth/session';
-import { Layout } from '../../components/Layout';
+import { Freshness } from '../../components/Freshness';
+import { Layout } from './Layout';
 import { h1, page, pageHeader } from '../../components/ui.css';
 import type { AppDeps } from '../../env';
 import WeeklyHistory, { type Props as WeeklyHistoryProps } from '../../islands/WeeklyHistory';
 import { Island } from '../../render/Island';
-import { isIsoDate, weekStartOf } from '../../services/metrics';
-import { currentWeekStart, weekSummary } from '../../services/velocity';
-import { velocityDepsOf } from '../api/developers';
+import { velocityDepsOf, weekSummary } from '../../services/velocity';
+import { weekStartOf } from '../../shared/calendar';
+import { currentWeekStart } from '../../shared/time-zones';
+import { WeekStartSchema } from '../schemas';
+import type { Freshness as FreshnessData } from '../../shared/freshness';
 
 /**
  * The data of the Weekly History page, read from the database: the current week, or the week
  * holding `week` when the address names one (navigation keeps it there, so a reload stays put).
  */
-export async function loadWeeklyHistory(deps: AppDeps, week?: string | null): Promise<WeeklyHistoryProps> {
+export async function loadWeeklyHistory(
+  deps: AppDeps,
+  week?: string | null,
+): Promise<WeeklyHistoryProps> {
   const velocity = velocityDepsOf(deps);
   const current = currentWeekStart(velocity.now, velocity.timeZone);
-  const weekStart = week && isIsoDate(week) ? weekStartOf(week) : current;
+  // The same bounds as the API's weekStart: a week outside them shows the current one.
+  const weekStart = week && WeekStartSchema.safeParse(week).success ? weekStartOf(week) : current;
   const summary = await weekSummary(velocity, weekStart);
   return {
     currentWeekStart: current,
@@ -27,14 +34,26 @@ export async function loadWeeklyHistory(deps: AppDeps, week?: string | null): Pr
   };
 }
 
-/** `/developer`: Weekly History (spec section 2), rendered on the server with the week's data. */
-export function WeeklyHistoryPage({ user, data }: { user: SessionUser; data: WeeklyHistoryProps }) {
+/**
+ * `/developer`: Weekly History (docs/product-spec.md, "Weekly History page"), rendered on the
+ * server with the week's data.
+ */
+export function WeeklyHistoryPage({
+  user,
+  data,
+  freshness = null,
+}: {
+  user: SessionUser;
+  data: WeeklyHistoryProps;
+  freshness?: FreshnessData | null;
+}) {
   return (
     <Layout user={user} active="developers">
       <div className={page}>
         <div className={pageHeader}>
           <h1 className={h1}>Weekly History</h1>
         </div>
+        <Freshness freshness={freshness} isAdmin={user.role === 'admin'} />
         <Island name="WeeklyHistory" component={WeeklyHistory} props={data} />
       </div>
     </Layout>

@@ -1,17 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { costRateOn } from '../metrics';
+import { costRateOn } from '../../shared/money';
 import {
   costPeriodRanges,
   deriveRetainerPeriods,
   entryAmount,
   invoiceShares,
-  personCostOn,
   projectBilling,
   retainerCounts,
-  retainerStatus,
   splitDate,
 } from './billing';
+import { retainerStatus } from '../../shared/retainer';
 import type { ForecastCostPeriod, ForecastInvoice, ForecastRetainerPeriod } from './schemas';
 
 type InvoiceInput = Omit<Partial<ForecastInvoice>, 'entries' | 'payments'> & {
@@ -51,7 +50,8 @@ describe('invoice entry amounts', () => {
 });
 
 describe('billing of a project from its invoices', () => {
-  // The reference's example invoice: two retainer weeks of $2,400 (+10% tax), $2,400 paid, due 2025-04-16.
+  // The example invoice of docs/reference/forecast-api.md, "Invoices": two retainer weeks of $2,400
+  // (+10% tax), $2,400 paid, due 2025-04-16.
   const reference = invoice({
     entries: [
       { project_id: ACME, quantity: 1, unit_price: 2400 },
@@ -61,7 +61,11 @@ describe('billing of a project from its invoices', () => {
   });
 
   it('totals the reference invoice tax excluded: created, invoiced and sent $4,800, paid $2,400', () => {
-    const billing = projectBilling(invoiceShares([reference]), { forecastProjectId: ACME, projectValue: 48_000, today: '2025-04-01' });
+    const billing = projectBilling(invoiceShares([reference]), {
+      forecastProjectId: ACME,
+      projectValue: 48_000,
+      today: '2025-04-01',
+    });
     expect(billing).toEqual({
       totalCreated: 4800,
       totalInvoiced: 4800,
@@ -75,14 +79,32 @@ describe('billing of a project from its invoices', () => {
 
   it('counts the unpaid remainder as overdue from the day after the due date', () => {
     const shares = invoiceShares([reference]);
-    expect(projectBilling(shares, { forecastProjectId: ACME, projectValue: 0, today: '2025-04-16' }).overdue).toBe(0);
-    expect(projectBilling(shares, { forecastProjectId: ACME, projectValue: 0, today: '2025-04-17' }).overdue).toBe(2400);
+    expect(
+      projectBilling(shares, { forecastProjectId: ACME, projectValue: 0, today: '2025-04-16' })
+        .overdue,
+    ).toBe(0);
+    expect(
+      projectBilling(shares, { forecastProjectId: ACME, projectValue: 0, today: '2025-04-17' })
+        .overdue,
+    ).toBe(2400);
   });
 
   it('counts drafts as created only, approved invoices as invoiced but not sent', () => {
-    const draft = invoice({ status: 'DRAFT', due_date: '2025-01-01', entries: [{ project_id: ACME, quantity: 10, unit_price: 100 }] });
-    const approved = invoice({ status: 'APPROVED', due_date: '2025-01-01', entries: [{ project_id: ACME, quantity: 5, unit_price: 100 }] });
-    const billing = projectBilling(invoiceShares([draft, approved]), { forecastProjectId: ACME, projectValue: 10_000, today: '2025-02-01' });
+    const draft = invoice({
+      status: 'DRAFT',
+      due_date: '2025-01-01',
+      entries: [{ project_id: ACME, quantity: 10, unit_price: 100 }],
+    });
+    const approved = invoice({
+      status: 'APPROVED',
+      due_date: '2025-01-01',
+      entries: [{ project_id: ACME, quantity: 5, unit_price: 100 }],
+    });
+    const billing = projectBilling(invoiceShares([draft, approved]), {
+      forecastProjectId: ACME,
+      projectValue: 10_000,
+      today: '2025-02-01',
+    });
     expect(billing.totalCreated).toBe(1500);
     expect(billing.totalInvoiced).toBe(500);
     expect(billing.totalSent).toBe(0);
@@ -101,10 +123,30 @@ describe('billing of a project from its invoices', () => {
       due_date: '2025-04-01',
     });
     const shares = invoiceShares([spanning]);
-    const acme = projectBilling(shares, { forecastProjectId: ACME, projectValue: 30_000, today: '2025-05-01' });
-    const globex = projectBilling(shares, { forecastProjectId: GLOBEX, projectValue: 78_000, today: '2025-05-01' });
-    expect(acme).toMatchObject({ totalCreated: 3000, totalInvoiced: 3000, totalPaid: 1500, overdue: 1500, paidPercentage: 5 });
-    expect(globex).toMatchObject({ totalCreated: 7800, totalInvoiced: 7800, totalPaid: 3900, overdue: 3900, paidPercentage: 5 });
+    const acme = projectBilling(shares, {
+      forecastProjectId: ACME,
+      projectValue: 30_000,
+      today: '2025-05-01',
+    });
+    const globex = projectBilling(shares, {
+      forecastProjectId: GLOBEX,
+      projectValue: 78_000,
+      today: '2025-05-01',
+    });
+    expect(acme).toMatchObject({
+      totalCreated: 3000,
+      totalInvoiced: 3000,
+      totalPaid: 1500,
+      overdue: 1500,
+      paidPercentage: 5,
+    });
+    expect(globex).toMatchObject({
+      totalCreated: 7800,
+      totalInvoiced: 7800,
+      totalPaid: 3900,
+      overdue: 3900,
+      paidPercentage: 5,
+    });
   });
 
   it('gives an entry without a project to the invoice project, and rounds shares to cents', () => {
@@ -126,20 +168,42 @@ describe('billing of a project from its invoices', () => {
   });
 
   it('never counts an overpaid invoice as overdue, and ignores other projects', () => {
-    const overpaid = invoice({ due_date: '2025-01-01', entries: [{ project_id: ACME, quantity: 1, unit_price: 100 }], payments: [120] });
-    const other = invoice({ due_date: '2025-01-01', entries: [{ project_id: GLOBEX, quantity: 1, unit_price: 999 }] });
-    const billing = projectBilling(invoiceShares([overpaid, other]), { forecastProjectId: ACME, projectValue: 100, today: '2025-06-01' });
-    expect(billing).toMatchObject({ totalInvoiced: 100, totalPaid: 120, overdue: 0, paidPercentage: 120 });
+    const overpaid = invoice({
+      due_date: '2025-01-01',
+      entries: [{ project_id: ACME, quantity: 1, unit_price: 100 }],
+      payments: [120],
+    });
+    const other = invoice({
+      due_date: '2025-01-01',
+      entries: [{ project_id: GLOBEX, quantity: 1, unit_price: 999 }],
+    });
+    const billing = projectBilling(invoiceShares([overpaid, other]), {
+      forecastProjectId: ACME,
+      projectValue: 100,
+      today: '2025-06-01',
+    });
+    expect(billing).toMatchObject({
+      totalInvoiced: 100,
+      totalPaid: 120,
+      overdue: 0,
+      paidPercentage: 120,
+    });
   });
 
   it('gives 0% sent and paid when the project has no value', () => {
-    const billing = projectBilling(invoiceShares([reference]), { forecastProjectId: ACME, projectValue: 0, today: '2025-04-01' });
+    const billing = projectBilling(invoiceShares([reference]), {
+      forecastProjectId: ACME,
+      projectValue: 0,
+      today: '2025-04-01',
+    });
     expect(billing.sentPercentage).toBe(0);
     expect(billing.paidPercentage).toBe(0);
   });
 });
 
-function period(p: Partial<ForecastRetainerPeriod> & { id: number; start: string; end: string }): ForecastRetainerPeriod {
+function period(
+  p: Partial<ForecastRetainerPeriod> & { id: number; start: string; end: string },
+): ForecastRetainerPeriod {
   const [sy, sm, sd] = p.start.split('-').map(Number) as [number, number, number];
   const [ey, em, ed] = p.end.split('-').map(Number) as [number, number, number];
   return {
@@ -215,9 +279,19 @@ describe('retainer periods', () => {
   });
 
   it('prices an hours target at the project rate: 40 h × $150 = $6,000; no rate gives $0', () => {
-    const hours = period({ id: 9, start: '2025-03-10', end: '2025-03-16', retainer_budget_type: 'FIXED_HOURS', period_target_minutes: 2400 });
-    expect(deriveRetainerPeriods([hours], { today: '2025-03-12', hourlyRate: 150 })[0]!.target_amount).toBe(6000);
-    expect(deriveRetainerPeriods([hours], { today: '2025-03-12', hourlyRate: null })[0]!.target_amount).toBe(0);
+    const hours = period({
+      id: 9,
+      start: '2025-03-10',
+      end: '2025-03-16',
+      retainer_budget_type: 'FIXED_HOURS',
+      period_target_minutes: 2400,
+    });
+    expect(
+      deriveRetainerPeriods([hours], { today: '2025-03-12', hourlyRate: 150 })[0]!.target_amount,
+    ).toBe(6000);
+    expect(
+      deriveRetainerPeriods([hours], { today: '2025-03-12', hourlyRate: null })[0]!.target_amount,
+    ).toBe(0);
   });
 
   it('counts only COMPLETED periods as agreed weeks done', () => {
@@ -240,7 +314,8 @@ describe('retainer periods', () => {
 });
 
 describe('cost rates over time', () => {
-  // The reference's example: Mia costs $55/h until the end of 2024, then $62.50/h.
+  // The example of docs/reference/forecast-api.md, "Person cost periods": Mia costs $55/h until the
+  // end of 2024, then $62.50/h.
   const mia: ForecastCostPeriod[] = [
     { id: 301, person_id: 12, cost: 55 },
     { id: 388, person_id: 12, start_year: 2025, start_month: 1, start_day: 1, cost: 62.5 },
@@ -255,14 +330,17 @@ describe('cost rates over time', () => {
 
   it('uses the rate in force on the day, then the person cost, then $100/h', () => {
     const ranges = costPeriodRanges(mia);
-    expect(personCostOn(ranges, { id: 12, cost: 62.5 }, '2024-12-31')).toBe(55);
-    expect(personCostOn(ranges, { id: 12, cost: 62.5 }, '2025-01-01')).toBe(62.5);
-    expect(personCostOn(ranges, { id: 19, cost: 70 }, '2025-01-01')).toBe(70);
-    expect(personCostOn(ranges, { id: 19, cost: null }, '2025-01-01')).toBe(100);
+    const rangesOf = (personId: number) => ranges.filter((r) => r.personId === personId);
+    expect(costRateOn(rangesOf(12), '2024-12-31', 62.5)).toBe(55);
+    expect(costRateOn(rangesOf(12), '2025-01-01', 62.5)).toBe(62.5);
+    expect(costRateOn(rangesOf(19), '2025-01-01', 70)).toBe(70);
+    expect(costRateOn(rangesOf(19), '2025-01-01', null)).toBe(100);
   });
 
   it('agrees with costRateOn on every day, whatever the periods', () => {
-    const day = fc.integer({ min: 0, max: 60 }).map((n) => new Date(Date.UTC(2025, 0, 1 + n)).toISOString().slice(0, 10));
+    const day = fc
+      .integer({ min: 0, max: 60 })
+      .map((n) => new Date(Date.UTC(2025, 0, 1 + n)).toISOString().slice(0, 10));
     const costPeriod = fc.record({
       id: fc.integer({ min: 1, max: 10_000 }),
       person_id: fc.constantFrom(1, 2),
@@ -270,29 +348,50 @@ describe('cost rates over time', () => {
       cost: fc.integer({ min: 1, max: 200 }),
     });
     fc.assert(
-      fc.property(fc.uniqueArray(costPeriod, { selector: (p) => p.id, maxLength: 6 }), day, (raw, date) => {
-        const periods: ForecastCostPeriod[] = raw.map((p) => {
-          const [y, m, d] = p.start ? (p.start.split('-').map(Number) as [number, number, number]) : [];
-          return { id: p.id, person_id: p.person_id, start_year: y ?? null, start_month: m ?? null, start_day: d ?? null, cost: p.cost };
-        });
-        const ranges = costPeriodRanges(periods);
-        for (const personId of [1, 2]) {
-          const inForce = ranges.filter(
-            (r) => r.personId === personId && (r.startDate === null || r.startDate <= date) && (r.endDate === null || date <= r.endDate),
-          );
-          // At most one range holds any day, and it is the rate costRateOn picks from the raw periods (in id order).
-          expect(inForce.length).toBeLessThanOrEqual(1);
-          const expected = costRateOn(
-            periods
-              .filter((p) => p.person_id === personId)
-              .sort((a, b) => a.id - b.id)
-              .map((p) => ({ startDate: p.start_year ? splitDate(p.start_year, p.start_month!, p.start_day!) : null, cost: p.cost })),
-            date,
-            null,
-          );
-          expect(inForce[0]?.cost ?? 100).toBe(expected);
-        }
-      }),
+      fc.property(
+        fc.uniqueArray(costPeriod, { selector: (p) => p.id, maxLength: 6 }),
+        day,
+        (raw, date) => {
+          const periods: ForecastCostPeriod[] = raw.map((p) => {
+            const [y, m, d] = p.start
+              ? (p.start.split('-').map(Number) as [number, number, number])
+              : [];
+            return {
+              id: p.id,
+              person_id: p.person_id,
+              start_year: y ?? null,
+              start_month: m ?? null,
+              start_day: d ?? null,
+              cost: p.cost,
+            };
+          });
+          const ranges = costPeriodRanges(periods);
+          for (const personId of [1, 2]) {
+            const inForce = ranges.filter(
+              (r) =>
+                r.personId === personId &&
+                (r.startDate === null || r.startDate <= date) &&
+                (r.endDate === null || date <= r.endDate),
+            );
+            // At most one range holds any day, and it is the rate costRateOn picks from the raw periods (in id order).
+            expect(inForce.length).toBeLessThanOrEqual(1);
+            const expected = costRateOn(
+              periods
+                .filter((p) => p.person_id === personId)
+                .sort((a, b) => a.id - b.id)
+                .map((p) => ({
+                  startDate: p.start_year
+                    ? splitDate(p.start_year, p.start_month!, p.start_day!)
+                    : null,
+                  cost: p.cost,
+                })),
+              date,
+              null,
+            );
+            expect(inForce[0]?.cost ?? 100).toBe(expected);
+          }
+        },
+      ),
     );
   });
 });

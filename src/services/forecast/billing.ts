@@ -1,16 +1,27 @@
 /**
- * Pure derivations from Forecast data to the dashboard's figures (design.md §5, reference §3, §4,
- * §8): billing per project from invoice entries, retainer periods with a number and a status,
- * and cost periods as date ranges. No I/O: the sync feeds them what the client read.
+ * Pure derivations from Forecast data to the dashboard's figures (docs/design.md, "Billing";
+ * docs/reference/forecast-api.md, "Invoices", "Retainer periods" and "Person cost periods"):
+ * billing per project from invoice entries, retainer periods with a number and a status, and cost
+ * periods as date ranges. No I/O: the sync feeds them what the client read.
  */
-import { billingPercentages, costRateOn, retainerProgress, roundMoney, type IsoDate } from '../metrics';
-import type { ForecastCostPeriod, ForecastInvoice, ForecastInvoiceEntry, ForecastRetainerPeriod } from './schemas';
+import { billingPercentages } from '../../shared/billing';
+import { roundMoney } from '../../shared/money';
+import { retainerProgress, type RetainerPeriod, retainerStatus } from '../../shared/retainer';
+import type { IsoDate } from '../../shared/calendar';
+import type {
+  ForecastCostPeriod,
+  ForecastInvoice,
+  ForecastInvoiceEntry,
+  ForecastRetainerPeriod,
+} from './schemas';
 
 /**
  * One invoice line, tax excluded: quantity × unit price less the discount, which Forecast's
  * invoice editor takes as a percentage of the line (docs/decisions/020).
  */
-export function entryAmount(entry: Pick<ForecastInvoiceEntry, 'quantity' | 'unit_price' | 'discount'>): number {
+export function entryAmount(
+  entry: Pick<ForecastInvoiceEntry, 'quantity' | 'unit_price' | 'discount'>,
+): number {
   const gross = entry.quantity * entry.unit_price;
   return roundMoney(gross - (gross * (entry.discount ?? 0)) / 100);
 }
@@ -76,12 +87,16 @@ export interface ProjectBilling {
 }
 
 /**
- * Billing of one Forecast project from its invoice shares (design.md §5). An invoice is overdue
- * from the day after its due date; a share paid in full or more is never overdue.
+ * Billing of one Forecast project from its invoice shares (docs/design.md, "Billing"). An invoice
+ * is overdue from the day after its due date; a share paid in full or more is never overdue.
  */
 export function projectBilling(
   shares: readonly ProjectInvoiceShare[],
-  { forecastProjectId, projectValue, today }: { forecastProjectId: number; projectValue: number; today: IsoDate },
+  {
+    forecastProjectId,
+    projectValue,
+    today,
+  }: { forecastProjectId: number; projectValue: number; today: IsoDate },
 ): ProjectBilling {
   let created = 0;
   let invoiced = 0;
@@ -95,7 +110,8 @@ export function projectBilling(
     if (share.status === 'DRAFT') continue;
     invoiced += share.amount;
     if (share.status === 'SENT') sent += share.amount;
-    if (share.dueDate !== null && share.dueDate < today) overdue += Math.max(0, share.amount - share.paid);
+    if (share.dueDate !== null && share.dueDate < today)
+      overdue += Math.max(0, share.amount - share.paid);
   }
   const totals = {
     totalCreated: roundMoney(created),
@@ -104,37 +120,15 @@ export function projectBilling(
     totalPaid: roundMoney(paid),
     overdue: roundMoney(overdue),
   };
-  return { ...totals, ...billingPercentages({ projectValue, sent: totals.totalSent, paid: totals.totalPaid }) };
-}
-
-export type RetainerStatus = 'COMPLETED' | 'ACTIVE' | 'DRAFT' | 'CANCELLED';
-
-/** A retainer period in the spec's shape (spec §3), snake_case as the spec writes it. */
-export interface RetainerPeriod {
-  id: number;
-  period_number: number;
-  status: RetainerStatus;
-  start_date: IsoDate;
-  end_date: IsoDate;
-  target_amount: number;
-  actual_amount: number;
-  actual_billable_minutes: number;
+  return {
+    ...totals,
+    ...billingPercentages({ projectValue, sent: totals.totalSent, paid: totals.totalPaid }),
+  };
 }
 
 /** Forecast's split dates (year, month 1–12, day) as 'YYYY-MM-DD'. */
 export function splitDate(year: number, month: number, day: number): IsoDate {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/**
- * Forecast has no period status (docs/decisions/021): locked periods are COMPLETED; a period
- * starting after today is DRAFT; otherwise ACTIVE, including a past period not yet locked
- * (it awaits closing). CANCELLED has no Forecast source and is never produced.
- */
-export function retainerStatus(period: { locked: boolean; startDate: IsoDate }, today: IsoDate): RetainerStatus {
-  if (period.locked) return 'COMPLETED';
-  if (period.startDate > today) return 'DRAFT';
-  return 'ACTIVE';
 }
 
 /** A derived period plus Forecast's lock flag, which the status is re-derived from at read time. */
@@ -173,7 +167,10 @@ export function deriveRetainerPeriods(
 }
 
 /** 'Agreed Weeks' on the card: COMPLETED periods over all periods. */
-export function retainerCounts(periods: readonly { status: string }[]): { completed: number; total: number } {
+export function retainerCounts(periods: readonly { status: string }[]): {
+  completed: number;
+  total: number;
+} {
   const { completed, total } = retainerProgress(periods);
   return { completed, total };
 }
@@ -205,33 +202,25 @@ export function costPeriodRanges(periods: readonly ForecastCostPeriod[]): CostPe
   const byPerson = new Map<number, Map<string, CostPeriodRange>>();
   for (const p of [...periods].sort((a, b) => a.id - b.id)) {
     const startDate =
-      p.start_year != null && p.start_month != null && p.start_day != null ? splitDate(p.start_year, p.start_month, p.start_day) : null;
+      p.start_year != null && p.start_month != null && p.start_day != null
+        ? splitDate(p.start_year, p.start_month, p.start_day)
+        : null;
     const own = byPerson.get(p.person_id) ?? new Map<string, CostPeriodRange>();
     byPerson.set(p.person_id, own);
     const key = startDate ?? '';
-    if (!own.has(key)) own.set(key, { id: p.id, personId: p.person_id, startDate, endDate: null, cost: p.cost });
+    if (!own.has(key))
+      own.set(key, { id: p.id, personId: p.person_id, startDate, endDate: null, cost: p.cost });
   }
   const ranges: CostPeriodRange[] = [];
   for (const own of byPerson.values()) {
     // '' (no start) sorts before every date.
-    const ordered = [...own.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+    const ordered = [...own.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, r]) => r);
     ordered.forEach((range, i) => {
       const next = ordered[i + 1];
       ranges.push({ ...range, endDate: next?.startDate ? dayBefore(next.startDate) : null });
     });
   }
   return ranges;
-}
-
-/** The cost per hour of a person on a day: their period in force, else their own cost, else $100. */
-export function personCostOn(
-  ranges: readonly Pick<CostPeriodRange, 'personId' | 'startDate' | 'cost'>[],
-  person: { id: number; cost: number | null | undefined },
-  date: IsoDate,
-): number {
-  return costRateOn(
-    ranges.filter((r) => r.personId === person.id),
-    date,
-    person.cost ?? null,
-  );
 }

@@ -3,7 +3,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createForecastHandlers } from '../../mocks/forecast/handlers';
 import { UpstreamError } from '../http';
-import { createForecastClient, formatUpdatedAfter, TIME_REGISTRATION_PAGE_SIZE, type ForecastClientOptions } from './client';
+import {
+  createForecastClient,
+  formatUpdatedAfter,
+  TIME_REGISTRATION_PAGE_SIZE,
+  type ForecastClientOptions,
+} from './client';
 
 const BASE = 'https://forecast.test';
 const KEY = 'demo-forecast-key';
@@ -47,14 +52,21 @@ describe('reading Forecast', () => {
   it('lists every project with its stage and budget type', async () => {
     const projects = await client().forecast.listProjects();
     expect(projects.map((p) => p.id)).toEqual(mock.data.spine.projects.map((p) => p.forecastId));
-    expect(new Set(projects.map((p) => p.stage))).toEqual(new Set(['RUNNING', 'PLANNING', 'HALTED', 'DONE']));
+    expect(new Set(projects.map((p) => p.stage))).toEqual(
+      new Set(['RUNNING', 'PLANNING', 'HALTED', 'DONE']),
+    );
     expect(mock.requests).toEqual(['GET /api/v1/projects']);
   });
 
   it('reads one project, and names an unknown one as not found', async () => {
     const [first] = mock.data.spine.projects;
     const project = await client().forecast.getProject(first!.forecastId);
-    expect(project).toMatchObject({ id: first!.forecastId, name: first!.name, budget: first!.budget, budget_type: first!.budgetType });
+    expect(project).toMatchObject({
+      id: first!.forecastId,
+      name: first!.name,
+      budget: first!.budget,
+      budget_type: first!.budgetType,
+    });
 
     const error = await failure(client().forecast.getProject(999_999));
     expect(error.kind).toBe('not_found');
@@ -74,13 +86,17 @@ describe('reading Forecast', () => {
   it('reads retainer periods with split dates', async () => {
     const retainer = mock.data.spine.projects.find((p) => p.weeklyRetainer)!;
     const periods = await client().forecast.retainerPeriods(retainer.forecastId);
-    expect(periods.length).toBe(mock.data.retainerPeriods.filter((p) => p.project_id === retainer.forecastId).length);
+    expect(periods.length).toBe(
+      mock.data.retainerPeriods.filter((p) => p.project_id === retainer.forecastId).length,
+    );
     expect(periods[0]).toMatchObject({ project_id: retainer.forecastId, period_length: 7 });
   });
 
   it('leaves system users and client users out of persons', async () => {
     const persons = await client().forecast.persons();
-    expect(persons.map((p) => p.id).sort()).toEqual(mock.data.spine.developers.map((d) => d.forecastPersonId).sort());
+    expect(persons.map((p) => p.id).sort()).toEqual(
+      mock.data.spine.developers.map((d) => d.forecastPersonId).sort(),
+    );
     expect(mock.data.persons.length).toBe(persons.length + 2);
   });
 
@@ -114,7 +130,10 @@ describe('paging v4 time registrations', () => {
     expect(rows.length).toBe(total);
     expect(new Set(rows.map((r) => r.id)).size).toBe(total);
     expect(mock.requests).toEqual(
-      Array.from({ length: Math.ceil(total / 500) }, (_, i) => `GET /api/v4/time_registrations?pageNumber=${i + 1}&pageSize=500`),
+      Array.from(
+        { length: Math.ceil(total / 500) },
+        (_, i) => `GET /api/v4/time_registrations?pageNumber=${i + 1}&pageSize=500`,
+      ),
     );
   });
 
@@ -125,7 +144,12 @@ describe('paging v4 time registrations', () => {
       http.get(`${BASE}/api/v4/time_registrations`, ({ request }) => {
         calls++;
         const n = Number(new URL(request.url).searchParams.get('pageNumber'));
-        return HttpResponse.json({ pageNumber: n, pageSize: 500, totalObjectCount: 1000, pageContents: items.slice((n - 1) * 500, n * 500) });
+        return HttpResponse.json({
+          pageNumber: n,
+          pageSize: 500,
+          totalObjectCount: 1000,
+          pageContents: items.slice((n - 1) * 500, n * 500),
+        });
       }),
     );
     expect((await client().forecast.timeRegistrations()).length).toBe(1000);
@@ -139,7 +163,12 @@ describe('paging v4 time registrations', () => {
     server.use(
       http.get(`${BASE}/api/v4/time_registrations`, ({ request }) => {
         const n = Number(new URL(request.url).searchParams.get('pageNumber'));
-        return HttpResponse.json({ pageNumber: n, pageSize: 500, totalObjectCount: 99_999, pageContents: pages[n - 1] ?? [] });
+        return HttpResponse.json({
+          pageNumber: n,
+          pageSize: 500,
+          totalObjectCount: 99_999,
+          pageContents: pages[n - 1] ?? [],
+        });
       }),
     );
     const result = await client().forecast.timeRegistrations();
@@ -156,7 +185,9 @@ describe('paging v4 time registrations', () => {
     const added = mock.addRegistration({ notes: 'late entry' });
     const changed = await client().forecast.timeRegistrations({ updatedAfter: since });
     expect(changed.map((r) => r.id)).toEqual([added.id]);
-    expect(mock.requests.at(-1)).toBe('GET /api/v4/time_registrations/updated_after/20261119T180000?pageNumber=1&pageSize=500');
+    expect(mock.requests.at(-1)).toBe(
+      'GET /api/v4/time_registrations/updated_after/20261119T180000?pageNumber=1&pageSize=500',
+    );
     mock.deleteRegistration(added.id);
   });
 
@@ -238,7 +269,11 @@ describe('when Forecast misbehaves', () => {
   });
 
   it('rejects an invoice whose entries are missing', async () => {
-    server.use(http.get(`${BASE}/api/v1/invoices`, () => HttpResponse.json([{ id: 1, created_date: '2026-01-01', status: 'SENT' }])));
+    server.use(
+      http.get(`${BASE}/api/v1/invoices`, () =>
+        HttpResponse.json([{ id: 1, created_date: '2026-01-01', status: 'SENT' }]),
+      ),
+    );
     const error = await failure(client().forecast.listInvoices());
     expect(error.kind).toBe('malformed_response');
     expect(error.message).toContain('0.entries');

@@ -1,10 +1,10 @@
 /**
- * The Forecast (api.forecast.it) client: the real endpoints of shared/reference/forecast-api.md
+ * The Forecast (api.forecast.it) client: the real endpoints of docs/reference/forecast-api.md
  * over the shared HTTP core (timeouts, retries, concurrency limit, UpstreamError), with every
  * response checked against the schemas before anyone reads it.
  */
 import type { z } from 'zod';
-import { describeZodError } from '../../routes/validation';
+import { describeZodError } from '../errors';
 import { createHttpClient, UpstreamError, type HttpClientOptions } from '../http';
 import {
   forecastCostPeriodListSchema,
@@ -78,16 +78,27 @@ export function createForecastClient(options: ForecastClientOptions): ForecastCl
     headers: { 'X-FORECAST-API-KEY': apiKey },
   });
 
-  async function read<S extends z.ZodType>(path: string, schema: S, query?: Record<string, string | number>): Promise<z.output<S>> {
+  async function read<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    query?: Record<string, string | number>,
+  ): Promise<z.output<S>> {
     const body = await http.get(path, { query });
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      throw new UpstreamError('Forecast', 'malformed_response', `GET ${path} answered an unexpected shape: ${describeZodError(parsed.error)}`);
+      throw new UpstreamError(
+        'Forecast',
+        'malformed_response',
+        `GET ${path} answered an unexpected shape: ${describeZodError(parsed.error)}`,
+      );
     }
     return parsed.data;
   }
 
-  /** Reads every page of a v4 list in turn, stopping by the rules of reference §1.3. */
+  /**
+   * Reads every page of a v4 list in turn, stopping by the rules of docs/reference/forecast-api.md,
+   * "Response envelope and pagination".
+   */
   async function readAllPages<Item extends { id: number }>(
     path: string,
     schema: z.ZodType<ForecastPage<Item>>,
@@ -98,23 +109,35 @@ export function createForecastClient(options: ForecastClientOptions): ForecastCl
       const page = await read(path, schema, { pageNumber, pageSize: TIME_REGISTRATION_PAGE_SIZE });
       for (const item of page.pageContents) byId.set(item.id, item);
       const size = page.pageSize || TIME_REGISTRATION_PAGE_SIZE;
-      if (page.pageContents.length === 0 || page.pageContents.length < size || pageNumber * size >= page.totalObjectCount) {
+      if (
+        page.pageContents.length === 0 ||
+        page.pageContents.length < size ||
+        pageNumber * size >= page.totalObjectCount
+      ) {
         return [...byId.values()];
       }
     }
-    throw new UpstreamError('Forecast', 'malformed_response', `GET ${path} kept sending full pages past page ${MAX_PAGES}`);
+    throw new UpstreamError(
+      'Forecast',
+      'malformed_response',
+      `GET ${path} kept sending full pages past page ${MAX_PAGES}`,
+    );
   }
 
   return {
     listProjects: () => read('/api/v1/projects', forecastProjectListSchema),
     getProject: (projectId) => read(`/api/v1/projects/${projectId}`, forecastProjectSchema),
     rateCards: () => read('/api/v1/rate_cards', forecastRateCardListSchema),
-    projectInvoices: (projectId) => read(`/api/v1/projects/${projectId}/invoices`, forecastInvoiceListSchema),
+    projectInvoices: (projectId) =>
+      read(`/api/v1/projects/${projectId}/invoices`, forecastInvoiceListSchema),
     listInvoices: () => read('/api/v1/invoices', forecastInvoiceListSchema),
-    retainerPeriods: (projectId) => read(`/api/v1/projects/${projectId}/retainer_periods`, forecastRetainerPeriodListSchema),
+    retainerPeriods: (projectId) =>
+      read(`/api/v1/projects/${projectId}/retainer_periods`, forecastRetainerPeriodListSchema),
     async persons() {
       const all = await read('/api/v2/persons', forecastPersonListSchema);
-      return all.filter((p) => !p.is_system_user && (p.client_id === null || p.client_id === undefined));
+      return all.filter(
+        (p) => !p.is_system_user && (p.client_id === null || p.client_id === undefined),
+      );
     },
     personCostPeriods: () => read('/api/v1/person_cost_periods', forecastCostPeriodListSchema),
     timeRegistrations({ updatedAfter } = {}) {
@@ -123,6 +146,7 @@ export function createForecastClient(options: ForecastClientOptions): ForecastCl
         : '/api/v4/time_registrations';
       return readAllPages(path, forecastTimeRegistrationPageSchema);
     },
-    deletedTimeRegistrations: () => readAllPages('/api/v4/time_registrations/deleted', forecastDeletedRegistrationPageSchema),
+    deletedTimeRegistrations: () =>
+      readAllPages('/api/v4/time_registrations/deleted', forecastDeletedRegistrationPageSchema),
   };
 }

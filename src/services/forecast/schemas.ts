@@ -1,5 +1,5 @@
 /**
- * The shapes of the Forecast responses we read, written from shared/reference/forecast-api.md.
+ * The shapes of the Forecast responses we read, written from docs/reference/forecast-api.md.
  * Only the fields the dashboard uses are required; everything else Forecast sends is ignored,
  * so an additive change upstream does not break the sync while a changed type or a missing
  * field we rely on is caught at the door (the client turns it into a 'malformed_response').
@@ -11,9 +11,12 @@ const ref = id.nullable();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date');
 const timestamp = z.string().min(1);
 /** Money and minutes that Forecast may leave out or send as null mean nothing: 0. */
-const amount = z.number().nullish().transform((n) => n ?? 0);
+const amount = z
+  .number()
+  .nullish()
+  .transform((n) => n ?? 0);
 
-// §2 Projects (v1)
+// Projects (v1; docs/reference/forecast-api.md, "Projects")
 export const forecastProjectSchema = z.object({
   id,
   company_project_id: id.nullish(),
@@ -34,7 +37,8 @@ export const forecastProjectSchema = z.object({
 export type ForecastProject = z.infer<typeof forecastProjectSchema>;
 export const forecastProjectListSchema = z.array(forecastProjectSchema);
 
-// §2 Rate cards (v1): the project's hourly rate is its rate card's default rate.
+// Rate cards (v1; docs/reference/forecast-api.md, "Projects"): the project's hourly rate is its
+// rate card's default rate.
 export const forecastRateCardSchema = z.object({
   id,
   name: z.string().nullish(),
@@ -44,7 +48,8 @@ export const forecastRateCardSchema = z.object({
 export type ForecastRateCard = z.infer<typeof forecastRateCardSchema>;
 export const forecastRateCardListSchema = z.array(forecastRateCardSchema);
 
-// §3 Invoices (v1): no total field; totals come from the entries, paid from the payments.
+// Invoices (v1; docs/reference/forecast-api.md, "Invoices"): no total field; totals come from the
+// entries, paid from the payments.
 export const forecastInvoiceEntrySchema = z.object({
   id,
   invoice_id: id.nullish(),
@@ -63,7 +68,6 @@ export const forecastPaymentSchema = z.object({
   amount: z.number(),
   date: isoDate.nullish(),
 });
-export type ForecastPayment = z.infer<typeof forecastPaymentSchema>;
 
 export const forecastInvoiceSchema = z.object({
   id,
@@ -81,12 +85,16 @@ export const forecastInvoiceSchema = z.object({
   // Absent when an accounting integration (Xero, QuickBooks, e-conomic) is connected.
   payment_status: z.string().nullish(),
   entries: z.array(forecastInvoiceEntrySchema),
-  payments: z.array(forecastPaymentSchema).nullish().transform((p) => p ?? []),
+  payments: z
+    .array(forecastPaymentSchema)
+    .nullish()
+    .transform((p) => p ?? []),
 });
 export type ForecastInvoice = z.infer<typeof forecastInvoiceSchema>;
 export const forecastInvoiceListSchema = z.array(forecastInvoiceSchema);
 
-// §4 Retainer periods (v1): split dates, no number and no status (we derive both).
+// Retainer periods (v1; docs/reference/forecast-api.md, "Retainer periods"): split dates, no number
+// and no status (we derive both).
 const year = z.number().int().min(1970).max(9999);
 const month = z.number().int().min(1).max(12);
 const day = z.number().int().min(1).max(31);
@@ -113,11 +121,17 @@ export const forecastRetainerPeriodSchema = z.object({
 export type ForecastRetainerPeriod = z.infer<typeof forecastRetainerPeriodSchema>;
 export const forecastRetainerPeriodListSchema = z.array(forecastRetainerPeriodSchema);
 
-// §7 Persons (v2)
+// Persons (v2; docs/reference/forecast-api.md, "Persons")
 export const forecastPersonSchema = z.object({
   id,
-  first_name: z.string().nullish().transform((s) => s ?? ''),
-  last_name: z.string().nullish().transform((s) => s ?? ''),
+  first_name: z
+    .string()
+    .nullish()
+    .transform((s) => s ?? ''),
+  last_name: z
+    .string()
+    .nullish()
+    .transform((s) => s ?? ''),
   email: z.string().nullish(),
   active: z.boolean(),
   is_system_user: z.boolean(),
@@ -129,7 +143,8 @@ export const forecastPersonSchema = z.object({
 export type ForecastPerson = z.infer<typeof forecastPersonSchema>;
 export const forecastPersonListSchema = z.array(forecastPersonSchema);
 
-// §8 Person cost periods (v1): the first period of a person has no start.
+// Person cost periods (v1; docs/reference/forecast-api.md, "Person cost periods"): the first period
+// of a person has no start.
 export const forecastCostPeriodSchema = z.object({
   id,
   person_id: id,
@@ -141,7 +156,7 @@ export const forecastCostPeriodSchema = z.object({
 export type ForecastCostPeriod = z.infer<typeof forecastCostPeriodSchema>;
 export const forecastCostPeriodListSchema = z.array(forecastCostPeriodSchema);
 
-// §5 Time registrations (v4, paginated)
+// Time registrations (v4, paginated; docs/reference/forecast-api.md, "Time registrations")
 export const forecastTimeRegistrationSchema = z.object({
   id,
   person: id,
@@ -158,7 +173,8 @@ export const forecastTimeRegistrationSchema = z.object({
 });
 export type ForecastTimeRegistration = z.infer<typeof forecastTimeRegistrationSchema>;
 
-// §5.4 Deleted registrations (v4, paginated, camelCase): only the id matters to us.
+// Deleted registrations (v4, paginated, camelCase; docs/reference/forecast-api.md,
+// "Deleted registrations"): only the id matters to us.
 export const forecastDeletedRegistrationSchema = z.object({
   id,
   minutesRegistered: z.number().nullish(),
@@ -167,7 +183,8 @@ export const forecastDeletedRegistrationSchema = z.object({
 });
 export type ForecastDeletedRegistration = z.infer<typeof forecastDeletedRegistrationSchema>;
 
-// §1.3 The envelope of the paginated v4 endpoints.
+// The envelope of the paginated v4 endpoints (docs/reference/forecast-api.md,
+// "Response envelope and pagination").
 export function forecastPageSchema<Item extends z.ZodType>(item: Item) {
   return z.object({
     pageNumber: z.number().int().min(1),
@@ -176,6 +193,15 @@ export function forecastPageSchema<Item extends z.ZodType>(item: Item) {
     pageContents: z.array(item),
   });
 }
-export const forecastTimeRegistrationPageSchema = forecastPageSchema(forecastTimeRegistrationSchema);
-export const forecastDeletedRegistrationPageSchema = forecastPageSchema(forecastDeletedRegistrationSchema);
-export type ForecastPage<Item> = { pageNumber: number; pageSize: number; totalObjectCount: number; pageContents: Item[] };
+export const forecastTimeRegistrationPageSchema = forecastPageSchema(
+  forecastTimeRegistrationSchema,
+);
+export const forecastDeletedRegistrationPageSchema = forecastPageSchema(
+  forecastDeletedRegistrationSchema,
+);
+export type ForecastPage<Item> = {
+  pageNumber: number;
+  pageSize: number;
+  totalObjectCount: number;
+  pageContents: Item[];
+};

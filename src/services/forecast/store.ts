@@ -1,156 +1,29 @@
 /**
- * Reads and writes of the Forecast tables (sql/0003_forecast.sql) and of the projects table's
- * forecast_* columns. Every function takes the Db (or a transaction) as its first argument;
- * the sync decides what runs together in one transaction.
+ * Reads and writes of the Forecast tables (sql/0003_forecast.sql); the projects table's
+ * forecast_* columns are written by src/db/projects.ts. Every function takes the Db (or a
+ * transaction) as its first argument; the sync decides what runs together in one transaction.
  */
+import { BULK_CHUNK, bulkInsert } from '../../db/bulk';
 import type { Db } from '../../db/port';
-import type { ProjectRow } from '../../db/projects';
-import type { IsoDate } from '../metrics';
-import {
-  retainerStatus,
-  type CostPeriodRange,
-  type ProjectBilling,
-  type ProjectInvoiceShare,
-  type RetainerPeriod,
-  type StoredRetainerPeriod,
-} from './billing';
+import type { IsoDate } from '../../shared/calendar';
+import type { CostPeriodRange, ProjectInvoiceShare, StoredRetainerPeriod } from './billing';
+import { retainerStatus } from '../../shared/retainer';
+import type { RetainerPeriod } from '../../shared/retainer';
 import type { ForecastPerson, ForecastProject, ForecastTimeRegistration } from './schemas';
-
-/** Rows per bulk statement: keeps each JSON parameter to a few hundred kilobytes. */
-const CHUNK = 2_000;
-
-/**
- * Inserts many rows in a few statements: the rows travel as one JSON parameter and
- * jsonb_to_recordset turns them back into typed columns (works on PGlite and postgres.js alike).
- * The parameter is typed text, then cast: typed jsonb, postgres.js would encode the string as
- * a JSON string rather than pass the array through.
- */
-async function bulk(db: Db, rows: readonly object[], statement: string): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await db.query(statement, [JSON.stringify(rows.slice(i, i + CHUNK))]);
-  }
-}
-
-// ---------------------------------------------------------------------------
-// Dashboard projects
-
-/** The projects table's row, as much of it as the Forecast integration reads and writes. */
-export type ForecastProjectRow = Pick<
-  ProjectRow,
-  | 'id'
-  | 'name'
-  | 'dev_status'
-  | 'visible'
-  | 'client_hourly_rate'
-  | 'forecast_project_id'
-  | 'forecast_project_value'
-  | 'forecast_total_created'
-  | 'forecast_total_invoiced'
-  | 'forecast_total_sent'
-  | 'forecast_total_paid'
-  | 'forecast_overdue_amount'
-  | 'forecast_retainer_periods_completed'
-  | 'forecast_retainer_periods_total'
-  | 'forecast_budget_type'
-  | 'forecast_status'
-  | 'forecast_stage'
-  | 'billing_sent_percentage'
-  | 'billing_paid_percentage'
-  | 'last_forecast_sync'
->;
-
-const PROJECT_COLUMNS = `id, name, dev_status, visible, client_hourly_rate, forecast_project_id, forecast_project_value,
-  forecast_total_created, forecast_total_invoiced, forecast_total_sent, forecast_total_paid, forecast_overdue_amount,
-  forecast_retainer_periods_completed, forecast_retainer_periods_total, forecast_budget_type, forecast_status,
-  forecast_stage, billing_sent_percentage, billing_paid_percentage, last_forecast_sync`;
-
-export async function findProject(db: Db, projectId: number): Promise<ForecastProjectRow | null> {
-  const [row] = await db.query<ForecastProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = $1`, [projectId]);
-  return row ?? null;
-}
-
-export async function findProjectByForecastId(db: Db, forecastProjectId: number): Promise<ForecastProjectRow | null> {
-  const [row] = await db.query<ForecastProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE forecast_project_id = $1`, [
-    forecastProjectId,
-  ]);
-  return row ?? null;
-}
-
-/** Forecast's descriptive fields of a project, as stored on the dashboard project. */
-export interface ForecastProjectFields {
-  forecastProjectId: number;
-  value: number;
-  budgetType: string | null;
-  status: string | null;
-  stage: string;
-  /** null keeps the rate the dashboard already has. */
-  hourlyRate: number | null;
-}
-
-/** Creates the dashboard project for a Forecast project; returns its id. */
-export async function insertProject(db: Db, name: string, fields: ForecastProjectFields): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO projects (name, forecast_project_id, forecast_project_value, forecast_budget_type, forecast_status,
-       forecast_stage, client_hourly_rate)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [name, fields.forecastProjectId, fields.value, fields.budgetType, fields.status, fields.stage, fields.hourlyRate],
-  );
-  return row!.id;
-}
-
-/** The billing summary stored on a project: the invoice totals plus its retainer periods' progress. */
-export interface StoredBilling extends ProjectBilling {
-  retainerPeriodsCompleted: number;
-  retainerPeriodsTotal: number;
-}
-
-/** Writes a project's Forecast fields and billing summary, stamped with the sync time. */
-export async function updateProjectBilling(
-  db: Db,
-  projectId: number,
-  fields: ForecastProjectFields,
-  billing: StoredBilling,
-  syncedAt: Date,
-): Promise<void> {
-  await db.query(
-    `UPDATE projects SET
-       forecast_project_value = $2, forecast_budget_type = $3, forecast_status = $4, forecast_stage = $5,
-       client_hourly_rate = COALESCE($6, client_hourly_rate),
-       forecast_total_created = $7, forecast_total_invoiced = $8, forecast_total_sent = $9, forecast_total_paid = $10,
-       forecast_overdue_amount = $11, billing_sent_percentage = $12, billing_paid_percentage = $13,
-       forecast_retainer_periods_completed = $14, forecast_retainer_periods_total = $15, last_forecast_sync = $16
-     WHERE id = $1`,
-    [
-      projectId,
-      fields.value,
-      fields.budgetType,
-      fields.status,
-      fields.stage,
-      fields.hourlyRate,
-      billing.totalCreated,
-      billing.totalInvoiced,
-      billing.totalSent,
-      billing.totalPaid,
-      billing.overdue,
-      billing.sentPercentage,
-      billing.paidPercentage,
-      billing.retainerPeriodsCompleted,
-      billing.retainerPeriodsTotal,
-      syncedAt,
-    ],
-  );
-}
 
 // ---------------------------------------------------------------------------
 // Retainer periods
 
 /** Replaces a dashboard project's retainer periods. */
-export async function replaceRetainerPeriods(db: Db, projectId: number, periods: readonly StoredRetainerPeriod[]): Promise<void> {
+export async function replaceRetainerPeriods(
+  db: Db,
+  projectId: number,
+  periods: readonly StoredRetainerPeriod[],
+): Promise<void> {
   await db.query('DELETE FROM forecast_retainer_periods WHERE project_id = $1', [projectId]);
   if (periods.length === 0) return;
-  await bulk(
+  await bulkInsert(
     db,
-    periods.map((p) => ({ ...p, project_id: projectId })),
     `INSERT INTO forecast_retainer_periods (id, project_id, period_number, status, locked, start_date, end_date,
        target_amount, actual_amount, actual_billable_minutes)
      SELECT id, project_id, period_number, status, locked, start_date, end_date, target_amount, actual_amount,
@@ -162,6 +35,7 @@ export async function replaceRetainerPeriods(db: Db, projectId: number, periods:
        status = EXCLUDED.status, locked = EXCLUDED.locked, start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date,
        target_amount = EXCLUDED.target_amount, actual_amount = EXCLUDED.actual_amount,
        actual_billable_minutes = EXCLUDED.actual_billable_minutes`,
+    periods.map((p) => ({ ...p, project_id: projectId })),
   );
 }
 
@@ -169,7 +43,11 @@ export async function replaceRetainerPeriods(db: Db, projectId: number, periods:
  * A dashboard project's retainer periods in the spec's shape, by period number. The status is
  * derived again for `today`, so a period that has started since the last sync reads ACTIVE.
  */
-export async function getRetainerPeriods(db: Db, projectId: number, today: IsoDate): Promise<RetainerPeriod[]> {
+export async function getRetainerPeriods(
+  db: Db,
+  projectId: number,
+  today: IsoDate,
+): Promise<RetainerPeriod[]> {
   const rows = await db.query<StoredRetainerPeriod>(
     `SELECT id, period_number, status, locked, start_date, end_date, target_amount, actual_amount, actual_billable_minutes
      FROM forecast_retainer_periods WHERE project_id = $1 ORDER BY period_number`,
@@ -177,7 +55,10 @@ export async function getRetainerPeriods(db: Db, projectId: number, today: IsoDa
   );
   return rows.map(({ locked, ...p }) => ({
     ...p,
-    status: p.status === 'CANCELLED' ? p.status : retainerStatus({ locked, startDate: p.start_date }, today),
+    status:
+      p.status === 'CANCELLED'
+        ? p.status
+        : retainerStatus({ locked, startDate: p.start_date }, today),
   }));
 }
 
@@ -188,9 +69,16 @@ export async function getRetainerPeriods(db: Db, projectId: number, today: IsoDa
  * Replaces the stored invoice shares: of one Forecast project (a billing sync), or of the whole
  * account (`forecastProjectId` null, the agency-wide sync).
  */
-export async function replaceInvoiceShares(db: Db, forecastProjectId: number | null, shares: readonly ProjectInvoiceShare[]): Promise<void> {
+export async function replaceInvoiceShares(
+  db: Db,
+  forecastProjectId: number | null,
+  shares: readonly ProjectInvoiceShare[],
+): Promise<void> {
   if (forecastProjectId === null) await db.query('DELETE FROM forecast_invoices');
-  else await db.query('DELETE FROM forecast_invoices WHERE forecast_project_id = $1', [forecastProjectId]);
+  else
+    await db.query('DELETE FROM forecast_invoices WHERE forecast_project_id = $1', [
+      forecastProjectId,
+    ]);
   const rows = shares
     .filter((s) => forecastProjectId === null || s.forecastProjectId === forecastProjectId)
     .map((s) => ({
@@ -203,23 +91,31 @@ export async function replaceInvoiceShares(db: Db, forecastProjectId: number | n
       amount: s.amount,
       paid: s.paid,
     }));
-  await bulk(
+  await bulkInsert(
     db,
-    rows,
     `INSERT INTO forecast_invoices (invoice_id, forecast_project_id, invoice_reference, invoice_date, due_date, status, amount, paid)
      SELECT invoice_id, forecast_project_id, invoice_reference, invoice_date, due_date, status, amount, paid
      FROM jsonb_to_recordset($1::text::jsonb) AS r(invoice_id integer, forecast_project_id integer, invoice_reference text,
        invoice_date date, due_date date, status text, amount numeric, paid numeric)`,
+    rows,
   );
 }
 
 // ---------------------------------------------------------------------------
 // Account-wide copies: projects, persons, cost periods
 
-export async function replaceForecastProjects(db: Db, projects: readonly ForecastProject[], syncedAt: Date): Promise<void> {
+export async function replaceForecastProjects(
+  db: Db,
+  projects: readonly ForecastProject[],
+  syncedAt: Date,
+): Promise<void> {
   await db.query('DELETE FROM forecast_projects');
-  await bulk(
+  await bulkInsert(
     db,
+    `INSERT INTO forecast_projects (id, name, stage, status, budget_type, budget, synced_at)
+     SELECT id, name, stage, status, budget_type, budget, synced_at
+     FROM jsonb_to_recordset($1::text::jsonb) AS r(id integer, name text, stage text, status text, budget_type text,
+       budget numeric, synced_at timestamptz)`,
     projects.map((p) => ({
       id: p.id,
       name: p.name,
@@ -229,17 +125,21 @@ export async function replaceForecastProjects(db: Db, projects: readonly Forecas
       budget: p.budget ?? null,
       synced_at: syncedAt.toISOString(),
     })),
-    `INSERT INTO forecast_projects (id, name, stage, status, budget_type, budget, synced_at)
-     SELECT id, name, stage, status, budget_type, budget, synced_at
-     FROM jsonb_to_recordset($1::text::jsonb) AS r(id integer, name text, stage text, status text, budget_type text,
-       budget numeric, synced_at timestamptz)`,
   );
 }
 
-export async function replacePersons(db: Db, persons: readonly ForecastPerson[], syncedAt: Date): Promise<void> {
+export async function replacePersons(
+  db: Db,
+  persons: readonly ForecastPerson[],
+  syncedAt: Date,
+): Promise<void> {
   await db.query('DELETE FROM forecast_persons');
-  await bulk(
+  await bulkInsert(
     db,
+    `INSERT INTO forecast_persons (id, first_name, last_name, email, active, cost, start_date, end_date, synced_at)
+     SELECT id, first_name, last_name, email, active, cost, start_date, end_date, synced_at
+     FROM jsonb_to_recordset($1::text::jsonb) AS r(id integer, first_name text, last_name text, email text, active boolean,
+       cost numeric, start_date date, end_date date, synced_at timestamptz)`,
     persons.map((p) => ({
       id: p.id,
       first_name: p.first_name,
@@ -251,21 +151,26 @@ export async function replacePersons(db: Db, persons: readonly ForecastPerson[],
       end_date: p.end_date ?? null,
       synced_at: syncedAt.toISOString(),
     })),
-    `INSERT INTO forecast_persons (id, first_name, last_name, email, active, cost, start_date, end_date, synced_at)
-     SELECT id, first_name, last_name, email, active, cost, start_date, end_date, synced_at
-     FROM jsonb_to_recordset($1::text::jsonb) AS r(id integer, first_name text, last_name text, email text, active boolean,
-       cost numeric, start_date date, end_date date, synced_at timestamptz)`,
   );
 }
 
-export async function replaceCostPeriods(db: Db, ranges: readonly CostPeriodRange[]): Promise<void> {
+export async function replaceCostPeriods(
+  db: Db,
+  ranges: readonly CostPeriodRange[],
+): Promise<void> {
   await db.query('DELETE FROM forecast_person_cost_periods');
-  await bulk(
+  await bulkInsert(
     db,
-    ranges.map((r) => ({ id: r.id, person_id: r.personId, start_date: r.startDate, end_date: r.endDate, cost: r.cost })),
     `INSERT INTO forecast_person_cost_periods (id, person_id, start_date, end_date, cost)
      SELECT id, person_id, start_date, end_date, cost
      FROM jsonb_to_recordset($1::text::jsonb) AS r(id integer, person_id integer, start_date date, end_date date, cost numeric)`,
+    ranges.map((r) => ({
+      id: r.id,
+      person_id: r.personId,
+      start_date: r.startDate,
+      end_date: r.endDate,
+      cost: r.cost,
+    })),
   );
 }
 
@@ -290,10 +195,12 @@ export function toStoredRegistration(r: ForecastTimeRegistration) {
 }
 
 /** Inserts new registrations and overwrites changed ones (an upsert by Forecast id). */
-export async function upsertTimeRegistrations(db: Db, registrations: readonly ForecastTimeRegistration[]): Promise<void> {
-  await bulk(
+export async function upsertTimeRegistrations(
+  db: Db,
+  registrations: readonly ForecastTimeRegistration[],
+): Promise<void> {
+  await bulkInsert(
     db,
-    registrations.map(toStoredRegistration),
     `INSERT INTO forecast_time_registrations (id, person_id, forecast_project_id, task_id, non_project_time_id, date,
        minutes, billable_minutes, notes, approval_status, updated_at)
      SELECT id, person_id, forecast_project_id, task_id, non_project_time_id, date, minutes, billable_minutes, notes,
@@ -305,17 +212,18 @@ export async function upsertTimeRegistrations(db: Db, registrations: readonly Fo
        task_id = EXCLUDED.task_id, non_project_time_id = EXCLUDED.non_project_time_id, date = EXCLUDED.date,
        minutes = EXCLUDED.minutes, billable_minutes = EXCLUDED.billable_minutes, notes = EXCLUDED.notes,
        approval_status = EXCLUDED.approval_status, updated_at = EXCLUDED.updated_at`,
+    registrations.map(toStoredRegistration),
   );
 }
 
 /** Removes registrations deleted in Forecast; returns how many were stored. */
 export async function deleteTimeRegistrations(db: Db, ids: readonly number[]): Promise<number> {
   let removed = 0;
-  for (let i = 0; i < ids.length; i += CHUNK) {
+  for (let i = 0; i < ids.length; i += BULK_CHUNK) {
     const rows = await db.query<{ id: number }>(
       `DELETE FROM forecast_time_registrations
        WHERE id IN (SELECT value::bigint FROM jsonb_array_elements_text($1::text::jsonb)) RETURNING id`,
-      [JSON.stringify(ids.slice(i, i + CHUNK))],
+      [JSON.stringify(ids.slice(i, i + BULK_CHUNK))],
     );
     removed += rows.length;
   }
@@ -332,9 +240,10 @@ export interface ForecastSyncState {
 }
 
 export async function getSyncState(db: Db): Promise<ForecastSyncState> {
-  const [row] = await db.query<{ time_registrations_updated_after: Date | null; last_time_sync: Date | null }>(
-    'SELECT time_registrations_updated_after, last_time_sync FROM forecast_sync_state WHERE id',
-  );
+  const [row] = await db.query<{
+    time_registrations_updated_after: Date | null;
+    last_time_sync: Date | null;
+  }>('SELECT time_registrations_updated_after, last_time_sync FROM forecast_sync_state WHERE id');
   return {
     timeRegistrationsUpdatedAfter: row?.time_registrations_updated_after ?? null,
     lastTimeSync: row?.last_time_sync ?? null,

@@ -4,10 +4,16 @@ import { createTestDb } from '../../../tests/helpers/db';
 import type { ForecastInvoiceJson, ForecastRetainerPeriodJson } from '../../mocks/forecast/data';
 import { createForecastHandlers } from '../../mocks/forecast/handlers';
 import type { Db } from '../../db/port';
+import { ProjectNotFoundError } from '../errors';
 import { UpstreamError } from '../http';
 import { createForecastClient } from './client';
 import { getRetainerPeriods } from './store';
-import { AlreadyOnDashboardError, importForecastProject, NotLinkedToForecastError, ProjectNotFoundError, syncForecastBilling } from './sync';
+import {
+  AlreadyOnDashboardError,
+  importForecastProject,
+  NotLinkedToForecastError,
+  syncForecastBilling,
+} from './sync';
 
 const BASE = 'https://forecast.test';
 const KEY = 'demo-forecast-key';
@@ -16,7 +22,13 @@ const NOW = new Date('2026-11-19T12:00:00Z');
 
 const mock = createForecastHandlers({ baseUrl: BASE, apiKey: KEY, today: TODAY });
 const server = setupServer(...mock.handlers);
-const forecast = createForecastClient({ baseUrl: BASE, apiKey: KEY, sleep: async () => {}, random: () => 0, maxRetries: 2 });
+const forecast = createForecastClient({
+  baseUrl: BASE,
+  apiKey: KEY,
+  sleep: async () => {},
+  random: () => 0,
+  maxRetries: 2,
+});
 
 // Hand-made upstream data for two projects, so every stored figure below is worked out by hand.
 const [retainerSpine, fixedSpine] = mock.data.spine.projects;
@@ -24,7 +36,13 @@ const RETAINER = retainerSpine!.forecastId; // RETAINER, fixed-price weeks
 const FIXED = fixedSpine!.forecastId; // FIXED_PRICE
 
 let nextId = 50_000;
-function invoice(status: ForecastInvoiceJson['status'], created: string, due: string, lines: [number, number, number, number?][], paid: number[] = []): ForecastInvoiceJson {
+function invoice(
+  status: ForecastInvoiceJson['status'],
+  created: string,
+  due: string,
+  lines: [number, number, number, number?][],
+  paid: number[] = [],
+): ForecastInvoiceJson {
   const id = nextId++;
   return {
     id,
@@ -53,14 +71,30 @@ function invoice(status: ForecastInvoiceJson['status'], created: string, due: st
       created_at: `${created}T10:00:00Z`,
       updated_at: `${created}T10:00:00Z`,
     })),
-    payments: paid.map((amount) => ({ id: nextId++, invoice_id: id, amount, date: created, notes: '', created_at: `${created}T10:00:00Z`, updated_at: `${created}T10:00:00Z` })),
+    payments: paid.map((amount) => ({
+      id: nextId++,
+      invoice_id: id,
+      amount,
+      date: created,
+      notes: '',
+      created_at: `${created}T10:00:00Z`,
+      updated_at: `${created}T10:00:00Z`,
+    })),
     created_by: 100,
     created_at: `${created}T10:00:00Z`,
     updated_at: `${created}T10:00:00Z`,
   };
 }
 
-function week(id: number, start: string, end: string, locked: boolean, price: number, actualMinutes: number, actualValue: number): ForecastRetainerPeriodJson {
+function week(
+  id: number,
+  start: string,
+  end: string,
+  locked: boolean,
+  price: number,
+  actualMinutes: number,
+  actualValue: number,
+): ForecastRetainerPeriodJson {
   const [sy, sm, sd] = start.split('-').map(Number) as [number, number, number];
   const [ey, em, ed] = end.split('-').map(Number) as [number, number, number];
   return {
@@ -88,13 +122,36 @@ beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   ({ db, drop } = await createTestDb());
 
-  const touches = (i: ForecastInvoiceJson, id: number) => i.project_id === id || i.entries.some((e) => e.project_id === id);
-  mock.data.invoices.splice(0, mock.data.invoices.length, ...mock.data.invoices.filter((i) => !touches(i, RETAINER) && !touches(i, FIXED)));
+  const touches = (i: ForecastInvoiceJson, id: number) =>
+    i.project_id === id || i.entries.some((e) => e.project_id === id);
+  mock.data.invoices.splice(
+    0,
+    mock.data.invoices.length,
+    ...mock.data.invoices.filter((i) => !touches(i, RETAINER) && !touches(i, FIXED)),
+  );
   mock.data.invoices.push(
     // $14,000 + $1,400 less 10% = $15,260; $10,000 paid; due 1 October: $5,260 overdue.
-    invoice('SENT', '2026-09-01', '2026-10-01', [[FIXED, 100, 140], [FIXED, 10, 140, 10]], [10_000]),
+    invoice(
+      'SENT',
+      '2026-09-01',
+      '2026-10-01',
+      [
+        [FIXED, 100, 140],
+        [FIXED, 10, 140, 10],
+      ],
+      [10_000],
+    ),
     // Spans both: retainer $3,000, fixed $8,400 of $11,400; $5,700 paid is half of each. Not yet due.
-    invoice('SENT', '2026-11-02', '2026-12-02', [[RETAINER, 20, 150], [FIXED, 60, 140]], [5_700]),
+    invoice(
+      'SENT',
+      '2026-11-02',
+      '2026-12-02',
+      [
+        [RETAINER, 20, 150],
+        [FIXED, 60, 140],
+      ],
+      [5_700],
+    ),
     // Approved: invoiced, not sent. $4,480.
     invoice('APPROVED', '2026-11-16', '2026-12-16', [[FIXED, 32, 140]]),
     // Draft: created only. $1,400.
@@ -103,7 +160,11 @@ beforeAll(async () => {
   mock.data.projects.find((p) => p.id === FIXED)!.budget = 100_000;
   mock.data.projects.find((p) => p.id === RETAINER)!.budget = 60_000;
 
-  mock.data.retainerPeriods.splice(0, mock.data.retainerPeriods.length, ...mock.data.retainerPeriods.filter((p) => p.project_id !== RETAINER));
+  mock.data.retainerPeriods.splice(
+    0,
+    mock.data.retainerPeriods.length,
+    ...mock.data.retainerPeriods.filter((p) => p.project_id !== RETAINER),
+  );
   // Listed out of order on purpose: numbering follows the start date.
   mock.data.retainerPeriods.push(
     week(7003, '2026-11-23', '2026-11-29', false, 6000, 0, 0),
@@ -123,7 +184,9 @@ afterAll(async () => {
 async function snapshot() {
   return JSON.stringify({
     projects: await db.query('SELECT * FROM projects ORDER BY id'),
-    invoices: await db.query('SELECT * FROM forecast_invoices ORDER BY forecast_project_id, invoice_id'),
+    invoices: await db.query(
+      'SELECT * FROM forecast_invoices ORDER BY forecast_project_id, invoice_id',
+    ),
     periods: await db.query('SELECT * FROM forecast_retainer_periods ORDER BY id'),
   });
 }
@@ -140,7 +203,12 @@ function failingInTransaction(inner: Db, failAt: number): Db {
     },
     transaction: (fn) => tx.transaction((nested) => fn(inTx(nested))),
   });
-  return { ...inner, kind: inner.kind, query: (t, p) => inner.query(t, p), transaction: (fn) => inner.transaction((tx) => fn(inTx(tx))) };
+  return {
+    ...inner,
+    kind: inner.kind,
+    query: (t, p) => inner.query(t, p),
+    transaction: (fn) => inner.transaction((tx) => fn(inTx(tx))),
+  };
 }
 
 let fixedProjectId = 0;
@@ -170,11 +238,20 @@ describe('importing a Forecast project', () => {
       visible: 1,
     });
     expect(row.last_forecast_sync?.toISOString()).toBe(NOW.toISOString());
-    expect([...mock.requests].sort()).toEqual([`GET /api/v1/projects/${FIXED}`, `GET /api/v1/projects/${FIXED}/invoices`, 'GET /api/v1/rate_cards']);
+    expect([...mock.requests].sort()).toEqual([
+      `GET /api/v1/projects/${FIXED}`,
+      `GET /api/v1/projects/${FIXED}/invoices`,
+      'GET /api/v1/rate_cards',
+    ]);
   });
 
   it("stores each invoice's share for Invoices This Week and margins", async () => {
-    const rows = await db.query<{ status: string; invoice_date: string; amount: number; paid: number }>(
+    const rows = await db.query<{
+      status: string;
+      invoice_date: string;
+      amount: number;
+      paid: number;
+    }>(
       'SELECT status, invoice_date, amount, paid FROM forecast_invoices WHERE forecast_project_id = $1 ORDER BY invoice_date',
       [FIXED],
     );
@@ -187,7 +264,10 @@ describe('importing a Forecast project', () => {
   });
 
   it('numbers and dates the retainer periods of a retainer project, in four calls', async () => {
-    const row = await importForecastProject(db, forecast, { forecastProjectId: RETAINER, now: NOW });
+    const row = await importForecastProject(db, forecast, {
+      forecastProjectId: RETAINER,
+      now: NOW,
+    });
     retainerProjectId = row.id;
     expect(row).toMatchObject({
       forecast_budget_type: 'RETAINER',
@@ -200,9 +280,36 @@ describe('importing a Forecast project', () => {
     expect(mock.requests).toContain(`GET /api/v1/projects/${RETAINER}/retainer_periods`);
 
     expect(await getRetainerPeriods(db, row.id, TODAY)).toEqual([
-      { id: 7001, period_number: 1, status: 'COMPLETED', start_date: '2026-11-09', end_date: '2026-11-15', target_amount: 6000, actual_amount: 6150, actual_billable_minutes: 2460 },
-      { id: 7002, period_number: 2, status: 'ACTIVE', start_date: '2026-11-16', end_date: '2026-11-22', target_amount: 6000, actual_amount: 3000, actual_billable_minutes: 1200 },
-      { id: 7003, period_number: 3, status: 'DRAFT', start_date: '2026-11-23', end_date: '2026-11-29', target_amount: 6000, actual_amount: 0, actual_billable_minutes: 0 },
+      {
+        id: 7001,
+        period_number: 1,
+        status: 'COMPLETED',
+        start_date: '2026-11-09',
+        end_date: '2026-11-15',
+        target_amount: 6000,
+        actual_amount: 6150,
+        actual_billable_minutes: 2460,
+      },
+      {
+        id: 7002,
+        period_number: 2,
+        status: 'ACTIVE',
+        start_date: '2026-11-16',
+        end_date: '2026-11-22',
+        target_amount: 6000,
+        actual_amount: 3000,
+        actual_billable_minutes: 1200,
+      },
+      {
+        id: 7003,
+        period_number: 3,
+        status: 'DRAFT',
+        start_date: '2026-11-23',
+        end_date: '2026-11-29',
+        target_amount: 6000,
+        actual_amount: 0,
+        actual_billable_minutes: 0,
+      },
     ]);
   });
 
@@ -213,7 +320,10 @@ describe('importing a Forecast project', () => {
 
   it('refuses a project already on the dashboard without calling Forecast or changing anything', async () => {
     const before = await snapshot();
-    const error = await importForecastProject(db, forecast, { forecastProjectId: FIXED, now: NOW }).catch((e: unknown) => e);
+    const error = await importForecastProject(db, forecast, {
+      forecastProjectId: FIXED,
+      now: NOW,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AlreadyOnDashboardError);
     expect((error as AlreadyOnDashboardError).projectId).toBe(fixedProjectId);
     expect(mock.requests).toEqual([]);
@@ -229,14 +339,19 @@ describe('importing a Forecast project', () => {
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
     expect(rejected.reason).toBeInstanceOf(AlreadyOnDashboardError);
-    const rows = await db.query('SELECT id FROM projects WHERE forecast_project_id = $1', [third.forecastId]);
+    const rows = await db.query('SELECT id FROM projects WHERE forecast_project_id = $1', [
+      third.forecastId,
+    ]);
     expect(rows).toHaveLength(1);
     await db.query('DELETE FROM projects WHERE forecast_project_id = $1', [third.forecastId]);
   });
 
   it('says Forecast has no such project for an unknown id, and creates nothing', async () => {
     const before = await snapshot();
-    const error = await importForecastProject(db, forecast, { forecastProjectId: 987_654, now: NOW }).catch((e: unknown) => e);
+    const error = await importForecastProject(db, forecast, {
+      forecastProjectId: 987_654,
+      now: NOW,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).kind).toBe('not_found');
     expect((error as UpstreamError).message).toBe('Forecast: there is no project 987654');
@@ -246,41 +361,82 @@ describe('importing a Forecast project', () => {
 
 describe('syncing billing', () => {
   it('picks up a new payment and stamps the sync time', async () => {
-    const approved = mock.data.invoices.find((i) => i.status === 'APPROVED' && i.entries[0]!.project_id === FIXED)!;
+    const approved = mock.data.invoices.find(
+      (i) => i.status === 'APPROVED' && i.entries[0]!.project_id === FIXED,
+    )!;
     approved.status = 'SENT';
-    approved.payments.push({ id: 99, invoice_id: approved.id, amount: 480, date: TODAY, notes: '', created_at: '', updated_at: '' });
+    approved.payments.push({
+      id: 99,
+      invoice_id: approved.id,
+      amount: 480,
+      date: TODAY,
+      notes: '',
+      created_at: '',
+      updated_at: '',
+    });
     const later = new Date('2026-11-19T15:00:00Z');
 
-    const result = await syncForecastBilling(db, forecast, { projectId: fixedProjectId, now: later });
-    expect(result).toMatchObject({ totalInvoiced: 28_140, totalSent: 28_140, totalPaid: 14_680, overdue: 5_260, totalCreated: 29_540 });
+    const result = await syncForecastBilling(db, forecast, {
+      projectId: fixedProjectId,
+      now: later,
+    });
+    expect(result).toMatchObject({
+      totalInvoiced: 28_140,
+      totalSent: 28_140,
+      totalPaid: 14_680,
+      overdue: 5_260,
+      totalCreated: 29_540,
+    });
     expect(result.lastForecastSync).toEqual(later);
     expect(mock.requests).toHaveLength(3);
-    const [row] = await db.query<{ forecast_total_paid: number; billing_sent_percentage: number; last_forecast_sync: Date }>(
+    const [row] = await db.query<{
+      forecast_total_paid: number;
+      billing_sent_percentage: number;
+      last_forecast_sync: Date;
+    }>(
       'SELECT forecast_total_paid, billing_sent_percentage, last_forecast_sync FROM projects WHERE id = $1',
       [fixedProjectId],
     );
-    expect(row).toEqual({ forecast_total_paid: 14_680, billing_sent_percentage: 28, last_forecast_sync: later });
+    expect(row).toEqual({
+      forecast_total_paid: 14_680,
+      billing_sent_percentage: 28,
+      last_forecast_sync: later,
+    });
   });
 
   it('leaves every stored figure as it was when the write fails halfway', async () => {
     // A successful sync would now change the project row, its invoices and its periods.
-    const invoices = mock.data.invoices.filter((i) => i.entries.some((e) => e.project_id === RETAINER));
-    invoices[0]!.payments.push({ id: 98, invoice_id: invoices[0]!.id, amount: 5_700, date: TODAY, notes: '', created_at: '', updated_at: '' });
+    const invoices = mock.data.invoices.filter((i) =>
+      i.entries.some((e) => e.project_id === RETAINER),
+    );
+    invoices[0]!.payments.push({
+      id: 98,
+      invoice_id: invoices[0]!.id,
+      amount: 5_700,
+      date: TODAY,
+      notes: '',
+      created_at: '',
+      updated_at: '',
+    });
     const current = mock.data.retainerPeriods.find((p) => p.id === 7002)!;
     current.period_locked = true;
     const before = await snapshot();
 
     // Statements in the transaction: re-read project, update project, delete invoices, insert invoices (fails).
-    const error = await syncForecastBilling(failingInTransaction(db, 4), forecast, { projectId: retainerProjectId, now: new Date() }).catch(
-      (e: unknown) => e,
-    );
+    const error = await syncForecastBilling(failingInTransaction(db, 4), forecast, {
+      projectId: retainerProjectId,
+      now: new Date(),
+    }).catch((e: unknown) => e);
     expect((error as Error).message).toBe('connection lost');
     expect(await snapshot()).toBe(before);
 
     // The same sync without the failure does change them, so the comparison above means something.
     await syncForecastBilling(db, forecast, { projectId: retainerProjectId, now: NOW });
     expect(await snapshot()).not.toBe(before);
-    const [row] = await db.query<{ forecast_total_paid: number; forecast_retainer_periods_completed: number }>(
+    const [row] = await db.query<{
+      forecast_total_paid: number;
+      forecast_retainer_periods_completed: number;
+    }>(
       'SELECT forecast_total_paid, forecast_retainer_periods_completed FROM projects WHERE id = $1',
       [retainerProjectId],
     );
@@ -291,17 +447,28 @@ describe('syncing billing', () => {
   it('leaves stored data unchanged when Forecast fails, and says so', async () => {
     const before = await snapshot();
     mock.setFaults({ serverErrors: { times: 10 }, match: '/invoices' });
-    const error = await syncForecastBilling(db, forecast, { projectId: fixedProjectId, now: new Date() }).catch((e: unknown) => e);
+    const error = await syncForecastBilling(db, forecast, {
+      projectId: fixedProjectId,
+      now: new Date(),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).kind).toBe('unavailable');
-    expect((error as UpstreamError).message).toMatch(/^Forecast: the service is unavailable \(HTTP 500\)/);
+    expect((error as UpstreamError).message).toMatch(
+      /^Forecast: the service is unavailable \(HTTP 500\)/,
+    );
     expect(await snapshot()).toBe(before);
   });
 
   it('answers typed errors for an unknown project and one without a Forecast link', async () => {
-    await expect(syncForecastBilling(db, forecast, { projectId: 424_242, now: NOW })).rejects.toBeInstanceOf(ProjectNotFoundError);
-    const [plain] = await db.query<{ id: number }>("INSERT INTO projects (name) VALUES ('Internal tooling') RETURNING id");
-    await expect(syncForecastBilling(db, forecast, { projectId: plain!.id, now: NOW })).rejects.toBeInstanceOf(NotLinkedToForecastError);
+    await expect(
+      syncForecastBilling(db, forecast, { projectId: 424_242, now: NOW }),
+    ).rejects.toBeInstanceOf(ProjectNotFoundError);
+    const [plain] = await db.query<{ id: number }>(
+      "INSERT INTO projects (name) VALUES ('Internal tooling') RETURNING id",
+    );
+    await expect(
+      syncForecastBilling(db, forecast, { projectId: plain!.id, now: NOW }),
+    ).rejects.toBeInstanceOf(NotLinkedToForecastError);
     expect(mock.requests).toEqual([]);
   });
 

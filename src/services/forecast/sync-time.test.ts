@@ -16,7 +16,13 @@ const NOW = new Date('2026-11-19T19:00:00Z');
 
 const mock = createForecastHandlers({ baseUrl: BASE, apiKey: KEY, today: TODAY });
 const server = setupServer(...mock.handlers);
-const forecast = createForecastClient({ baseUrl: BASE, apiKey: KEY, sleep: async () => {}, random: () => 0, maxRetries: 1 });
+const forecast = createForecastClient({
+  baseUrl: BASE,
+  apiKey: KEY,
+  sleep: async () => {},
+  random: () => 0,
+  maxRetries: 1,
+});
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -43,7 +49,9 @@ interface StoredRow {
 }
 
 async function stored(): Promise<Map<number, string>> {
-  const rows = await db.query<StoredRow & { updated_at: Date }>('SELECT * FROM forecast_time_registrations ORDER BY id');
+  const rows = await db.query<StoredRow & { updated_at: Date }>(
+    'SELECT * FROM forecast_time_registrations ORDER BY id',
+  );
   return new Map(rows.map((r) => [Number(r.id), JSON.stringify(r)]));
 }
 
@@ -73,38 +81,60 @@ describe('the first time sync', () => {
         'GET /api/v4/time_registrations/deleted?pageNumber=1&pageSize=500',
       ]),
     );
-    expect(result).toMatchObject({ full: true, registrationsUpserted: rows, registrationsDeleted: 0 });
+    expect(result).toMatchObject({
+      full: true,
+      registrationsUpserted: rows,
+      registrationsDeleted: 0,
+    });
     expect((await stored()).size).toBe(rows);
   });
 
   it("stores each registration's project as project, else the task's project, else none", async () => {
-    const onTask = mock.data.timeRegistrations.find((r) => r.project === null && r.task_project !== null)!;
+    const onTask = mock.data.timeRegistrations.find(
+      (r) => r.project === null && r.task_project !== null,
+    )!;
     const direct = mock.data.timeRegistrations.find((r) => r.project !== null)!;
     const internal = mock.data.timeRegistrations.find((r) => r.non_project_time !== null)!;
-    const rows = await db.query<{ id: number; forecast_project_id: number | null; minutes: number }>(
+    const rows = await db.query<{
+      id: number;
+      forecast_project_id: number | null;
+      minutes: number;
+    }>(
       'SELECT id, forecast_project_id, minutes FROM forecast_time_registrations WHERE id = ANY($1::bigint[]) ORDER BY id',
       [`{${[onTask.id, direct.id, internal.id].join(',')}}`],
     );
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    expect(byId.get(onTask.id)).toMatchObject({ forecast_project_id: onTask.task_project, minutes: onTask.time_registered });
+    expect(byId.get(onTask.id)).toMatchObject({
+      forecast_project_id: onTask.task_project,
+      minutes: onTask.time_registered,
+    });
     expect(byId.get(direct.id)).toMatchObject({ forecast_project_id: direct.project });
     expect(byId.get(internal.id)).toMatchObject({ forecast_project_id: null });
   });
 
   it('keeps notes exactly as typed, markup included', async () => {
-    const [row] = await db.query<{ notes: string }>('SELECT notes FROM forecast_time_registrations WHERE notes LIKE $1', ['%<script>%']);
+    const [row] = await db.query<{ notes: string }>(
+      'SELECT notes FROM forecast_time_registrations WHERE notes LIKE $1',
+      ['%<script>%'],
+    );
     expect(row?.notes).toBe(HTML_NOTE);
   });
 
   it('copies staff only, and cost periods as date ranges', async () => {
     const persons = await db.query<{ id: number }>('SELECT id FROM forecast_persons ORDER BY id');
-    expect(persons.map((p) => p.id)).toEqual(mock.data.spine.developers.map((d) => d.forecastPersonId).sort((a, b) => a - b));
+    expect(persons.map((p) => p.id)).toEqual(
+      mock.data.spine.developers.map((d) => d.forecastPersonId).sort((a, b) => a - b),
+    );
     expect(persons.map((p) => p.id)).not.toContain(SYSTEM_USER_ID);
     expect(persons.map((p) => p.id)).not.toContain(CLIENT_USER_ID);
 
     // The first developer's rate changes on a Wednesday in the current week: $80 from 2026-11-18.
     const first = mock.data.spine.developers[0]!;
-    const periods = await db.query<{ start_date: string | null; end_date: string | null; cost: number }>(
+    const periods = await db.query<{
+      start_date: string | null;
+      end_date: string | null;
+      cost: number;
+    }>(
       'SELECT start_date, end_date, cost FROM forecast_person_cost_periods WHERE person_id = $1 ORDER BY start_date NULLS FIRST',
       [first.forecastPersonId],
     );
@@ -115,7 +145,10 @@ describe('the first time sync', () => {
   });
 
   it('remembers the newest change it saw as the cursor', async () => {
-    const newest = mock.data.timeRegistrations.reduce((max, r) => (r.updated_at > max ? r.updated_at : max), '');
+    const newest = mock.data.timeRegistrations.reduce(
+      (max, r) => (r.updated_at > max ? r.updated_at : max),
+      '',
+    );
     const state = await getSyncState(db);
     expect(state.timeRegistrationsUpdatedAfter?.toISOString()).toBe(new Date(newest).toISOString());
     expect(state.lastTimeSync).toEqual(NOW);
@@ -134,17 +167,33 @@ describe('incremental time syncs', () => {
 
   it('applies exactly the registrations added, changed and deleted upstream', async () => {
     const before = await stored();
-    const [toChange, toDelete] = mock.data.timeRegistrations.filter((r) => r.date === TODAY && r.task_project !== null);
-    const added = mock.addRegistration({ time_registered: 90, billable_minutes_registered: 90, notes: 'Hotfix after release' });
+    const [toChange, toDelete] = mock.data.timeRegistrations.filter(
+      (r) => r.date === TODAY && r.task_project !== null,
+    );
+    const added = mock.addRegistration({
+      time_registered: 90,
+      billable_minutes_registered: 90,
+      notes: 'Hotfix after release',
+    });
     mock.updateRegistration(toChange!.id, { time_registered: 15, notes: 'Corrected' });
     mock.deleteRegistration(toDelete!.id);
 
-    const result = await syncTimeRegistrations(db, forecast, { now: new Date('2026-11-19T20:00:00Z') });
+    const result = await syncTimeRegistrations(db, forecast, {
+      now: new Date('2026-11-19T20:00:00Z'),
+    });
     const after = await stored();
-    expect(diff(before, after)).toEqual({ added: [added.id], changed: [toChange!.id], removed: [toDelete!.id] });
+    expect(diff(before, after)).toEqual({
+      added: [added.id],
+      changed: [toChange!.id],
+      removed: [toDelete!.id],
+    });
     expect(result.registrationsDeleted).toBe(1);
     expect(JSON.parse(after.get(toChange!.id)!)).toMatchObject({ minutes: 15, notes: 'Corrected' });
-    expect(JSON.parse(after.get(added.id)!)).toMatchObject({ minutes: 90, forecast_project_id: added.task_project, date: TODAY });
+    expect(JSON.parse(after.get(added.id)!)).toMatchObject({
+      minutes: 90,
+      forecast_project_id: added.task_project,
+      date: TODAY,
+    });
   });
 
   it('is idempotent: the same run again changes nothing', async () => {
@@ -152,26 +201,38 @@ describe('incremental time syncs', () => {
     const state = await getSyncState(db);
     await syncTimeRegistrations(db, forecast, { now: new Date('2026-11-19T20:05:00Z') });
     expect(diff(before, await stored())).toEqual({ added: [], changed: [], removed: [] });
-    expect((await getSyncState(db)).timeRegistrationsUpdatedAfter).toEqual(state.timeRegistrationsUpdatedAfter);
+    expect((await getSyncState(db)).timeRegistrationsUpdatedAfter).toEqual(
+      state.timeRegistrationsUpdatedAfter,
+    );
   });
 
   it('writes nothing and keeps its cursor when Forecast fails mid-run', async () => {
     const before = await stored();
     const state = await getSyncState(db);
-    const invoicesBefore = JSON.stringify(await db.query('SELECT * FROM forecast_invoices ORDER BY forecast_project_id, invoice_id'));
+    const invoicesBefore = JSON.stringify(
+      await db.query('SELECT * FROM forecast_invoices ORDER BY forecast_project_id, invoice_id'),
+    );
     mock.addRegistration({ notes: 'never stored' });
     mock.data.invoices.splice(0, 1);
     mock.setFaults({ serverErrors: { times: 10 }, match: '/deleted' });
 
-    const error = await syncTimeRegistrations(db, forecast, { now: new Date('2026-11-19T21:00:00Z') }).catch((e: unknown) => e);
+    const error = await syncTimeRegistrations(db, forecast, {
+      now: new Date('2026-11-19T21:00:00Z'),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect(diff(before, await stored())).toEqual({ added: [], changed: [], removed: [] });
-    expect(JSON.stringify(await db.query('SELECT * FROM forecast_invoices ORDER BY forecast_project_id, invoice_id'))).toBe(invoicesBefore);
+    expect(
+      JSON.stringify(
+        await db.query('SELECT * FROM forecast_invoices ORDER BY forecast_project_id, invoice_id'),
+      ),
+    ).toBe(invoicesBefore);
     expect(await getSyncState(db)).toEqual(state);
 
     // Once Forecast recovers, the next run catches up.
     mock.setFaults(null);
-    const result = await syncTimeRegistrations(db, forecast, { now: new Date('2026-11-19T21:05:00Z') });
+    const result = await syncTimeRegistrations(db, forecast, {
+      now: new Date('2026-11-19T21:05:00Z'),
+    });
     expect(diff(before, await stored()).added).toHaveLength(1);
     expect(result.registrationsUpserted).toBeGreaterThanOrEqual(1);
   });

@@ -1,56 +1,58 @@
 /**
  * Bringing Forecast data into Postgres. Every action reads everything it needs from Forecast
  * first and then writes in ONE transaction, so an upstream failure or a crash halfway leaves the
- * stored data exactly as it was (design.md §2, house rules).
+ * stored data exactly as it was (docs/design.md, "Data" and "Bars every change keeps").
  */
 import type { Db } from '../../db/port';
+import { BadInputError, ConflictError, ProjectNotFoundError } from '../errors';
 import { UpstreamError } from '../http';
-import { isoDateInZone } from '../metrics';
-import { costPeriodRanges, deriveRetainerPeriods, invoiceShares, projectBilling, retainerCounts, type ProjectBilling } from './billing';
+import { isoDateInZone } from '../../shared/time-zones';
+import {
+  findProject,
+  findProjectByForecastId,
+  insertProject,
+  updateProjectBilling,
+  type ForecastProjectFields,
+  type ForecastProjectRow,
+} from '../../db/projects';
+import {
+  costPeriodRanges,
+  deriveRetainerPeriods,
+  invoiceShares,
+  projectBilling,
+  retainerCounts,
+  type ProjectBilling,
+} from './billing';
 import type { ForecastClient } from './client';
 import type { ForecastProject } from './schemas';
 import {
   deleteTimeRegistrations,
-  findProject,
-  findProjectByForecastId,
   getSyncState,
-  insertProject,
   replaceCostPeriods,
   replaceForecastProjects,
   replaceInvoiceShares,
   replacePersons,
   replaceRetainerPeriods,
   saveSyncState,
-  updateProjectBilling,
   upsertTimeRegistrations,
-  type ForecastProjectFields,
-  type ForecastProjectRow,
 } from './store';
 
-/** The Forecast project is already on the dashboard (the route answers 409). */
-export class AlreadyOnDashboardError extends Error {
+/** The Forecast project is already on the dashboard (409). */
+export class AlreadyOnDashboardError extends ConflictError {
   override name = 'AlreadyOnDashboardError';
   constructor(
     readonly forecastProjectId: number,
     readonly projectId: number | null,
   ) {
-    super(`Forecast project ${forecastProjectId} is already on the dashboard`);
+    super(`Forecast project ${forecastProjectId} is already on the dashboard.`);
   }
 }
 
-/** No dashboard project has this id (the route answers 404). */
-export class ProjectNotFoundError extends Error {
-  override name = 'ProjectNotFoundError';
-  constructor(readonly projectId: number) {
-    super(`Project ${projectId} was not found`);
-  }
-}
-
-/** The dashboard project has no Forecast project to sync from (the route answers 400). */
-export class NotLinkedToForecastError extends Error {
+/** The dashboard project has no Forecast project to sync from (400). */
+export class NotLinkedToForecastError extends BadInputError {
   override name = 'NotLinkedToForecastError';
   constructor(readonly projectId: number) {
-    super(`Project ${projectId} is not linked to a Forecast project`);
+    super('This project is not linked to a Forecast project, so it has no billing data to sync.');
   }
 }
 
@@ -73,12 +75,20 @@ interface BillingSnapshot {
   write: (db: Db, projectId: number, currentRate: number | null) => Promise<BillingSyncResult>;
 }
 
-async function readProject(forecast: ForecastClient, forecastProjectId: number): Promise<ForecastProject> {
+async function readProject(
+  forecast: ForecastClient,
+  forecastProjectId: number,
+): Promise<ForecastProject> {
   try {
     return await forecast.getProject(forecastProjectId);
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === 'not_found') {
-      throw new UpstreamError('Forecast', 'not_found', `there is no project ${forecastProjectId}`, error.status);
+      throw new UpstreamError(
+        'Forecast',
+        'not_found',
+        `there is no project ${forecastProjectId}`,
+        error.status,
+      );
     }
     throw error;
   }
@@ -88,12 +98,18 @@ async function readProject(forecast: ForecastClient, forecastProjectId: number):
  * Reads a project and what its billing needs: invoices always, the rate card when the project
  * has one, retainer periods only for RETAINER projects (docs/decisions/021). 2 to 4 calls.
  */
-async function readBilling(forecast: ForecastClient, forecastProjectId: number, options: SyncOptions): Promise<BillingSnapshot> {
+async function readBilling(
+  forecast: ForecastClient,
+  forecastProjectId: number,
+  options: SyncOptions,
+): Promise<BillingSnapshot> {
   const project = await readProject(forecast, forecastProjectId);
   const [invoices, rateCards, periods] = await Promise.all([
     forecast.projectInvoices(forecastProjectId),
     project.rate_card != null ? forecast.rateCards() : Promise.resolve([]),
-    project.budget_type === 'RETAINER' ? forecast.retainerPeriods(forecastProjectId) : Promise.resolve([]),
+    project.budget_type === 'RETAINER'
+      ? forecast.retainerPeriods(forecastProjectId)
+      : Promise.resolve([]),
   ]);
   const rate = rateCards.find((card) => card.id === project.rate_card)?.default_rate ?? null;
   const fields: ForecastProjectFields = {
@@ -118,18 +134,29 @@ async function readBilling(forecast: ForecastClient, forecastProjectId: number, 
         db,
         projectId,
         fields,
-        { ...billing, retainerPeriodsCompleted: counts.completed, retainerPeriodsTotal: counts.total },
+        {
+          ...billing,
+          retainerPeriodsCompleted: counts.completed,
+          retainerPeriodsTotal: counts.total,
+        },
         options.now,
       );
       await replaceInvoiceShares(db, forecastProjectId, shares);
       await replaceRetainerPeriods(db, projectId, retainer);
-      return { ...billing, retainerPeriodsCompleted: counts.completed, retainerPeriodsTotal: counts.total, lastForecastSync: options.now };
+      return {
+        ...billing,
+        retainerPeriodsCompleted: counts.completed,
+        retainerPeriodsTotal: counts.total,
+        lastForecastSync: options.now,
+      };
     },
   };
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
+  );
 }
 
 /**
@@ -177,7 +204,8 @@ export async function syncForecastBilling(
   const snapshot = await readBilling(forecast, project.forecast_project_id, options);
   return db.transaction(async (tx) => {
     // The project may have been removed while Forecast was being read.
-    if (!(await findProject(tx, options.projectId))) throw new ProjectNotFoundError(options.projectId);
+    if (!(await findProject(tx, options.projectId)))
+      throw new ProjectNotFoundError(options.projectId);
     return snapshot.write(tx, options.projectId, project.client_hourly_rate);
   });
 }
@@ -209,7 +237,11 @@ export interface TimeSyncResult {
  * registrations incrementally (`updated_after` from the last run, then Forecast's deleted
  * list). One transaction per run; running it twice changes nothing the second time.
  */
-export async function syncTimeRegistrations(db: Db, forecast: ForecastClient, options: SyncOptions): Promise<TimeSyncResult> {
+export async function syncTimeRegistrations(
+  db: Db,
+  forecast: ForecastClient,
+  options: SyncOptions,
+): Promise<TimeSyncResult> {
   const state = await getSyncState(db);
   const cursor = state.timeRegistrationsUpdatedAfter;
   const [persons, costPeriods, projects, invoices, registrations, deleted] = await Promise.all([
@@ -217,7 +249,9 @@ export async function syncTimeRegistrations(db: Db, forecast: ForecastClient, op
     forecast.personCostPeriods(),
     forecast.listProjects(),
     forecast.listInvoices(),
-    forecast.timeRegistrations(cursor ? { updatedAfter: new Date(cursor.getTime() - UPDATED_AFTER_OVERLAP_MS) } : {}),
+    forecast.timeRegistrations(
+      cursor ? { updatedAfter: new Date(cursor.getTime() - UPDATED_AFTER_OVERLAP_MS) } : {},
+    ),
     forecast.deletedTimeRegistrations(),
   ]);
 

@@ -1,13 +1,23 @@
 /**
- * The Jira Cloud client: the real endpoints of shared/reference/jira-api.md over the shared HTTP
+ * The Jira Cloud client: the real endpoints of docs/reference/jira-api.md over the shared HTTP
  * core (timeouts, retries, concurrency limit, UpstreamError), with every response checked
  * against the schemas before anyone reads it, and every list read to its last page.
  */
 import { encodeBase64 } from '@oslojs/encoding';
 import type { z } from 'zod';
-import { describeZodError } from '../../routes/validation';
-import { createHttpClient, UpstreamError, type HttpClientOptions, type RequestOptions } from '../http';
-import { parseJiraTimestamp, pickSprintFieldId, pickStoryPointsFieldIds, type JiraStatusChange } from './model';
+import { describeZodError } from '../errors';
+import {
+  createHttpClient,
+  UpstreamError,
+  type HttpClientOptions,
+  type RequestOptions,
+} from '../http';
+import {
+  parseJiraTimestamp,
+  pickSprintFieldId,
+  pickStoryPointsFieldIds,
+  type JiraStatusChange,
+} from './model';
 import {
   jiraBoardConfigurationSchema,
   jiraBoardPageSchema,
@@ -34,7 +44,9 @@ export const JIRA_PAGE_SIZE = 100;
 export const CHANGELOG_IDS_PER_CALL = 1000;
 /** Change histories per bulk changelog page (the documented maximum), so a call is rarely paged. */
 export const CHANGELOG_PAGE_SIZE = 10_000;
-/** What the offset-paged lists share (reference §0.4). */
+/**
+ * What the offset-paged lists share (docs/reference/jira-api.md, "The three pagination styles").
+ */
 type OffsetPage<T> = { values: T[]; isLast?: boolean | null; total?: number | null };
 /** A guard against a server that never signals the last page. */
 const MAX_PAGES = 10_000;
@@ -96,8 +108,8 @@ export function basicAuthHeader(email: string, apiToken: string): string {
 
 /**
  * A wrong or expired token can still get 200 with an anonymous view, marked by this header
- * (reference §8.3). It is turned into the 401 it really is, so the HTTP core reports
- * 'bad_credentials' and never retries it.
+ * (docs/reference/jira-api.md, "Status codes"). It is turned into the 401 it really is, so the HTTP
+ * core reports 'bad_credentials' and never retries it.
  */
 function refuseAnonymousAnswers(inner: typeof fetch): typeof fetch {
   return async (input, init) => {
@@ -107,7 +119,10 @@ function refuseAnonymousAnswers(inner: typeof fetch): typeof fetch {
       // The anonymous body is of no use; release it without waiting on the stream.
       void res.body?.cancel().catch(() => {});
       return new Response(
-        JSON.stringify({ errorMessages: [`Jira answered as an anonymous user (X-Seraph-LoginReason: ${reason})`], errors: {} }),
+        JSON.stringify({
+          errorMessages: [`Jira answered as an anonymous user (X-Seraph-LoginReason: ${reason})`],
+          errors: {},
+        }),
         { status: 401, headers: { 'Content-Type': 'application/json' } },
       );
     }
@@ -118,7 +133,8 @@ function refuseAnonymousAnswers(inner: typeof fetch): typeof fetch {
 export function createJiraClient(options: JiraClientOptions): JiraClient {
   const { baseUrl, email, apiToken, fetch: fetchImpl, ...overrides } = options;
   const http = createHttpClient({
-    // Reference §8.1: keep concurrency low, at most 4 parallel requests per site.
+    // docs/reference/jira-api.md, "Rate limiting": keep concurrency low, at most 4 parallel
+    // requests per site.
     concurrency: 4,
     ...overrides,
     service: 'Jira',
@@ -137,12 +153,19 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
     const body = method === 'GET' ? await http.get(path, opts) : await http.post(path, opts);
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      throw new UpstreamError('Jira', 'malformed_response', `${method} ${path} answered an unexpected shape: ${describeZodError(parsed.error)}`);
+      throw new UpstreamError(
+        'Jira',
+        'malformed_response',
+        `${method} ${path} answered an unexpected shape: ${describeZodError(parsed.error)}`,
+      );
     }
     return parsed.data;
   }
 
-  /** Offset paging (reference §0.4): stop on isLast, an empty page, or startAt past total. */
+  /**
+   * Offset paging (docs/reference/jira-api.md, "The three pagination styles"): stop on isLast, an
+   * empty page, or startAt past total.
+   */
   async function readOffsetPages<T>(
     path: string,
     schema: z.ZodType<OffsetPage<T>>,
@@ -152,13 +175,20 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
     const all: T[] = [];
     let startAt = 0;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const body = await call('GET', path, schema, { query: { ...query, startAt, maxResults: pageSize } });
+      const body = await call('GET', path, schema, {
+        query: { ...query, startAt, maxResults: pageSize },
+      });
       all.push(...body.values);
       startAt += body.values.length;
       if (body.isLast === true || body.values.length === 0) return all;
-      if (body.isLast == null && typeof body.total === 'number' && startAt >= body.total) return all;
+      if (body.isLast == null && typeof body.total === 'number' && startAt >= body.total)
+        return all;
     }
-    throw new UpstreamError('Jira', 'malformed_response', `GET ${path} kept sending pages past page ${MAX_PAGES}`);
+    throw new UpstreamError(
+      'Jira',
+      'malformed_response',
+      `GET ${path} kept sending pages past page ${MAX_PAGES}`,
+    );
   }
 
   async function* searchIssuePages(search: IssueSearch): AsyncGenerator<JiraIssueBean[]> {
@@ -178,11 +208,19 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
       yield body.issues;
       if (!body.nextPageToken || body.isLast === true) return;
       if (body.nextPageToken === nextPageToken) {
-        throw new UpstreamError('Jira', 'malformed_response', 'the issue search sent the same page token twice');
+        throw new UpstreamError(
+          'Jira',
+          'malformed_response',
+          'the issue search sent the same page token twice',
+        );
       }
       nextPageToken = body.nextPageToken;
     }
-    throw new UpstreamError('Jira', 'malformed_response', `the issue search kept sending pages past page ${MAX_PAGES}`);
+    throw new UpstreamError(
+      'Jira',
+      'malformed_response',
+      `the issue search kept sending pages past page ${MAX_PAGES}`,
+    );
   }
 
   const fields = () => call('GET', '/rest/api/3/field', jiraFieldListSchema);
@@ -193,14 +231,29 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
     const seen = new Set<string>();
     let nextPageToken: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const body = await call('POST', '/rest/api/3/changelog/bulkfetch', jiraBulkChangelogPageSchema, {
-        body: { issueIdsOrKeys: ids, fieldIds: ['status'], maxResults: CHANGELOG_PAGE_SIZE, ...(nextPageToken ? { nextPageToken } : {}) },
-        idempotent: true,
-      });
+      const body = await call(
+        'POST',
+        '/rest/api/3/changelog/bulkfetch',
+        jiraBulkChangelogPageSchema,
+        {
+          body: {
+            issueIdsOrKeys: ids,
+            fieldIds: ['status'],
+            maxResults: CHANGELOG_PAGE_SIZE,
+            ...(nextPageToken ? { nextPageToken } : {}),
+          },
+          idempotent: true,
+        },
+      );
       for (const log of body.issueChangeLogs) {
         for (const history of log.changeHistories) {
           const at = parseJiraTimestamp(history.created);
-          if (!at) throw new UpstreamError('Jira', 'malformed_response', `a changelog of issue ${log.issueId} has no readable time`);
+          if (!at)
+            throw new UpstreamError(
+              'Jira',
+              'malformed_response',
+              `a changelog of issue ${log.issueId} has no readable time`,
+            );
           for (const item of history.items) {
             const isStatus = item.fieldId ? item.fieldId === 'status' : item.field === 'status';
             if (!isStatus || !item.toName) continue;
@@ -222,11 +275,19 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
       }
       if (!body.nextPageToken) return changes;
       if (body.nextPageToken === nextPageToken) {
-        throw new UpstreamError('Jira', 'malformed_response', 'the bulk changelog sent the same page token twice');
+        throw new UpstreamError(
+          'Jira',
+          'malformed_response',
+          'the bulk changelog sent the same page token twice',
+        );
       }
       nextPageToken = body.nextPageToken;
     }
-    throw new UpstreamError('Jira', 'malformed_response', `the bulk changelog kept sending pages past page ${MAX_PAGES}`);
+    throw new UpstreamError(
+      'Jira',
+      'malformed_response',
+      `the bulk changelog kept sending pages past page ${MAX_PAGES}`,
+    );
   }
 
   const client: JiraClient = {
@@ -236,14 +297,23 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
     },
 
     async listProjects() {
-      const projects = await readOffsetPages('/rest/api/3/project/search', jiraProjectPageSchema, {}, JIRA_PAGE_SIZE);
+      const projects = await readOffsetPages(
+        '/rest/api/3/project/search',
+        jiraProjectPageSchema,
+        {},
+        JIRA_PAGE_SIZE,
+      );
       return projects.map((p) => ({ key: p.key, name: p.name }));
     },
 
     async getProject(key) {
       // Keys are letters, digits and underscores; anything else could only reach another path.
       if (!/^[A-Za-z0-9_]{1,255}$/.test(key)) {
-        throw new UpstreamError('Jira', 'not_found', `"${key.slice(0, 40)}" is not a Jira project key`);
+        throw new UpstreamError(
+          'Jira',
+          'not_found',
+          `"${key.slice(0, 40)}" is not a Jira project key`,
+        );
       }
       return call('GET', `/rest/api/3/project/${key}`, jiraProjectSchema);
     },
@@ -266,16 +336,20 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
       return pickSprintFieldId(await fields());
     },
 
-    boardsForProject: (key) => readOffsetPages('/rest/agile/1.0/board', jiraBoardPageSchema, { projectKeyOrId: key }, 50),
+    boardsForProject: (key) =>
+      readOffsetPages('/rest/agile/1.0/board', jiraBoardPageSchema, { projectKeyOrId: key }, 50),
 
-    sprintsForBoard: (boardId) => readOffsetPages(`/rest/agile/1.0/board/${boardId}/sprint`, jiraSprintPageSchema, {}, 50),
+    sprintsForBoard: (boardId) =>
+      readOffsetPages(`/rest/agile/1.0/board/${boardId}/sprint`, jiraSprintPageSchema, {}, 50),
 
-    boardConfiguration: (boardId) => call('GET', `/rest/agile/1.0/board/${boardId}/configuration`, jiraBoardConfigurationSchema),
+    boardConfiguration: (boardId) =>
+      call('GET', `/rest/agile/1.0/board/${boardId}/configuration`, jiraBoardConfigurationSchema),
 
     async statusChanges(issueIdsOrKeys) {
       const unique = [...new Set(issueIdsOrKeys)];
       const chunks: string[][] = [];
-      for (let i = 0; i < unique.length; i += CHANGELOG_IDS_PER_CALL) chunks.push(unique.slice(i, i + CHANGELOG_IDS_PER_CALL));
+      for (let i = 0; i < unique.length; i += CHANGELOG_IDS_PER_CALL)
+        chunks.push(unique.slice(i, i + CHANGELOG_IDS_PER_CALL));
       // Chunks are independent; the HTTP core's concurrency limit keeps the site safe.
       const results = await Promise.all(chunks.map(changelogChunk));
       return results.flat();
@@ -285,17 +359,26 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
       const users: JiraUserBean[] = [];
       let startAt = 0;
       for (let page = 0; page < MAX_PAGES; page++) {
-        const batch = await call('GET', '/rest/api/3/users/search', jiraUserListSchema, { query: { startAt, maxResults: JIRA_PAGE_SIZE } });
-        // Reference §7.1: a short page is not documented as the end; only an empty one is.
+        const batch = await call('GET', '/rest/api/3/users/search', jiraUserListSchema, {
+          query: { startAt, maxResults: JIRA_PAGE_SIZE },
+        });
+        // docs/reference/jira-api.md, "All users": a short page is not documented as the end; only
+        // an empty one is.
         if (batch.length === 0) {
           const byId = new Map<string, JiraUser>();
-          for (const u of users) if (u.accountType === 'atlassian' && u.active === true) byId.set(u.accountId, toUser(u));
+          for (const u of users)
+            if (u.accountType === 'atlassian' && u.active === true)
+              byId.set(u.accountId, toUser(u));
           return [...byId.values()];
         }
         users.push(...batch);
         startAt += batch.length;
       }
-      throw new UpstreamError('Jira', 'malformed_response', `GET /rest/api/3/users/search kept sending pages past page ${MAX_PAGES}`);
+      throw new UpstreamError(
+        'Jira',
+        'malformed_response',
+        `GET /rest/api/3/users/search kept sending pages past page ${MAX_PAGES}`,
+      );
     },
   };
   return client;

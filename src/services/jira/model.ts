@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { UpstreamError } from '../http';
-import { isBlockedStatus, isDescopedStatus } from '../metrics';
+import { isBlockedStatus, isDescopedStatus } from '../../shared/tickets';
 import {
   jiraAssigneeSchema,
   jiraIssueTypeSchema,
@@ -37,11 +37,15 @@ export function parseJiraTimestamp(value: unknown): Date | null {
 }
 
 /**
- * The story points fields to read, best first (reference §4.2): the board's estimation field
- * when it is a number field, then Jira Software's story points fields, then number fields
- * named "Story Points". Ids are discovered, never assumed.
+ * The story points fields to read, best first (docs/reference/jira-api.md,
+ * "How to pick the field"): the board's estimation field when it is a number field, then Jira
+ * Software's story points fields, then number fields named "Story Points". Ids are discovered,
+ * never assumed.
  */
-export function pickStoryPointsFieldIds(fields: readonly JiraField[], boardEstimationFieldId?: string | null): string[] {
+export function pickStoryPointsFieldIds(
+  fields: readonly JiraField[],
+  boardEstimationFieldId?: string | null,
+): string[] {
   const isNumber = (f: JiraField) => f.schema?.type === 'number';
   const ids: string[] = [];
   const add = (id: string) => {
@@ -52,7 +56,12 @@ export function pickStoryPointsFieldIds(fields: readonly JiraField[], boardEstim
   if (board && isNumber(board) && board.custom) add(board.id);
   for (const f of fields) if (f.schema?.custom === JSW_STORY_POINTS) add(f.id);
   for (const f of fields) {
-    if (isNumber(f) && f.schema?.custom === FLOAT_FIELD && f.name.trim().toLowerCase() === 'story points') add(f.id);
+    if (
+      isNumber(f) &&
+      f.schema?.custom === FLOAT_FIELD &&
+      f.name.trim().toLowerCase() === 'story points'
+    )
+      add(f.id);
   }
   return ids;
 }
@@ -100,11 +109,16 @@ export interface JiraEpic {
 
 export type ReadIssue = { kind: 'ticket'; ticket: JiraTicket } | { kind: 'epic'; epic: JiraEpic };
 
-/** Done is the status category, never a status name (reference §5.2). */
+/**
+ * Done is the status category, never a status name (docs/reference/jira-api.md,
+ * "The fixed category set").
+ */
 export const isDoneCategory = (statusCategoryKey: string) => statusCategoryKey === 'done';
 
 /** An epic is an issue one level above standard issues; the type name is the fallback. */
-function isEpicType(type: { name: string; hierarchyLevel?: number | null } | null | undefined): boolean {
+function isEpicType(
+  type: { name: string; hierarchyLevel?: number | null } | null | undefined,
+): boolean {
   if (!type) return false;
   if (typeof type.hierarchyLevel === 'number') return type.hierarchyLevel === 1;
   return type.name.trim().toLowerCase() === 'epic';
@@ -113,7 +127,11 @@ function isEpicType(type: { name: string; hierarchyLevel?: number | null } | nul
 function field<S extends z.ZodType>(bean: JiraIssueBean, id: string, schema: S): z.output<S> {
   const parsed = schema.safeParse(bean.fields[id]);
   if (!parsed.success) {
-    throw new UpstreamError('Jira', 'malformed_response', `issue ${bean.key} has an unexpected "${id}" field`);
+    throw new UpstreamError(
+      'Jira',
+      'malformed_response',
+      `issue ${bean.key} has an unexpected "${id}" field`,
+    );
   }
   return parsed.data;
 }
@@ -138,7 +156,13 @@ export function readIssue(bean: JiraIssueBean, ids: JiraFieldIds): ReadIssue {
   if (isEpicType(type)) {
     return {
       kind: 'epic',
-      epic: { id: bean.id, key: bean.key, name: summary, statusName: status.name, statusCategoryKey: status.statusCategory.key },
+      epic: {
+        id: bean.id,
+        key: bean.key,
+        name: summary,
+        statusName: status.name,
+        statusCategoryKey: status.statusCategory.key,
+      },
     };
   }
   const assignee = field(bean, 'assignee', jiraAssigneeSchema);
@@ -152,7 +176,12 @@ export function readIssue(bean: JiraIssueBean, ids: JiraFieldIds): ReadIssue {
     }
   }
   const updated = parseJiraTimestamp(bean.fields.updated);
-  if (!updated) throw new UpstreamError('Jira', 'malformed_response', `issue ${bean.key} has no readable "updated" time`);
+  if (!updated)
+    throw new UpstreamError(
+      'Jira',
+      'malformed_response',
+      `issue ${bean.key} has no readable "updated" time`,
+    );
   return {
     kind: 'ticket',
     ticket: {
@@ -163,7 +192,9 @@ export function readIssue(bean: JiraIssueBean, ids: JiraFieldIds): ReadIssue {
       statusId: status.id ?? null,
       statusName: status.name,
       statusCategoryKey: status.statusCategory.key,
-      assignee: assignee ? { accountId: assignee.accountId, displayName: assignee.displayName ?? assignee.accountId } : null,
+      assignee: assignee
+        ? { accountId: assignee.accountId, displayName: assignee.displayName ?? assignee.accountId }
+        : null,
       storyPoints,
       created: parseJiraTimestamp(bean.fields.created),
       updated,
@@ -182,10 +213,13 @@ export interface TicketTally {
 
 /**
  * Sprint counts from tickets grouped by status. Blocked and descoped go by the status name
- * (spec §2, design §5); completed is the Done category less the descoped tickets, which sit in
- * Done on most sites, so 'Progress (including descoped)' never counts a ticket twice.
+ * (docs/product-spec.md, "Project detail modal"; docs/design.md, "Descoped and blocked tickets");
+ * completed is the Done category less the descoped tickets, which sit in Done on most sites, so
+ * 'Progress (including descoped)' never counts a ticket twice.
  */
-export function tallyTickets(groups: readonly { statusName: string; statusCategoryKey: string; count: number }[]): TicketTally {
+export function tallyTickets(
+  groups: readonly { statusName: string; statusCategoryKey: string; count: number }[],
+): TicketTally {
   const tally: TicketTally = { total: 0, completed: 0, descoped: 0, blocked: 0 };
   for (const g of groups) {
     tally.total += g.count;

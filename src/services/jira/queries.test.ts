@@ -4,7 +4,7 @@ import { createTestDb } from '../../../tests/helpers/db';
 import type { Db } from '../../db/port';
 import { createJiraDemoData, DEMO_SITE_URL, HOSTILE_SUMMARY } from '../../mocks/jira/data';
 import { createJiraHandlers } from '../../mocks/jira/handlers';
-import { weekRangeInZone } from '../metrics';
+import { weekRangeInZone } from '../../shared/time-zones';
 import { createJiraClient } from './client';
 import { getJiraOverview, readyForQaTickets } from './queries';
 import { replaceJiraData, type JiraSnapshot } from './store';
@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 async function project(name: string, key: string | null): Promise<number> {
-  const [row] = await db.query<{ id: number }>('INSERT INTO projects (name, jira_project_key) VALUES ($1, $2) RETURNING id', [name, key]);
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO projects (name, jira_project_key) VALUES ($1, $2) RETURNING id',
+    [name, key],
+  );
   return row!.id;
 }
 
@@ -43,7 +46,12 @@ function ticket(key: string, over: Partial<JiraTicket> = {}): JiraTicket {
     ...over,
   };
 }
-const entered = (issueKey: string, at: string, to = 'Ready for QA Testing', historyId = `${issueKey}@${at}`) => ({
+const entered = (
+  issueKey: string,
+  at: string,
+  to = 'Ready for QA Testing',
+  historyId = `${issueKey}@${at}`,
+) => ({
   issueKey,
   historyId,
   at: new Date(at),
@@ -54,7 +62,15 @@ const entered = (issueKey: string, at: string, to = 'Ready for QA Testing', hist
 });
 
 async function store(projectId: number, snapshot: Partial<JiraSnapshot>) {
-  await db.transaction((tx) => replaceJiraData(tx, projectId, { tickets: [], epics: [], sprints: [], transitions: [], ...snapshot }));
+  await db.transaction((tx) =>
+    replaceJiraData(tx, projectId, {
+      tickets: [],
+      epics: [],
+      sprints: [],
+      transitions: [],
+      ...snapshot,
+    }),
+  );
 }
 
 describe('getJiraOverview', () => {
@@ -65,14 +81,53 @@ describe('getJiraOverview', () => {
       ticket(`PAY-${n}`, { statusName, statusCategoryKey: category, ...over });
     await store(projectId, {
       epics: [
-        { id: '1', key: 'PAY-2', name: 'Refund flow v2', statusName: 'In Progress', statusCategoryKey: 'indeterminate' },
-        { id: '2', key: 'PAY-10', name: 'Empty epic', statusName: 'To Do', statusCategoryKey: 'new' },
+        {
+          id: '1',
+          key: 'PAY-2',
+          name: 'Refund flow v2',
+          statusName: 'In Progress',
+          statusCategoryKey: 'indeterminate',
+        },
+        {
+          id: '2',
+          key: 'PAY-10',
+          name: 'Empty epic',
+          statusName: 'To Do',
+          statusCategoryKey: 'new',
+        },
         { id: '3', key: 'PAY-1', name: 'Checkout', statusName: 'Done', statusCategoryKey: 'done' },
       ],
       sprints: [
-        { id: 41, boardId: 14, state: 'closed', name: 'PAY Sprint 41', startDate: new Date('2026-10-19T08:00:00Z'), endDate: new Date('2026-11-02T08:00:00Z'), completeDate: new Date('2026-11-02T10:00:00Z'), goal: 'Ship refunds' },
-        { id: 42, boardId: 14, state: 'active', name: 'PAY Sprint 42', startDate: new Date('2026-11-01T23:30:00Z'), endDate: new Date('2026-11-16T08:00:00Z'), completeDate: null, goal: '' },
-        { id: 43, boardId: 14, state: 'future', name: 'PAY Sprint 43', startDate: null, endDate: null, completeDate: null, goal: '' },
+        {
+          id: 41,
+          boardId: 14,
+          state: 'closed',
+          name: 'PAY Sprint 41',
+          startDate: new Date('2026-10-19T08:00:00Z'),
+          endDate: new Date('2026-11-02T08:00:00Z'),
+          completeDate: new Date('2026-11-02T10:00:00Z'),
+          goal: 'Ship refunds',
+        },
+        {
+          id: 42,
+          boardId: 14,
+          state: 'active',
+          name: 'PAY Sprint 42',
+          startDate: new Date('2026-11-01T23:30:00Z'),
+          endDate: new Date('2026-11-16T08:00:00Z'),
+          completeDate: null,
+          goal: '',
+        },
+        {
+          id: 43,
+          boardId: 14,
+          state: 'future',
+          name: 'PAY Sprint 43',
+          startDate: null,
+          endDate: null,
+          completeDate: null,
+          goal: '',
+        },
       ],
       tickets: [
         t(3, 'Done', 'done', { epicKey: 'PAY-2', sprintIds: [41] }),
@@ -91,17 +146,64 @@ describe('getJiraOverview', () => {
     const overview = (await getJiraOverview(db, projectId))!;
     expect(overview.totalTickets).toBe(8);
     expect(overview.completedTickets).toBe(4);
-    expect(overview.ticketsByStatus).toEqual({ Done: 2, "Won't Do": 1, 'Blocked by vendor': 1, 'On Impediment': 1, 'In Progress': 1, 'To Do': 1, Descoped: 1 });
-    expect(overview.tickets.map((x) => x.key)).toEqual(['PAY-3', 'PAY-4', 'PAY-5', 'PAY-6', 'PAY-7', 'PAY-8', 'PAY-9', 'PAY-11']);
+    expect(overview.ticketsByStatus).toEqual({
+      Done: 2,
+      "Won't Do": 1,
+      'Blocked by vendor': 1,
+      'On Impediment': 1,
+      'In Progress': 1,
+      'To Do': 1,
+      Descoped: 1,
+    });
+    expect(overview.tickets.map((x) => x.key)).toEqual([
+      'PAY-3',
+      'PAY-4',
+      'PAY-5',
+      'PAY-6',
+      'PAY-7',
+      'PAY-8',
+      'PAY-9',
+      'PAY-11',
+    ]);
     expect(overview.tickets[0]).toEqual({ key: 'PAY-3', status: { name: 'Done' } });
   });
 
-  it("gives each sprint its counts: a carried-over ticket counts in both of its sprints", async () => {
+  it('gives each sprint its counts: a carried-over ticket counts in both of its sprints', async () => {
     const { sprints } = (await getJiraOverview(db, projectId))!;
     expect(sprints).toEqual([
-      { state: 'closed', name: 'PAY Sprint 41', startDate: '2026-10-19', endDate: '2026-11-02', goal: 'Ship refunds', totalTickets: 2, completedTickets: 2, descopedTickets: 0, blockedTickets: 0 },
-      { state: 'active', name: 'PAY Sprint 42', startDate: '2026-11-01', endDate: '2026-11-16', goal: '', totalTickets: 6, completedTickets: 1, descopedTickets: 2, blockedTickets: 2 },
-      { state: 'future', name: 'PAY Sprint 43', startDate: null, endDate: null, goal: '', totalTickets: 0, completedTickets: 0, descopedTickets: 0, blockedTickets: 0 },
+      {
+        state: 'closed',
+        name: 'PAY Sprint 41',
+        startDate: '2026-10-19',
+        endDate: '2026-11-02',
+        goal: 'Ship refunds',
+        totalTickets: 2,
+        completedTickets: 2,
+        descopedTickets: 0,
+        blockedTickets: 0,
+      },
+      {
+        state: 'active',
+        name: 'PAY Sprint 42',
+        startDate: '2026-11-01',
+        endDate: '2026-11-16',
+        goal: '',
+        totalTickets: 6,
+        completedTickets: 1,
+        descopedTickets: 2,
+        blockedTickets: 2,
+      },
+      {
+        state: 'future',
+        name: 'PAY Sprint 43',
+        startDate: null,
+        endDate: null,
+        goal: '',
+        totalTickets: 0,
+        completedTickets: 0,
+        descopedTickets: 0,
+        blockedTickets: 0,
+      },
     ]);
   });
 
@@ -113,9 +215,30 @@ describe('getJiraOverview', () => {
   it('gives each epic its tickets, completed tickets and rounded completion, in key order', async () => {
     const { epics } = (await getJiraOverview(db, projectId))!;
     expect(epics).toEqual([
-      { key: 'PAY-1', name: 'Checkout', status: { name: 'Done' }, tickets: 2, completedTickets: 0, completionPercentage: 0 },
-      { key: 'PAY-2', name: 'Refund flow v2', status: { name: 'In Progress' }, tickets: 3, completedTickets: 2, completionPercentage: 67 },
-      { key: 'PAY-10', name: 'Empty epic', status: { name: 'To Do' }, tickets: 0, completedTickets: 0, completionPercentage: 0 },
+      {
+        key: 'PAY-1',
+        name: 'Checkout',
+        status: { name: 'Done' },
+        tickets: 2,
+        completedTickets: 0,
+        completionPercentage: 0,
+      },
+      {
+        key: 'PAY-2',
+        name: 'Refund flow v2',
+        status: { name: 'In Progress' },
+        tickets: 3,
+        completedTickets: 2,
+        completionPercentage: 67,
+      },
+      {
+        key: 'PAY-10',
+        name: 'Empty epic',
+        status: { name: 'To Do' },
+        tickets: 0,
+        completedTickets: 0,
+        completionPercentage: 0,
+      },
     ]);
   });
 
@@ -138,7 +261,13 @@ describe('readyForQaTickets', () => {
     await store(pay, {
       tickets: [
         ticket('PAY-1', { statusName: 'Ready for QA Testing', storyPoints: 5 }),
-        ticket('PAY-2', { issueType: 'Bug', statusName: 'Done', statusCategoryKey: 'done', storyPoints: null, assignee: null }),
+        ticket('PAY-2', {
+          issueType: 'Bug',
+          statusName: 'Done',
+          statusCategoryKey: 'done',
+          storyPoints: null,
+          assignee: null,
+        }),
         ticket('PAY-3', { issueType: 'Task' }),
         ticket('PAY-4', { issueType: 'Sub-task' }),
         ticket('PAY-10', { summary: HOSTILE_SUMMARY }),
@@ -156,7 +285,12 @@ describe('readyForQaTickets', () => {
       ],
     });
     await store(web, {
-      tickets: [ticket('WEB-7', { assignee: { accountId: 'acc-omar', displayName: 'Omar Haddad' }, storyPoints: 0.5 })],
+      tickets: [
+        ticket('WEB-7', {
+          assignee: { accountId: 'acc-omar', displayName: 'Omar Haddad' },
+          storyPoints: 0.5,
+        }),
+      ],
       transitions: [entered('WEB-7', '2026-11-20T15:00:00Z')],
     });
   });
@@ -175,7 +309,11 @@ describe('readyForQaTickets', () => {
       storyPoints: 5,
     });
     // Unassigned and unestimated: no assignee object, null points; the ticket's status today is shown.
-    expect(result.tickets[1]).toMatchObject({ key: 'PAY-2', status: { name: 'Done' }, storyPoints: null });
+    expect(result.tickets[1]).toMatchObject({
+      key: 'PAY-2',
+      status: { name: 'Done' },
+      storyPoints: null,
+    });
     expect(result.tickets[1]).not.toHaveProperty('assignee');
     expect(result.tickets[3]).toMatchObject({ projectName: 'Website <b>&</b>', storyPoints: 0.5 });
   });
@@ -193,7 +331,9 @@ describe('readyForQaTickets', () => {
   });
 
   it('honours another QA status name and another time zone’s week', async () => {
-    expect((await readyForQaTickets(db, { ...week, qaStatus: 'In Review' })).tickets.map((t) => t.key)).toEqual(['PAY-12']);
+    expect(
+      (await readyForQaTickets(db, { ...week, qaStatus: 'In Review' })).tickets.map((t) => t.key),
+    ).toEqual(['PAY-12']);
     // In Sydney (UTC+11) the week starts at 13:00 UTC on Sunday the 15th and ends at 13:00 UTC on the 22nd.
     const sydney = await readyForQaTickets(db, weekRangeInZone('2026-11-16', 'Australia/Sydney'));
     expect(sydney.tickets.map((t) => t.key)).toEqual(['PAY-1', 'PAY-3', 'PAY-10', 'WEB-7']);
@@ -201,7 +341,11 @@ describe('readyForQaTickets', () => {
 
   it('leaves out projects that are no longer linked', async () => {
     await db.query('UPDATE projects SET jira_project_key = NULL WHERE id = $1', [web]);
-    expect((await readyForQaTickets(db, week)).tickets.map((t) => t.key)).toEqual(['PAY-1', 'PAY-2', 'PAY-10']);
+    expect((await readyForQaTickets(db, week)).tickets.map((t) => t.key)).toEqual([
+      'PAY-1',
+      'PAY-2',
+      'PAY-10',
+    ]);
   });
 });
 
@@ -219,14 +363,29 @@ describe('against the demo site', () => {
       const overview = (await getJiraOverview(db, id))!;
       const tickets = site.detail('ASR').issues.filter((i) => i.typeName !== 'Epic');
       expect(overview.totalTickets).toBe(tickets.length);
-      expect(overview.completedTickets).toBe(tickets.filter((i) => i.status.category === 'done').length);
-      expect(Object.values(overview.ticketsByStatus).reduce((a, b) => a + b, 0)).toBe(tickets.length);
-      expect(overview.sprints.map((s) => s.name)).toEqual(site.detail('ASR').sprints.map((s) => s.name));
-      expect(overview.epics.reduce((n, e) => n + e.tickets, 0)).toBe(tickets.filter((i) => i.epic).length);
+      expect(overview.completedTickets).toBe(
+        tickets.filter((i) => i.status.category === 'done').length,
+      );
+      expect(Object.values(overview.ticketsByStatus).reduce((a, b) => a + b, 0)).toBe(
+        tickets.length,
+      );
+      expect(overview.sprints.map((s) => s.name)).toEqual(
+        site.detail('ASR').sprints.map((s) => s.name),
+      );
+      expect(overview.epics.reduce((n, e) => n + e.tickets, 0)).toBe(
+        tickets.filter((i) => i.epic).length,
+      );
 
       const week = weekRangeInZone('2026-11-16', 'UTC');
       const qa = await readyForQaTickets(db, week);
-      const expected = tickets.filter((i) => i.transitions.some((t) => t.to.name === 'Ready for QA Testing' && t.at >= week.from.getTime() && t.at < week.to.getTime()));
+      const expected = tickets.filter((i) =>
+        i.transitions.some(
+          (t) =>
+            t.to.name === 'Ready for QA Testing' &&
+            t.at >= week.from.getTime() &&
+            t.at < week.to.getTime(),
+        ),
+      );
       expect(qa.tickets.map((t) => t.key).sort()).toEqual(expected.map((i) => i.key).sort());
       expect(qa.tickets.some((t) => t.summary === HOSTILE_SUMMARY)).toBe(true);
     } finally {

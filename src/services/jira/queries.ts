@@ -3,54 +3,9 @@
  * to Jira. Dates leave as 'YYYY-MM-DD' in the agency's time zone; instants as ISO strings.
  */
 import type { Db } from '../../db/port';
-import { completionRate } from '../metrics';
+import type { CompletedTicketResult } from '../../shared/story-points';
+import { completionRate, type JiraOverview } from '../../shared/tickets';
 import { tallyTickets } from './model';
-
-/** The spec's 'Issue-tracker data for a project' (§3). */
-export interface JiraOverview {
-  totalTickets: number;
-  completedTickets: number;
-  tickets: { key: string; status: { name: string } }[];
-  ticketsByStatus: Record<string, number>;
-  sprints: {
-    state: string;
-    name: string;
-    startDate: string | null;
-    endDate: string | null;
-    goal: string;
-    totalTickets: number;
-    completedTickets: number;
-    descopedTickets: number;
-    blockedTickets: number;
-  }[];
-  epics: {
-    key: string;
-    name: string;
-    status: { name: string };
-    tickets: number;
-    completedTickets: number;
-    completionPercentage: number;
-  }[];
-}
-
-/** One ticket of the spec's 'Completed-ticket result' (§3). */
-export interface CompletedTicket {
-  key: string;
-  status: { name: string };
-  projectName: string;
-  summary: string;
-  /** Left out when nobody is assigned. */
-  assignee?: { displayName: string };
-  /** When Jira last updated the ticket (ISO timestamp). */
-  updated: string;
-  /** null when the ticket has no estimate. */
-  storyPoints: number | null;
-}
-
-export interface CompletedTicketResult {
-  totalCompleted: number;
-  tickets: CompletedTicket[];
-}
 
 /** Orders issue keys of one project by their number: PAY-9 before PAY-10. */
 const BY_KEY = (column: string) => `split_part(${column}, '-', 1), length(${column}), ${column}`;
@@ -59,8 +14,15 @@ const BY_KEY = (column: string) => `split_part(${column}, '-', 1), length(${colu
  * The overview of one project's stored Jira data, or null when the project does not exist or
  * is not linked. Sprints come in Jira's order (closed, active, future); epics and tickets by key.
  */
-export async function getJiraOverview(db: Db, projectId: number, { timeZone = 'UTC' }: { timeZone?: string } = {}): Promise<JiraOverview | null> {
-  const [project] = await db.query<{ jira_project_key: string | null }>('SELECT jira_project_key FROM projects WHERE id = $1', [projectId]);
+export async function getJiraOverview(
+  db: Db,
+  projectId: number,
+  { timeZone = 'UTC' }: { timeZone?: string } = {},
+): Promise<JiraOverview | null> {
+  const [project] = await db.query<{ jira_project_key: string | null }>(
+    'SELECT jira_project_key FROM projects WHERE id = $1',
+    [projectId],
+  );
   if (!project?.jira_project_key) return null;
 
   const [tickets, sprintRows, epicRows] = await Promise.all([
@@ -90,7 +52,13 @@ export async function getJiraOverview(db: Db, projectId: number, { timeZone = 'U
        ORDER BY s.position`,
       [projectId, timeZone],
     ),
-    db.query<{ epic_key: string; name: string; status_name: string; tickets: number; completed: number }>(
+    db.query<{
+      epic_key: string;
+      name: string;
+      status_name: string;
+      tickets: number;
+      completed: number;
+    }>(
       `SELECT e.epic_key, e.name, e.status_name, count(i.issue_key)::int AS tickets,
          count(i.issue_key) FILTER (WHERE i.status_category_key = 'done')::int AS completed
        FROM jira_epics e
@@ -109,10 +77,21 @@ export async function getJiraOverview(db: Db, projectId: number, { timeZone = 'U
     if (t.status_category_key === 'done') completedTickets++;
   }
 
-  const sprints = new Map<number, { row: (typeof sprintRows)[number]; groups: { statusName: string; statusCategoryKey: string; count: number }[] }>();
+  const sprints = new Map<
+    number,
+    {
+      row: (typeof sprintRows)[number];
+      groups: { statusName: string; statusCategoryKey: string; count: number }[];
+    }
+  >();
   for (const row of sprintRows) {
     const entry = sprints.get(row.sprint_id) ?? { row, groups: [] };
-    if (row.status_name !== null) entry.groups.push({ statusName: row.status_name, statusCategoryKey: row.status_category_key ?? '', count: row.n });
+    if (row.status_name !== null)
+      entry.groups.push({
+        statusName: row.status_name,
+        statusCategoryKey: row.status_category_key ?? '',
+        count: row.n,
+      });
     sprints.set(row.sprint_id, entry);
   }
 
@@ -181,9 +160,9 @@ const ENTERED_QA = `
   ORDER BY i.issue_key, p.id`;
 
 /**
- * The spec's 'Completed-ticket result' (§3) for a week's 'Tickets Ready for QA Testing' and for
- * the story points chart's date range: the same tickets, so the week's Total Story Points and
- * the chart's total for that week always agree (decision 013).
+ * The 'Completed-ticket result' (docs/product-spec.md, "Entities and their fields") for a week's
+ * 'Tickets Ready for QA Testing' and for the story points chart's date range: the same tickets, so
+ * the week's Total Story Points and the chart's total for that week always agree (decision 013).
  */
 export async function readyForQaTickets(db: Db, range: QaRange): Promise<CompletedTicketResult> {
   const rows = await db.query<{
@@ -206,7 +185,9 @@ export async function readyForQaTickets(db: Db, range: QaRange): Promise<Complet
       status: { name: r.status_name },
       projectName: r.project_name,
       summary: r.summary,
-      ...(r.assignee_display_name !== null ? { assignee: { displayName: r.assignee_display_name } } : {}),
+      ...(r.assignee_display_name !== null
+        ? { assignee: { displayName: r.assignee_display_name } }
+        : {}),
       updated: r.updated_at.toISOString(),
       storyPoints: r.story_points,
     })),

@@ -1,5 +1,5 @@
 /**
- * The shapes of the Jira responses we read, written from shared/reference/jira-api.md. Only the
+ * The shapes of the Jira responses we read, written from docs/reference/jira-api.md. Only the
  * fields the dashboard uses are checked; everything else Jira sends is ignored, so an additive
  * change upstream does not break the sync, while a changed type or a missing field we rely on is
  * caught at the door (the client turns it into a 'malformed_response').
@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 const text = z.string();
 
-// §7 Users
+// Users (docs/reference/jira-api.md, "Users")
 export const jiraUserSchema = z.object({
   accountId: text,
   accountType: text.nullish(),
@@ -20,11 +20,14 @@ export const jiraUserSchema = z.object({
 export type JiraUserBean = z.infer<typeof jiraUserSchema>;
 export const jiraUserListSchema = z.array(jiraUserSchema);
 
-// §1 Projects
+// Projects (docs/reference/jira-api.md, "List projects")
 export const jiraProjectSchema = z.object({ id: text, key: text, name: text });
 export type JiraProjectBean = z.infer<typeof jiraProjectSchema>;
 
-/** The offset page bean of /project/search and every agile list (§0.4). */
+/**
+ * The offset page bean of /project/search and every agile list (docs/reference/jira-api.md,
+ * "The three pagination styles").
+ */
 export function offsetPageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     startAt: z.number().int().nullish(),
@@ -36,7 +39,7 @@ export function offsetPageSchema<T extends z.ZodType>(item: T) {
 }
 export const jiraProjectPageSchema = offsetPageSchema(jiraProjectSchema);
 
-// §4 Fields
+// Fields (docs/reference/jira-api.md, "Story points — find the custom field")
 export const jiraFieldSchema = z.object({
   id: text,
   name: text,
@@ -48,20 +51,28 @@ export const jiraFieldSchema = z.object({
 export type JiraField = z.infer<typeof jiraFieldSchema>;
 export const jiraFieldListSchema = z.array(jiraFieldSchema);
 
-// §2 Search: issue beans keep `fields` open, since which ids matter is discovered at run time.
+// Search (docs/reference/jira-api.md, "JQL search"): issue beans keep `fields` open, since which
+// ids matter is discovered at run time.
 export const jiraIssueBeanSchema = z.object({
   id: text,
   key: text,
-  fields: z.record(z.string(), z.unknown()).nullish().transform((f) => f ?? {}),
+  fields: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((f) => f ?? {}),
 });
 export type JiraIssueBean = z.infer<typeof jiraIssueBeanSchema>;
 export const jiraSearchPageSchema = z.object({
-  issues: z.array(jiraIssueBeanSchema).nullish().transform((i) => i ?? []),
+  issues: z
+    .array(jiraIssueBeanSchema)
+    .nullish()
+    .transform((i) => i ?? []),
   nextPageToken: text.nullish(),
   isLast: z.boolean().nullish(),
 });
 
-// §5 The issue fields we read, each checked on its own so one odd value names its field.
+// The issue fields we read (docs/reference/jira-api.md, "Issue fields we request"), each checked on
+// its own so one odd value names its field.
 export const jiraStatusSchema = z.object({
   id: text.nullish(),
   name: text,
@@ -72,7 +83,9 @@ export const jiraIssueTypeSchema = z.object({
   hierarchyLevel: z.number().int().nullish(),
   subtask: z.boolean().nullish(),
 });
-export const jiraAssigneeSchema = z.object({ accountId: text, displayName: text.nullish() }).nullish();
+export const jiraAssigneeSchema = z
+  .object({ accountId: text, displayName: text.nullish() })
+  .nullish();
 export const jiraParentSchema = z
   .object({
     key: text,
@@ -84,12 +97,21 @@ export const jiraSprintFieldSchema = z
   .array(z.union([z.object({ id: z.number().int() }), z.string()]))
   .nullish();
 
-// §3.2 Changelogs. `toString` is read by hand: as an object key it would find Object.prototype's.
+// Changelogs (docs/reference/jira-api.md, "Reading the transition date from the changelog").
+// `toString` is read by hand: as an object key it would find Object.prototype's.
 const changeItemSchema = z.preprocess(
   (value) => {
     if (typeof value !== 'object' || value === null) return value;
-    const own = (k: string) => (Object.hasOwn(value, k) ? (value as Record<string, unknown>)[k] : undefined);
-    return { field: own('field'), fieldId: own('fieldId'), from: own('from'), fromString: own('fromString'), to: own('to'), toName: own('toString') };
+    const own = (k: string) =>
+      Object.hasOwn(value, k) ? (value as Record<string, unknown>)[k] : undefined;
+    return {
+      field: own('field'),
+      fieldId: own('fieldId'),
+      from: own('from'),
+      fromString: own('fromString'),
+      to: own('to'),
+      toName: own('toString'),
+    };
   },
   z.object({
     field: text.nullish(),
@@ -104,23 +126,35 @@ export const jiraChangelogSchema = z.object({
   id: text,
   // Documented as a date-time string; the spec's own example shows epoch milliseconds.
   created: z.union([text, z.number()]),
-  items: z.array(changeItemSchema).nullish().transform((i) => i ?? []),
+  items: z
+    .array(changeItemSchema)
+    .nullish()
+    .transform((i) => i ?? []),
 });
-export type JiraChangelog = z.infer<typeof jiraChangelogSchema>;
 export const jiraBulkChangelogPageSchema = z.object({
   issueChangeLogs: z
-    .array(z.object({ issueId: text, changeHistories: z.array(jiraChangelogSchema).nullish().transform((h) => h ?? []) }))
+    .array(
+      z.object({
+        issueId: text,
+        changeHistories: z
+          .array(jiraChangelogSchema)
+          .nullish()
+          .transform((h) => h ?? []),
+      }),
+    )
     .nullish()
     .transform((l) => l ?? []),
   nextPageToken: text.nullish(),
 });
 
-// §6 Agile
+// Agile (docs/reference/jira-api.md, "Agile (Jira Software) API")
 export const jiraBoardSchema = z.object({
   id: z.number().int(),
   name: text.nullish(),
   type: text.nullish(),
-  location: z.object({ projectKey: text.nullish(), projectId: z.number().int().nullish() }).nullish(),
+  location: z
+    .object({ projectKey: text.nullish(), projectId: z.number().int().nullish() })
+    .nullish(),
 });
 export type JiraBoard = z.infer<typeof jiraBoardSchema>;
 export const jiraBoardPageSchema = offsetPageSchema(jiraBoardSchema);
@@ -143,7 +177,10 @@ export const jiraBoardConfigurationSchema = z.object({
   name: text.nullish(),
   type: text.nullish(),
   estimation: z
-    .object({ type: text.nullish(), field: z.object({ fieldId: text, displayName: text.nullish() }).nullish() })
+    .object({
+      type: text.nullish(),
+      field: z.object({ fieldId: text, displayName: text.nullish() }).nullish(),
+    })
     .nullish(),
 });
 export type JiraBoardConfiguration = z.infer<typeof jiraBoardConfigurationSchema>;

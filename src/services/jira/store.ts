@@ -3,8 +3,10 @@
  * the project's summary columns in step. Every function takes the transaction it runs in: the
  * sync calls them inside one, so a failure leaves the previous data exactly as it was.
  */
+import { bulkInsert } from '../../db/bulk';
 import type { Db } from '../../db/port';
-import { sprintProgress } from '../metrics';
+import { type JiraProjectSummary, saveJiraSummary } from '../../db/projects';
+import { sprintProgress } from '../../shared/tickets';
 import { tallyTickets, type JiraEpic, type JiraStatusChange, type JiraTicket } from './model';
 
 export interface StoredSprint {
@@ -28,18 +30,6 @@ export interface JiraSnapshot {
   sprints: StoredSprint[];
   /** The status changes of `tickets` (all of them, for each ticket present). */
   transitions: StoredTransition[];
-}
-
-/**
- * Rows per INSERT: one JSON parameter each, well inside any parameter size limit. Parameters
- * are typed text and cast, so postgres.js sends the JSON as it is instead of encoding it again.
- */
-const CHUNK = 2_000;
-
-async function insertRows(tx: Db, sql: string, rows: readonly object[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx.query(sql, [JSON.stringify(rows.slice(i, i + CHUNK))]);
-  }
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -82,7 +72,7 @@ const INSERT_TRANSITIONS = `
   ON CONFLICT (project_id, issue_key, history_id) DO NOTHING`;
 
 async function writeTickets(tx: Db, projectId: number, tickets: readonly JiraTicket[]) {
-  await insertRows(
+  await bulkInsert(
     tx,
     UPSERT_TICKETS,
     tickets.map((t) => ({
@@ -106,7 +96,7 @@ async function writeTickets(tx: Db, projectId: number, tickets: readonly JiraTic
 }
 
 async function writeEpics(tx: Db, projectId: number, epics: readonly JiraEpic[]) {
-  await insertRows(
+  await bulkInsert(
     tx,
     UPSERT_EPICS,
     epics.map((e) => ({
@@ -122,7 +112,7 @@ async function writeEpics(tx: Db, projectId: number, epics: readonly JiraEpic[])
 
 async function writeSprints(tx: Db, projectId: number, sprints: readonly StoredSprint[]) {
   await tx.query('DELETE FROM jira_sprints WHERE project_id = $1', [projectId]);
-  await insertRows(
+  await bulkInsert(
     tx,
     INSERT_SPRINTS,
     sprints.map((s, position) => ({
@@ -140,8 +130,12 @@ async function writeSprints(tx: Db, projectId: number, sprints: readonly StoredS
   );
 }
 
-async function writeTransitions(tx: Db, projectId: number, transitions: readonly StoredTransition[]) {
-  await insertRows(
+async function writeTransitions(
+  tx: Db,
+  projectId: number,
+  transitions: readonly StoredTransition[],
+) {
+  await bulkInsert(
     tx,
     INSERT_TRANSITIONS,
     transitions.map((t) => ({
@@ -158,7 +152,11 @@ async function writeTransitions(tx: Db, projectId: number, transitions: readonly
 }
 
 /** Replaces everything stored for the project with `snapshot` (a link, or a full sync). */
-export async function replaceJiraData(tx: Db, projectId: number, snapshot: JiraSnapshot): Promise<void> {
+export async function replaceJiraData(
+  tx: Db,
+  projectId: number,
+  snapshot: JiraSnapshot,
+): Promise<void> {
   // Transitions go with their issues (ON DELETE CASCADE).
   await tx.query('DELETE FROM jira_issues WHERE project_id = $1', [projectId]);
   await tx.query('DELETE FROM jira_epics WHERE project_id = $1', [projectId]);
@@ -172,7 +170,11 @@ export async function replaceJiraData(tx: Db, projectId: number, snapshot: JiraS
  * Merges the issues changed since the last sync: their rows and their whole status history
  * are rewritten, the rest stays. Sprints are always read in full, so they are replaced.
  */
-export async function mergeJiraData(tx: Db, projectId: number, snapshot: JiraSnapshot): Promise<void> {
+export async function mergeJiraData(
+  tx: Db,
+  projectId: number,
+  snapshot: JiraSnapshot,
+): Promise<void> {
   const keys = snapshot.tickets.map((t) => t.key);
   if (keys.length > 0) {
     await tx.query(
@@ -186,19 +188,12 @@ export async function mergeJiraData(tx: Db, projectId: number, snapshot: JiraSna
   await writeTransitions(tx, projectId, snapshot.transitions);
 }
 
-export interface JiraProjectSummary {
-  jiraProjectKey: string;
-  jiraTotalTickets: number;
-  jiraCompletedTickets: number;
-  jiraCurrentSprintName: string | null;
-  jiraSprintCompletionPercentage: number;
-  totalEpics: number;
-  completedEpics: number;
-  lastJiraSync: Date;
-}
-
 /** Recomputes the project's Jira columns from the stored rows and writes them. */
-export async function refreshJiraSummary(tx: Db, projectId: number, { key, syncedAt }: { key: string; syncedAt: Date }): Promise<JiraProjectSummary> {
+export async function refreshJiraSummary(
+  tx: Db,
+  projectId: number,
+  { key, syncedAt }: { key: string; syncedAt: Date },
+): Promise<JiraProjectSummary> {
   const [tickets] = await tx.query<{ total: number; completed: number }>(
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE status_category_key = 'done')::int AS completed
      FROM jira_issues WHERE project_id = $1`,
@@ -220,7 +215,15 @@ export async function refreshJiraSummary(tx: Db, projectId: number, { key, synce
        WHERE project_id = $1 AND $2::bigint = ANY(sprint_ids) GROUP BY status_name, status_category_key`,
       [projectId, active.sprint_id],
     );
-    sprintCompletion = sprintProgress(tallyTickets(groups.map((g) => ({ statusName: g.status_name, statusCategoryKey: g.status_category_key, count: g.n }))));
+    sprintCompletion = sprintProgress(
+      tallyTickets(
+        groups.map((g) => ({
+          statusName: g.status_name,
+          statusCategoryKey: g.status_category_key,
+          count: g.n,
+        })),
+      ),
+    );
   }
   const summary: JiraProjectSummary = {
     jiraProjectKey: key,
@@ -232,22 +235,7 @@ export async function refreshJiraSummary(tx: Db, projectId: number, { key, synce
     completedEpics: epics?.completed ?? 0,
     lastJiraSync: syncedAt,
   };
-  await tx.query(
-    `UPDATE projects SET jira_project_key = $2, jira_total_tickets = $3, jira_completed_tickets = $4, jira_current_sprint_name = $5,
-       jira_sprint_completion_percentage = $6, total_epics = $7, completed_epics = $8, last_jira_sync = $9
-     WHERE id = $1`,
-    [
-      projectId,
-      summary.jiraProjectKey,
-      summary.jiraTotalTickets,
-      summary.jiraCompletedTickets,
-      summary.jiraCurrentSprintName,
-      summary.jiraSprintCompletionPercentage,
-      summary.totalEpics,
-      summary.completedEpics,
-      syncedAt.toISOString(),
-    ],
-  );
+  await saveJiraSummary(tx, projectId, summary);
   return summary;
 }
 
@@ -258,14 +246,7 @@ export async function refreshJiraSummary(tx: Db, projectId: number, { key, synce
  * Statistics only speed reads up, so a failure here does not fail the sync that wrote the data.
  */
 export async function analyzeJiraTables(db: Db): Promise<void> {
-  await db.query('ANALYZE jira_issues, jira_epics, jira_sprints, jira_status_transitions').catch(() => undefined);
-}
-
-/** The project's link and last sync, or null when there is no such project. */
-export async function jiraLinkOf(db: Db, projectId: number, { forUpdate = false } = {}): Promise<{ key: string | null; lastSync: Date | null } | null> {
-  const [row] = await db.query<{ jira_project_key: string | null; last_jira_sync: Date | null }>(
-    `SELECT jira_project_key, last_jira_sync FROM projects WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [projectId],
-  );
-  return row ? { key: row.jira_project_key, lastSync: row.last_jira_sync } : null;
+  await db
+    .query('ANALYZE jira_issues, jira_epics, jira_sprints, jira_status_transitions')
+    .catch(() => undefined);
 }

@@ -4,11 +4,17 @@ import { createTestDb } from '../../../tests/helpers/db';
 import type { Db } from '../../db/port';
 import { createJiraDemoData, DEMO_SITE_URL, type JiraDemoData } from '../../mocks/jira/data';
 import { createJiraHandlers, type JiraFaultRule } from '../../mocks/jira/handlers';
+import { ProjectNotFoundError } from '../errors';
 import { UpstreamError } from '../http';
-import { completionRate } from '../metrics';
+import { completionRate } from '../../shared/tickets';
 import { createJiraClient, JIRA_PAGE_SIZE } from './client';
 import { getJiraOverview } from './queries';
-import { DashboardProjectNotFoundError, INCREMENTAL_OVERLAP_MS, JiraNotLinkedError, linkJiraProject, syncJiraProject } from './sync';
+import {
+  INCREMENTAL_OVERLAP_MS,
+  JiraNotLinkedError,
+  linkJiraProject,
+  syncJiraProject,
+} from './sync';
 
 // Thursday 19 November 2026, 14:30 UTC.
 const NOW = new Date('2026-11-19T14:30:00Z');
@@ -26,10 +32,18 @@ function useSite(faults: JiraFaultRule[] = []) {
   server.resetHandlers(...createJiraHandlers({ ...AUTH, today: NOW, data, faults }));
 }
 const client = () =>
-  createJiraClient({ ...AUTH, maxRetries: 2, sleep: async () => {}, onRequest: ({ method, url }) => calls.push({ method, path: new URL(url).pathname }) });
+  createJiraClient({
+    ...AUTH,
+    maxRetries: 2,
+    sleep: async () => {},
+    onRequest: ({ method, url }) => calls.push({ method, path: new URL(url).pathname }),
+  });
 
 async function newProject(name: string): Promise<number> {
-  const [row] = await db.query<{ id: number }>('INSERT INTO projects (name) VALUES ($1) RETURNING id', [name]);
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO projects (name) VALUES ($1) RETURNING id',
+    [name],
+  );
   return row!.id;
 }
 
@@ -41,10 +55,19 @@ async function dump(projectId: number) {
          total_epics, completed_epics, last_jira_sync FROM projects WHERE id = $1`,
       [projectId],
     ),
-    issues: await db.query('SELECT * FROM jira_issues WHERE project_id = $1 ORDER BY issue_key', [projectId]),
-    epics: await db.query('SELECT * FROM jira_epics WHERE project_id = $1 ORDER BY epic_key', [projectId]),
-    sprints: await db.query('SELECT * FROM jira_sprints WHERE project_id = $1 ORDER BY sprint_id', [projectId]),
-    transitions: await db.query('SELECT * FROM jira_status_transitions WHERE project_id = $1 ORDER BY issue_key, history_id', [projectId]),
+    issues: await db.query('SELECT * FROM jira_issues WHERE project_id = $1 ORDER BY issue_key', [
+      projectId,
+    ]),
+    epics: await db.query('SELECT * FROM jira_epics WHERE project_id = $1 ORDER BY epic_key', [
+      projectId,
+    ]),
+    sprints: await db.query('SELECT * FROM jira_sprints WHERE project_id = $1 ORDER BY sprint_id', [
+      projectId,
+    ]),
+    transitions: await db.query(
+      'SELECT * FROM jira_status_transitions WHERE project_id = $1 ORDER BY issue_key, history_id',
+      [projectId],
+    ),
   };
 }
 
@@ -71,19 +94,28 @@ describe('linking a project', () => {
     const siteTickets = site.issues.filter((i) => i.typeName !== 'Epic');
     const siteEpics = site.issues.filter((i) => i.typeName === 'Epic');
     expect(site.issues).toHaveLength(BIG_ISSUES);
-    expect(result).toMatchObject({ mode: 'full', ticketsRead: siteTickets.length, epicsRead: siteEpics.length, jiraProjectKey: BIG });
+    expect(result).toMatchObject({
+      mode: 'full',
+      ticketsRead: siteTickets.length,
+      epicsRead: siteEpics.length,
+      jiraProjectKey: BIG,
+    });
 
     const stored = await dump(projectId);
     expect(stored.issues).toHaveLength(siteTickets.length);
     expect(stored.epics).toHaveLength(siteEpics.length);
     expect(stored.sprints).toHaveLength(site.sprints.length);
-    expect(stored.transitions).toHaveLength(siteTickets.reduce((n, i) => n + i.transitions.length, 0));
+    expect(stored.transitions).toHaveLength(
+      siteTickets.reduce((n, i) => n + i.transitions.length, 0),
+    );
 
     // Pages of 100 for the search, changelogs in bulk: never a call per issue.
     const searchPages = calls.filter((c) => c.path === '/rest/api/3/search/jql').length;
     expect(searchPages).toBe(Math.ceil(BIG_ISSUES / JIRA_PAGE_SIZE));
     expect(calls.length).toBeLessThanOrEqual(Math.ceil(BIG_ISSUES / JIRA_PAGE_SIZE) + 10);
-    expect(calls.filter((c) => c.path === '/rest/api/3/changelog/bulkfetch').length).toBe(Math.ceil(siteTickets.length / 1000));
+    expect(calls.filter((c) => c.path === '/rest/api/3/changelog/bulkfetch').length).toBe(
+      Math.ceil(siteTickets.length / 1000),
+    );
   });
 
   it('keeps the project card figures in step with what Jira says', async () => {
@@ -94,11 +126,15 @@ describe('linking a project', () => {
     const tickets = site.issues.filter((i) => i.typeName !== 'Epic');
     const epics = site.issues.filter((i) => i.typeName === 'Epic');
     const active = site.sprints.find((s) => s.state === 'active')!;
-    const inActive = tickets.filter((i) => i.sprintIndexes.some((s) => site.sprints[s]!.id === active.id));
+    const inActive = tickets.filter((i) =>
+      i.sprintIndexes.some((s) => site.sprints[s]!.id === active.id),
+    );
     const descoped = inActive.filter((i) => /descoped|won't do/i.test(i.status.name)).length;
     const completed = inActive.filter((i) => i.status.category === 'done').length - descoped;
 
-    const [row] = await db.query<Record<string, unknown>>('SELECT * FROM projects WHERE id = $1', [projectId]);
+    const [row] = await db.query<Record<string, unknown>>('SELECT * FROM projects WHERE id = $1', [
+      projectId,
+    ]);
     expect(row).toMatchObject({
       jira_project_key: 'GCR',
       jira_total_tickets: tickets.length,
@@ -116,7 +152,9 @@ describe('linking a project', () => {
     const projectId = await newProject('Linked elsewhere');
     await linkJiraProject(db, client(), { projectId, key: 'NMA', now: NOW });
     const before = await dump(projectId);
-    const error = await linkJiraProject(db, client(), { projectId, key: 'NOPE', now: NOW }).catch((e: unknown) => e);
+    const error = await linkJiraProject(db, client(), { projectId, key: 'NOPE', now: NOW }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error).toMatchObject({ service: 'Jira', kind: 'not_found' });
     expect((error as Error).message).toMatch(/No project could be found with key 'NOPE'/);
@@ -133,7 +171,9 @@ describe('linking a project', () => {
       [projectId],
     );
     expect(keys).toEqual([{ prefix: 'SLT' }]);
-    expect((await getJiraOverview(db, projectId))!.totalTickets).toBe(data.detail('SLT').issues.filter((i) => i.typeName !== 'Epic').length);
+    expect((await getJiraOverview(db, projectId))!.totalTickets).toBe(
+      data.detail('SLT').issues.filter((i) => i.typeName !== 'Epic').length,
+    );
   });
 
   it('leaves planner statistics behind, so the weekly reads use the indexes', async () => {
@@ -148,7 +188,9 @@ describe('linking a project', () => {
 
   it('says so when the dashboard project does not exist', async () => {
     useSite();
-    await expect(linkJiraProject(db, client(), { projectId: 999_999, key: 'NMA', now: NOW })).rejects.toBeInstanceOf(DashboardProjectNotFoundError);
+    await expect(
+      linkJiraProject(db, client(), { projectId: 999_999, key: 'NMA', now: NOW }),
+    ).rejects.toBeInstanceOf(ProjectNotFoundError);
   });
 });
 
@@ -162,7 +204,9 @@ describe('a sync interrupted by Jira', () => {
     useSite([{ kind: 'serverError', method: 'POST', path: '/rest/api/3/search/jql', skip: 19 }]);
     calls.length = 0;
     const later = new Date(NOW.getTime() + 60_000);
-    const error = await syncJiraProject(db, client(), { projectId, now: later, full: true }).catch((e: unknown) => e);
+    const error = await syncJiraProject(db, client(), { projectId, now: later, full: true }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ service: 'Jira', kind: 'unavailable', status: 500 });
     // 19 good pages, then the 20th three times (two retries).
     expect(calls.filter((c) => c.path === '/rest/api/3/search/jql')).toHaveLength(19 + 3);
@@ -175,7 +219,13 @@ describe('a sync interrupted by Jira', () => {
     await linkJiraProject(db, client(), { projectId, key: 'HDM', now: NOW });
     const before = await dump(projectId);
     useSite([{ kind: 'malformedJson', path: '/rest/api/3/changelog/bulkfetch' }]);
-    await expect(syncJiraProject(db, client(), { projectId, now: new Date(NOW.getTime() + 60_000), full: true })).rejects.toMatchObject({
+    await expect(
+      syncJiraProject(db, client(), {
+        projectId,
+        now: new Date(NOW.getTime() + 60_000),
+        full: true,
+      }),
+    ).rejects.toMatchObject({
       kind: 'malformed_response',
     });
     expect(await dump(projectId)).toEqual(before);
@@ -191,7 +241,9 @@ describe('syncing a linked project', () => {
     const before = await dump(projectId);
 
     const later = new Date(NOW.getTime() + 2 * 3_600_000);
-    const moved = site.detail('WFW').issues.find((i) => i.typeName !== 'Epic' && i.status.name === 'In Review')!;
+    const moved = site
+      .detail('WFW')
+      .issues.find((i) => i.typeName !== 'Epic' && i.status.name === 'In Review')!;
     site.transitionIssue(moved.key, 'Ready for QA Testing', new Date(later.getTime() - 3_600_000));
     calls.length = 0;
     const result = await syncJiraProject(db, client(), { projectId, now: later });
@@ -200,22 +252,31 @@ describe('syncing a linked project', () => {
     // Only what changed in the 26 hours of overlap before the last sync, plus the moved issue.
     const since = NOW.getTime() - INCREMENTAL_OVERLAP_MS;
     // JQL dates stop at the minute.
-    const changed = site.detail('WFW').issues.filter((i) => i.updatedAt >= Math.floor(since / 60_000) * 60_000);
+    const changed = site
+      .detail('WFW')
+      .issues.filter((i) => i.updatedAt >= Math.floor(since / 60_000) * 60_000);
     expect(result.ticketsRead + result.epicsRead).toBe(changed.length);
     expect(result.ticketsRead + result.epicsRead).toBeLessThan(site.detail('WFW').issues.length);
     expect(calls.filter((c) => c.path === '/rest/api/3/search/jql')).toHaveLength(1);
 
     const after = await dump(projectId);
     expect(after.issues).toHaveLength(before.issues.length);
-    const [row] = await db.query<{ status_name: string }>('SELECT status_name FROM jira_issues WHERE project_id = $1 AND issue_key = $2', [projectId, moved.key]);
+    const [row] = await db.query<{ status_name: string }>(
+      'SELECT status_name FROM jira_issues WHERE project_id = $1 AND issue_key = $2',
+      [projectId, moved.key],
+    );
     expect(row!.status_name).toBe('Ready for QA Testing');
     const entered = await db.query<{ at: Date }>(
       `SELECT at FROM jira_status_transitions WHERE project_id = $1 AND issue_key = $2 AND to_status_name = 'Ready for QA Testing'`,
       [projectId, moved.key],
     );
-    expect(entered.map((e) => e.at.toISOString())).toContain(new Date(later.getTime() - 3_600_000).toISOString());
+    expect(entered.map((e) => e.at.toISOString())).toContain(
+      new Date(later.getTime() - 3_600_000).toISOString(),
+    );
     expect(after.transitions).toHaveLength(before.transitions.length + 1);
-    expect((after.project[0] as { last_jira_sync: Date }).last_jira_sync.toISOString()).toBe(later.toISOString());
+    expect((after.project[0] as { last_jira_sync: Date }).last_jira_sync.toISOString()).toBe(
+      later.toISOString(),
+    );
   });
 
   it('reads everything on the first sync of a day, dropping issues deleted in Jira', async () => {
@@ -226,21 +287,44 @@ describe('syncing a linked project', () => {
     const gone = site.detail('PPCA').issues.find((i) => i.typeName === 'Story')!;
     site.deleteIssue(gone.key);
 
-    const sameDay = await syncJiraProject(db, client(), { projectId, now: new Date('2026-11-19T23:00:00Z') });
+    const sameDay = await syncJiraProject(db, client(), {
+      projectId,
+      now: new Date('2026-11-19T23:00:00Z'),
+    });
     expect(sameDay.mode).toBe('incremental');
-    const stillThere = await db.query('SELECT 1 FROM jira_issues WHERE project_id = $1 AND issue_key = $2', [projectId, gone.key]);
+    const stillThere = await db.query(
+      'SELECT 1 FROM jira_issues WHERE project_id = $1 AND issue_key = $2',
+      [projectId, gone.key],
+    );
     expect(stillThere).toHaveLength(1);
 
-    const nextDay = await syncJiraProject(db, client(), { projectId, now: new Date('2026-11-20T00:30:00Z') });
+    const nextDay = await syncJiraProject(db, client(), {
+      projectId,
+      now: new Date('2026-11-20T00:30:00Z'),
+    });
     expect(nextDay.mode).toBe('full');
-    expect(await db.query('SELECT 1 FROM jira_issues WHERE project_id = $1 AND issue_key = $2', [projectId, gone.key])).toEqual([]);
-    expect(await db.query('SELECT 1 FROM jira_status_transitions WHERE project_id = $1 AND issue_key = $2', [projectId, gone.key])).toEqual([]);
-    expect(nextDay.jiraTotalTickets).toBe(site.detail('PPCA').issues.filter((i) => i.typeName !== 'Epic').length);
+    expect(
+      await db.query('SELECT 1 FROM jira_issues WHERE project_id = $1 AND issue_key = $2', [
+        projectId,
+        gone.key,
+      ]),
+    ).toEqual([]);
+    expect(
+      await db.query(
+        'SELECT 1 FROM jira_status_transitions WHERE project_id = $1 AND issue_key = $2',
+        [projectId, gone.key],
+      ),
+    ).toEqual([]);
+    expect(nextDay.jiraTotalTickets).toBe(
+      site.detail('PPCA').issues.filter((i) => i.typeName !== 'Epic').length,
+    );
   });
 
   it('refuses a project that is not linked', async () => {
     useSite();
     const projectId = await newProject('Never linked');
-    await expect(syncJiraProject(db, client(), { projectId, now: NOW })).rejects.toBeInstanceOf(JiraNotLinkedError);
+    await expect(syncJiraProject(db, client(), { projectId, now: NOW })).rejects.toBeInstanceOf(
+      JiraNotLinkedError,
+    );
   });
 });

@@ -4,7 +4,9 @@
  * is it written, in one transaction, so an upstream failure halfway changes nothing stored.
  */
 import type { Db } from '../../db/port';
+import { ProjectNotFoundError } from '../errors';
 import type { JiraClient } from './client';
+import { jiraLinkOf, type JiraProjectSummary } from '../../db/projects';
 import {
   issueSearchFields,
   jqlDateTime,
@@ -19,22 +21,12 @@ import {
 import type { JiraBoard } from './schemas';
 import {
   analyzeJiraTables,
-  jiraLinkOf,
   mergeJiraData,
   refreshJiraSummary,
   replaceJiraData,
-  type JiraProjectSummary,
   type JiraSnapshot,
   type StoredTransition,
 } from './store';
-
-/** The dashboard project does not exist (any more). */
-export class DashboardProjectNotFoundError extends Error {
-  override name = 'DashboardProjectNotFoundError';
-  constructor(readonly projectId: number) {
-    super(`Project ${projectId} does not exist`);
-  }
-}
 
 /** A sync was asked for a project that is not linked to Jira, or was relinked meanwhile. */
 export class JiraNotLinkedError extends Error {
@@ -62,12 +54,21 @@ export function pickScrumBoard(boards: readonly JiraBoard[], key: string): JiraB
 }
 
 /** Reads the project from Jira: all of it, or only issues updated since `updatedSince`. */
-export async function pullJiraSnapshot(jira: JiraClient, key: string, { updatedSince }: { updatedSince?: Date } = {}): Promise<JiraSnapshot> {
+export async function pullJiraSnapshot(
+  jira: JiraClient,
+  key: string,
+  { updatedSince }: { updatedSince?: Date } = {},
+): Promise<JiraSnapshot> {
   const [fields, boards] = await Promise.all([jira.fields(), jira.boardsForProject(key)]);
   const board = pickScrumBoard(boards, key);
-  const [config, sprints] = board ? await Promise.all([jira.boardConfiguration(board.id), jira.sprintsForBoard(board.id)]) : [null, []];
+  const [config, sprints] = board
+    ? await Promise.all([jira.boardConfiguration(board.id), jira.sprintsForBoard(board.id)])
+    : [null, []];
   const ids = {
-    storyPoints: pickStoryPointsFieldIds(fields, config?.estimation?.type === 'field' ? config.estimation.field?.fieldId : null),
+    storyPoints: pickStoryPointsFieldIds(
+      fields,
+      config?.estimation?.type === 'field' ? config.estimation.field?.fieldId : null,
+    ),
     sprint: pickSprintFieldId(fields),
   };
 
@@ -108,8 +109,18 @@ export async function pullJiraSnapshot(jira: JiraClient, key: string, { updatedS
   };
 }
 
-function result(summary: JiraProjectSummary, snapshot: JiraSnapshot, mode: JiraSyncResult['mode']): JiraSyncResult {
-  return { ...summary, mode, ticketsRead: snapshot.tickets.length, epicsRead: snapshot.epics.length, transitionsRead: snapshot.transitions.length };
+function result(
+  summary: JiraProjectSummary,
+  snapshot: JiraSnapshot,
+  mode: JiraSyncResult['mode'],
+): JiraSyncResult {
+  return {
+    ...summary,
+    mode,
+    ticketsRead: snapshot.tickets.length,
+    epicsRead: snapshot.epics.length,
+    transitionsRead: snapshot.transitions.length,
+  };
 }
 
 /**
@@ -122,12 +133,13 @@ export async function linkJiraProject(
   jira: JiraClient,
   { projectId, key, now }: { projectId: number; key: string; now: Date },
 ): Promise<JiraSyncResult> {
-  if (!(await jiraLinkOf(db, projectId))) throw new DashboardProjectNotFoundError(projectId);
+  if (!(await jiraLinkOf(db, projectId))) throw new ProjectNotFoundError(projectId);
   // Jira's own spelling of the key, and proof it exists and is visible to the account.
   const project = await jira.getProject(key.trim());
   const snapshot = await pullJiraSnapshot(jira, project.key);
   const summary = await db.transaction(async (tx) => {
-    if (!(await jiraLinkOf(tx, projectId, { forUpdate: true }))) throw new DashboardProjectNotFoundError(projectId);
+    if (!(await jiraLinkOf(tx, projectId, { forUpdate: true })))
+      throw new ProjectNotFoundError(projectId);
     await replaceJiraData(tx, projectId, snapshot);
     return refreshJiraSummary(tx, projectId, { key: project.key, syncedAt: now });
   });
@@ -137,7 +149,9 @@ export async function linkJiraProject(
 
 /** The first sync of each UTC day reads everything: the only way to notice deleted issues. */
 export function needsFullSync(lastSync: Date | null, now: Date): boolean {
-  return lastSync === null || lastSync.toISOString().slice(0, 10) !== now.toISOString().slice(0, 10);
+  return (
+    lastSync === null || lastSync.toISOString().slice(0, 10) !== now.toISOString().slice(0, 10)
+  );
 }
 
 /**
@@ -151,16 +165,26 @@ export async function syncJiraProject(
   { projectId, now, full = false }: { projectId: number; now: Date; full?: boolean },
 ): Promise<JiraSyncResult> {
   const link = await jiraLinkOf(db, projectId);
-  if (!link) throw new DashboardProjectNotFoundError(projectId);
-  if (!link.key) throw new JiraNotLinkedError(`Project ${projectId} is not linked to a Jira project`);
+  if (!link) throw new ProjectNotFoundError(projectId);
+  if (!link.key)
+    throw new JiraNotLinkedError(`Project ${projectId} is not linked to a Jira project`);
   const key = link.key;
   const incremental = !full && !needsFullSync(link.lastSync, now);
-  const snapshot = await pullJiraSnapshot(jira, key, incremental ? { updatedSince: new Date(link.lastSync!.getTime() - INCREMENTAL_OVERLAP_MS) } : {});
+  const snapshot = await pullJiraSnapshot(
+    jira,
+    key,
+    incremental
+      ? { updatedSince: new Date(link.lastSync!.getTime() - INCREMENTAL_OVERLAP_MS) }
+      : {},
+  );
   const summary = await db.transaction(async (tx) => {
     const current = await jiraLinkOf(tx, projectId, { forUpdate: true });
-    if (!current) throw new DashboardProjectNotFoundError(projectId);
+    if (!current) throw new ProjectNotFoundError(projectId);
     // Relinked to another key while we were reading: this data belongs to nobody now.
-    if (current.key !== key) throw new JiraNotLinkedError(`Project ${projectId} was linked to another Jira project during the sync`);
+    if (current.key !== key)
+      throw new JiraNotLinkedError(
+        `Project ${projectId} was linked to another Jira project during the sync`,
+      );
     if (incremental) await mergeJiraData(tx, projectId, snapshot);
     else await replaceJiraData(tx, projectId, snapshot);
     return refreshJiraSummary(tx, projectId, { key, syncedAt: now });

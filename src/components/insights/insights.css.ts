@@ -1,0 +1,90 @@
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+export const panel = style({ display: 'grid', gap: vars.space.lg });
+export const controls = style({
+  display: 'flex',
+  gap: vars.space.md,
+  alignItems: 'center',
+  flexWrap: 'wrap',
+});
+export const select = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  font: 'inherit',
+  minWidth: '240px',
+});
+// ParentSize measures its box: it must have the chart's height before the chart arrives.
+export const chartBox = style({ position: 'relative', width: '100%', minHeight: '260px' });
+globalStyle(`${chartBox} svg`, { display: 'block', overflow: 'visible' });
+export const chartPlaceholder = style({
+  display: 'grid',
+  placeItems: 'center',
+  height: '260px',
+  color: vars.color.textMuted,
+});
+export const series = styleVariants({
+  cost: { stroke: vars.color.red },
+  invoiced: { stroke: vars.color.blue },
+  margin: { stroke: vars.color.green },
+  hours: { stroke: vars.color.purple },
+  perPoint: { stroke: vars.color.primary },
+});
+export const line = style({ strokeWidth: 2.5, fill: 'none' });
+export const current = style({ fill: vars.color.amberBg });
+export const currentLabel = style({ fill: vars.color.amber, fontSize: '11px', fontWeight: 600 });
+export const grid = style({ stroke: vars.color.border });
+export const axisLabel = style({ fill: vars.color.textMuted, fontSize: '11px' });
+export const legend = style({
+  display: 'flex',
+  gap: vars.space.lg,
+  flexWrap: 'wrap',
+  fontSize: '0.85rem',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+export const swatch = styleVariants({
+  cost: { background: vars.color.red },
+  invoiced: { background: vars.color.blue },
+  margin: { background: vars.color.green },
+  hours: { background: vars.color.purple },
+  perPoint: { background: vars.color.primary },
+});
+export const swatchBase = style({
+  display: 'inline-block',
+  width: '12px',
+  height: '12px',
+  borderRadius: '3px',
+  marginRight: vars.space.xs,
+  verticalAlign: 'middle',
+});
+export const scroller = style({ overflowX: 'auto' });
+export const num = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+export const currentRow = style({ background: vars.color.amberBg, fontWeight: 600 });
+export const negative = style({ color: vars.color.red });
+export const state = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: vars.space.sm,
+  padding: vars.space.xxl,
+  textAlign: 'center',
+});
+export const stateTitle = style({ fontWeight: 700 });
+export const muted = style({ color: vars.color.textMuted });
+export const errorIcon = style({ color: vars.color.red });
+export const stats = style({ display: 'flex', gap: vars.space.xl, flexWrap: 'wrap' });
+export const stat = style({ display: 'grid', gap: '2px' });
+export const statLabel = style({ color: vars.color.textMuted, fontSize: '0.85rem' });
+export const statValue = style({ fontSize: '1.2rem', fontWeight: 700 });
+/** Added beside the shared table style: row heads read left, cells have room, numbers never wrap. */
+export const cells = style({});
+globalStyle(`${cells} th, ${cells} td`, {
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  textAlign: 'left',
+  verticalAlign: 'top',
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+globalStyle(`${cells} ${num}`, { textAlign: 'right' });

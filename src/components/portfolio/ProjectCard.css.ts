@@ -1,0 +1,120 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+export const list = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.lg,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.xl,
+  cursor: 'pointer',
+  display: 'grid',
+  gap: vars.space.lg,
+  transition: 'border-color 120ms',
+  selectors: { '&:hover': { borderColor: vars.color.primary } },
+});
+export const top = style({
+  display: 'flex',
+  gap: vars.space.lg,
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+});
+export const titleBlock = style({ display: 'grid', gap: vars.space.sm, minWidth: 0 });
+export const titleRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+});
+export const name = style({
+  font: 'inherit',
+  fontSize: '1.12rem',
+  fontWeight: 700,
+  color: vars.color.text,
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  cursor: 'pointer',
+  textAlign: 'left',
+  overflowWrap: 'anywhere',
+  selectors: { '&:hover': { color: vars.color.primary } },
+});
+export const marker = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  padding: '1px 7px',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  fontSize: '0.72rem',
+  fontWeight: 650,
+  color: vars.color.textMuted,
+});
+export const subRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+  fontSize: '0.88rem',
+});
+export const sprintLine = style({ color: vars.color.textMuted });
+export const gaugeBlock = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: '2px',
+  fontSize: '0.75rem',
+  color: vars.color.textMuted,
+});
+export const facts = style({
+  display: 'flex',
+  gap: vars.space.xl,
+  flexWrap: 'wrap',
+  alignItems: 'flex-start',
+  fontSize: '0.9rem',
+});
+export const fact = style({ display: 'grid', gap: '2px' });
+export const factLabel = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  color: vars.color.textMuted,
+  fontSize: '0.8rem',
+  fontWeight: 600,
+});
+export const factValue = style({ fontWeight: 650, fontVariantNumeric: 'tabular-nums' });
+export const redIcon = style({ color: vars.color.red });
+export const billing = style({ position: 'relative', cursor: 'help' });
+export const billingDetails = style({
+  display: 'none',
+  position: 'absolute',
+  zIndex: 10,
+  top: 'calc(100% + 6px)',
+  left: 0,
+  minWidth: '260px',
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.pop,
+  cursor: 'default',
+  fontSize: '0.85rem',
+  // The figures are one text, a line each.
+  whiteSpace: 'pre-line',
+  fontVariantNumeric: 'tabular-nums',
+  selectors: {
+    [`${billing}:hover > &, ${billing}:focus-within > &`]: { display: 'grid', gap: vars.space.xs },
+  },
+});
+export const bars = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+  gap: `${vars.space.md} ${vars.space.xl}`,
+});
+export const footer = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm });

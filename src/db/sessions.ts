@@ -1,0 +1,47 @@
+import type { Db } from './port';
+import type { Role } from './users';
+
+/** All SQL of the sessions table (docs/decisions/112-one-owner-per-table.md); the rules live in src/auth/session.ts. */
+
+export async function insertSession(
+  db: Db,
+  session: { id: string; secretHash: Uint8Array; userId: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO sessions (id, secret_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+    [session.id, session.secretHash, session.userId, session.createdAt, session.expiresAt],
+  );
+}
+
+/** A session with the account it belongs to. */
+export interface SessionWithUser {
+  id: string;
+  secret_hash: Uint8Array;
+  user_id: string;
+  expires_at: Date;
+  email: string;
+  role: Role;
+  approved: boolean;
+}
+
+export async function findSessionWithUser(db: Db, id: string): Promise<SessionWithUser | null> {
+  const rows = await db.query<SessionWithUser>(
+    `SELECT s.id, s.secret_hash, s.user_id, s.expires_at, u.email, u.role, u.approved
+       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function extendSession(db: Db, id: string, expiresAt: Date): Promise<void> {
+  await db.query('UPDATE sessions SET expires_at = $2 WHERE id = $1', [id, expiresAt]);
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE id = $1', [id]);
+}
+
+/** Ends every session of an account (revoked, or its role changed). */
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+}

@@ -1,0 +1,171 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { readOr } from '../client/api';
+import { WarningIcon } from '../components/icons';
+import { card, h2, spinner, table, visuallyHidden } from '../components/ui.css';
+import type { CostPerPointResponse, CostPerPointSeries } from '../shared/cost-per-point';
+import { formatDate } from '../shared/format';
+import { formatUsd } from '../shared/money-format';
+import { NO_POINTS_DONE } from '../shared/cost-per-point';
+import * as s from '../components/insights/insights.css';
+import { LazyChart } from './insights/LazyChart';
+
+export interface Props {
+  initial: CostPerPointResponse | null;
+}
+
+export const COST_PER_POINT_PATH = '/api/insights/cost-per-point';
+const AGENCY = 'agency';
+const dollars = (n: number) => formatUsd(n);
+
+/** Cost per story point over 8 weeks (docs/decisions/172): chart and table, agency or one project. */
+export default function CostPerPoint({ initial }: Props) {
+  const query = useQuery({
+    queryKey: [COST_PER_POINT_PATH],
+    queryFn: () =>
+      readOr<CostPerPointResponse>(COST_PER_POINT_PATH, 'Failed to fetch cost per point'),
+    initialData: initial ?? undefined,
+  });
+  const [scope, setScope] = useState(AGENCY);
+  let body: ReactNode;
+  if (query.isError) {
+    body = (
+      <div className={s.state} role="alert">
+        <WarningIcon size={28} className={s.errorIcon} />
+        <p className={s.stateTitle}>Error Loading Cost per Point</p>
+        <p className={s.muted}>Failed to fetch cost per story point. Please try again later.</p>
+      </div>
+    );
+  } else if (!query.data) {
+    body = (
+      <div className={s.state} role="status">
+        <span className={spinner} aria-hidden="true" />
+        <span className={visuallyHidden}>Loading cost per point...</span>
+      </div>
+    );
+  } else if (query.data.projects.length === 0) {
+    body = (
+      <div className={s.state}>
+        <p className={s.stateTitle}>No Projects Linked to Both</p>
+        <p className={s.muted}>
+          Cost per point needs a visible project linked to Forecast (cost) and Jira (points).
+        </p>
+      </div>
+    );
+  } else {
+    const data = query.data;
+    const project = data.projects.find((p) => String(p.id) === scope);
+    body = (
+      <>
+        <div className={s.controls}>
+          <label htmlFor="cpp-scope">Show</label>
+          <select
+            id="cpp-scope"
+            className={s.select}
+            value={project ? scope : AGENCY}
+            onChange={(e) => setScope(e.target.value)}
+          >
+            <option value={AGENCY}>All projects linked to Forecast and Jira</option>
+            {data.projects.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SeriesView
+          series={project ?? data.agency}
+          name={project?.name ?? 'all linked projects'}
+          currentWeek={data.currentWeekStart}
+        />
+      </>
+    );
+  }
+  return (
+    <section className={card} aria-labelledby="cpp-title">
+      <div className={s.panel}>
+        <h2 className={h2} id="cpp-title">
+          Cost per Story Point
+        </h2>
+        {body}
+      </div>
+    </section>
+  );
+}
+
+function SeriesView({
+  series,
+  name,
+  currentWeek,
+}: {
+  series: CostPerPointSeries;
+  name: string;
+  currentWeek: string;
+}) {
+  return (
+    <>
+      <div className={s.stats}>
+        <div className={s.stat}>
+          <span className={s.statLabel}>8-week cost per point</span>
+          <span className={s.statValue} data-testid="cpp-overall">
+            {series.overall.costPerPoint === null
+              ? NO_POINTS_DONE
+              : dollars(series.overall.costPerPoint)}
+          </span>
+        </div>
+        <div className={s.stat}>
+          <span className={s.statLabel}>Internal cost</span>
+          <span className={s.statValue}>{dollars(series.overall.cost)}</span>
+        </div>
+        <div className={s.stat}>
+          <span className={s.statLabel}>Points done</span>
+          <span className={s.statValue}>{series.overall.points}</span>
+        </div>
+      </div>
+      <LazyChart
+        weeks={series.weeks.map((w) => w.weekStart)}
+        currentWeek={currentWeek}
+        formatValue={dollars}
+        label={`Cost per story point per week for ${name}; weeks with no points done are gaps; the table below has the numbers`}
+        series={[{ kind: 'perPoint', values: series.weeks.map((w) => w.costPerPoint) }]}
+      />
+      <div className={s.scroller}>
+        <table className={`${table} ${s.cells}`} data-testid="cpp-table">
+          <caption className={s.muted}>Per week for {name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              <th scope="col" className={s.num}>
+                Internal Cost
+              </th>
+              <th scope="col" className={s.num}>
+                Points Done
+              </th>
+              <th scope="col" className={s.num}>
+                Cost per Point
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.weeks.map((w) => (
+              <tr
+                key={w.weekStart}
+                className={w.weekStart === currentWeek ? s.currentRow : undefined}
+              >
+                <th scope="row">
+                  {formatDate(w.weekStart)}
+                  {w.weekStart === currentWeek ? ' (this week)' : ''}
+                </th>
+                <td className={s.num}>{dollars(w.cost)}</td>
+                <td className={s.num}>{w.points}</td>
+                <td className={s.num}>
+                  {w.costPerPoint === null ? NO_POINTS_DONE : dollars(w.costPerPoint)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

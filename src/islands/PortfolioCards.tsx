@@ -1,0 +1,130 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { apiRequest } from '../client/api';
+import { toast } from '../client/toast';
+import { WarningIcon } from '../components/icons';
+import { PORTFOLIO_PROJECTS_ATTR } from '../shared/island-markers';
+import * as s from '../components/portfolio/PortfolioProjects.css';
+import { muted, spinner } from '../components/ui.css';
+import type { Project } from '../shared/projects';
+import { PORTFOLIO_HTML_KEY, PROJECTS_KEY } from './projects/api';
+
+// The detail modal and its charts load only when a card is opened (their own chunk).
+const loadDetailModal = () => import('./projects/ProjectDetailModal');
+const ProjectDetailModal = lazy(loadDetailModal);
+
+/** The cards as the server sent them with the page: nothing to put in place. */
+const AS_RENDERED = '';
+
+export interface Props {
+  /** False when the server could not read the projects: the cards are then fetched (spinner first). */
+  rendered: boolean;
+  /** Admins also see the money figures in the detail modal (forecast, budget burn). */
+  isAdmin?: boolean;
+}
+
+const projectsRequest = () => apiRequest<Project[]>('GET', '/api/projects');
+
+/**
+ * What makes the server-rendered cards of the Project Portfolio (docs/product-spec.md, "Project Portfolio page") live, without
+ * hydrating them: a click on a card opens its detail modal, and after any change the cards are
+ * fetched again as server HTML (GET /portfolio/projects) and put in place. Shows the list's
+ * loading and error states when the page came without cards (docs/decisions/140).
+ */
+export default function PortfolioCards({ rendered, isAdmin = false }: Props) {
+  const queryClient = useQueryClient();
+  const cards = useQuery({
+    queryKey: PORTFOLIO_HTML_KEY,
+    queryFn: () => apiRequest<string>('GET', '/portfolio/projects'),
+    ...(rendered ? { initialData: AS_RENDERED } : {}),
+  });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const projects = useQuery({
+    queryKey: PROJECTS_KEY,
+    queryFn: projectsRequest,
+    enabled: openId !== null,
+  });
+
+  useEffect(() => {
+    const html = cards.data;
+    if (html === undefined || html === AS_RENDERED) return;
+    const container = document.querySelector(`[${PORTFOLIO_PROJECTS_ATTR}]`);
+    if (!container) return;
+    void import('../client/hydrate').then(({ replaceServerHtml }) =>
+      replaceServerHtml(container, html),
+    );
+  }, [cards.data]);
+
+  // Insights link a project as /?project=<id> (docs/decisions/174): open its detail at once.
+  useEffect(() => {
+    const asked = Number(new URLSearchParams(window.location.search).get('project'));
+    if (Number.isInteger(asked) && asked > 0) setOpenId(asked);
+  }, []);
+
+  useEffect(() => {
+    const cardOf = (event: Event): HTMLElement | null => {
+      const target = event.target instanceof Element ? event.target : null;
+      const card = target?.closest<HTMLElement>('[data-testid="project-card"]');
+      if (!card || !target) return null;
+      // The card's own islands (team, sync) and marked parts (billing details) keep their clicks.
+      const own = target.closest('app-island, [data-card-click="ignore"]');
+      return own && card.contains(own) ? null : card;
+    };
+    const onClick = (event: MouseEvent) => {
+      const card = cardOf(event);
+      if (card) setOpenId(Number(card.dataset.projectId));
+    };
+    // Pointing at a card fetches what its modal needs, so it opens at once.
+    let warmed = false;
+    const onPointerOver = (event: PointerEvent) => {
+      if (warmed || !cardOf(event)) return;
+      warmed = true;
+      void loadDetailModal();
+      void queryClient.prefetchQuery({ queryKey: PROJECTS_KEY, queryFn: projectsRequest });
+    };
+    document.addEventListener('click', onClick);
+    document.addEventListener('pointerover', onPointerOver);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('pointerover', onPointerOver);
+    };
+  }, [queryClient]);
+
+  // The list could not be read: say so rather than leave the click unanswered.
+  useEffect(() => {
+    if (openId === null || !projects.isError || projects.data) return;
+    toast({
+      title: 'Error',
+      description: 'Failed to fetch project data. Please try again later.',
+      variant: 'destructive',
+    });
+    setOpenId(null);
+  }, [openId, projects.isError, projects.data]);
+
+  const close = () => {
+    setOpenId(null);
+    // A reload after closing shows the list, not the project the link opened.
+    if (window.location.search.includes('project=')) window.history.replaceState(null, '', '/');
+  };
+  const open = openId === null ? undefined : projects.data?.find((p) => p.id === openId);
+  return (
+    <>
+      {cards.isPending ? (
+        <div className={s.state} role="status" aria-label="Loading projects">
+          <div className={spinner} />
+        </div>
+      ) : cards.isError && cards.data === undefined ? (
+        <div className={s.state} role="alert">
+          <WarningIcon size={28} className={s.errorIcon} />
+          <div className={s.stateTitle}>Error Loading Projects</div>
+          <p className={muted}>Failed to fetch project data. Please try again later.</p>
+        </div>
+      ) : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <ProjectDetailModal project={open} isAdmin={isAdmin} onClose={close} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiRequest, serverMessage } from '../client/api';
+import { toast } from '../client/toast';
+import type { Project } from '../shared/projects';
+import { formatBillingAmount } from '../shared/money-format';
+import { isBillingStale } from '../shared/billing';
+import { refreshProjects } from './projects/api';
+import * as s from './SyncButton.css';
+
+export interface Props {
+  projectId: number;
+  projectName: string;
+  lastForecastSync: string | null;
+  /** Stale by the server's clock at render, so the hydrated button starts as the HTML shows it. */
+  stale: boolean;
+}
+
+export interface SyncResponse {
+  forecastData: { totalInvoiced: number; totalPaid: number };
+  project: Project;
+}
+
+// One clock for every card's button: a page left open keeps 'stale' current.
+let minuteTimer: ReturnType<typeof setInterval> | undefined;
+const listeners = new Set<() => void>();
+function onEveryMinute(listener: () => void): () => void {
+  listeners.add(listener);
+  minuteTimer ??= setInterval(() => {
+    for (const l of listeners) l();
+  }, 60_000);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      clearInterval(minuteTimer);
+      minuteTimer = undefined;
+    }
+  };
+}
+
+/**
+ * A card's Sync Billing button (docs/product-spec.md, "Projects list"): syncs the project's billing from Forecast,
+ * busy while it runs; yellow with a warning once the last sync is more than 24 hours old.
+ */
+export default function SyncButton({ projectId, projectName, lastForecastSync, stale }: Props) {
+  const queryClient = useQueryClient();
+  const [staleNow, setStaleNow] = useState(stale);
+  // After hydration, staleness follows the browser's clock.
+  useEffect(() => {
+    const check = () => setStaleNow(isBillingStale(lastForecastSync, new Date()));
+    check();
+    return onEveryMinute(check);
+  }, [lastForecastSync]);
+  const sync = useMutation({
+    mutationFn: () => apiRequest<SyncResponse>('POST', `/api/projects/${projectId}/sync-forecast`),
+    onSuccess: ({ forecastData }) => {
+      toast({
+        title: 'Billing Data Synced',
+        description: `Invoiced: ${formatBillingAmount(forecastData.totalInvoiced)} · Paid: ${formatBillingAmount(forecastData.totalPaid)}`,
+      });
+      return refreshProjects(queryClient);
+    },
+    onError: (error) =>
+      toast({
+        title: 'Sync Failed',
+        description: serverMessage(error, 'Failed to sync billing data from Forecast'),
+        variant: 'destructive',
+      }),
+  });
+  const syncing = sync.isPending;
+  return (
+    <button
+      type="button"
+      className={`${staleNow ? s.syncButton.stale : s.syncButton.fresh}${syncing ? ` ${s.spinning}` : ''}`}
+      title={
+        staleNow
+          ? 'Billing data is more than 24 hours old: sync it from Forecast'
+          : 'Sync billing data from Forecast'
+      }
+      aria-label={`Sync billing data of ${projectName}${staleNow ? ' (billing data is stale)' : ''}`}
+      aria-busy={syncing}
+      disabled={syncing}
+      data-stale={staleNow ? '' : undefined}
+      onClick={(e) => {
+        e.stopPropagation();
+        sync.mutate();
+      }}
+    >
+      {syncing ? 'Syncing...' : 'Sync Billing'}
+    </button>
+  );
+}

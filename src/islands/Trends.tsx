@@ -1,0 +1,199 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { readOr } from '../client/api';
+import { WarningIcon } from '../components/icons';
+import { card, h2, spinner, table, visuallyHidden } from '../components/ui.css';
+import { formatDate, formatHours } from '../shared/format';
+import { formatUsd } from '../shared/money-format';
+import type { TrendsResponse } from '../shared/trends';
+import { trendTotals, type TrendWeek } from '../shared/trends';
+import * as s from '../components/insights/insights.css';
+import { LazyChart } from './insights/LazyChart';
+
+export interface Props {
+  /** The server's answer, or null when it could not read it (the island then asks again). */
+  initial: TrendsResponse | null;
+}
+
+export const TRENDS_PATH = '/api/insights/trends';
+const AGENCY = 'agency';
+
+/** The 12-week trends (docs/decisions/173): the agency or one project, as charts and as a table. */
+export default function Trends({ initial }: Props) {
+  const query = useQuery({
+    queryKey: [TRENDS_PATH],
+    queryFn: () => readOr<TrendsResponse>(TRENDS_PATH, 'Failed to fetch trends'),
+    initialData: initial ?? undefined,
+  });
+  const [scope, setScope] = useState(AGENCY);
+  let body: ReactNode;
+  if (query.isError) {
+    body = (
+      <div className={s.state} role="alert">
+        <WarningIcon size={28} className={s.errorIcon} />
+        <p className={s.stateTitle}>Error Loading Trends</p>
+        <p className={s.muted}>Failed to fetch trend data. Please try again later.</p>
+      </div>
+    );
+  } else if (!query.data) {
+    body = (
+      <div className={s.state} role="status">
+        <span className={spinner} aria-hidden="true" />
+        <span className={visuallyHidden}>Loading trends...</span>
+      </div>
+    );
+  } else {
+    const data = query.data;
+    const project = data.projects.find((p) => String(p.id) === scope);
+    const weeks = project?.weeks ?? data.agency;
+    const name = project?.name ?? 'the agency';
+    body = (
+      <>
+        <div className={s.controls}>
+          <label htmlFor="trends-scope">Show</label>
+          <select
+            id="trends-scope"
+            className={s.select}
+            value={project ? scope : AGENCY}
+            onChange={(e) => setScope(e.target.value)}
+          >
+            <option value={AGENCY}>Agency (every Forecast project)</option>
+            {data.projects.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {weeks.every((w) => w.hours === 0 && w.invoiced === 0) ? (
+          <div className={s.state}>
+            <p className={s.stateTitle}>No Time or Invoices</p>
+            <p className={s.muted}>
+              Nothing was logged or invoiced for {name} in the last 12 weeks.
+            </p>
+          </div>
+        ) : (
+          <TrendView weeks={weeks} name={name} currentWeek={data.currentWeekStart} />
+        )}
+      </>
+    );
+  }
+  return (
+    <section className={card} aria-labelledby="trends-title">
+      <div className={s.panel}>
+        <h2 className={h2} id="trends-title">
+          12-Week Trends
+        </h2>
+        {body}
+      </div>
+    </section>
+  );
+}
+
+const LEGEND = [
+  { kind: 'cost', label: 'Internal cost' },
+  { kind: 'invoiced', label: 'Invoiced' },
+  { kind: 'margin', label: 'Gross margin' },
+] as const;
+
+function TrendView({
+  weeks,
+  name,
+  currentWeek,
+}: {
+  weeks: TrendWeek[];
+  name: string;
+  currentWeek: string;
+}) {
+  const totals = trendTotals(weeks);
+  const starts = weeks.map((w) => w.weekStart);
+  return (
+    <>
+      <ul className={s.legend} aria-hidden="true">
+        {LEGEND.map((l) => (
+          <li key={l.kind}>
+            <span className={`${s.swatchBase} ${s.swatch[l.kind]}`} />
+            {l.label}
+          </li>
+        ))}
+      </ul>
+      <LazyChart
+        weeks={starts}
+        currentWeek={currentWeek}
+        formatValue={formatUsd}
+        label={`Internal cost, invoiced and gross margin per week for ${name}; the table below has the numbers`}
+        series={[
+          { kind: 'cost', values: weeks.map((w) => w.internalCost) },
+          { kind: 'invoiced', values: weeks.map((w) => w.invoiced) },
+          { kind: 'margin', values: weeks.map((w) => w.grossMargin) },
+        ]}
+      />
+      <ul className={s.legend} aria-hidden="true">
+        <li>
+          <span className={`${s.swatchBase} ${s.swatch.hours}`} />
+          Hours
+        </li>
+      </ul>
+      <LazyChart
+        weeks={starts}
+        currentWeek={currentWeek}
+        formatValue={(n) => `${Math.round(n)} h`}
+        label={`Hours per week for ${name}; the table below has the numbers`}
+        series={[{ kind: 'hours', values: weeks.map((w) => w.hours) }]}
+      />
+      <div className={s.scroller}>
+        <table className={`${table} ${s.cells}`} data-testid="trends-table">
+          <caption className={s.muted}>Per week for {name}, Monday to Sunday</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              <th scope="col" className={s.num}>
+                Hours
+              </th>
+              <th scope="col" className={s.num}>
+                Internal Cost
+              </th>
+              <th scope="col" className={s.num}>
+                Invoiced
+              </th>
+              <th scope="col" className={s.num}>
+                Gross Margin
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr
+                key={w.weekStart}
+                className={w.isCurrent ? s.currentRow : undefined}
+                aria-current={w.isCurrent ? 'date' : undefined}
+              >
+                <th scope="row">
+                  {formatDate(w.weekStart)}
+                  {w.isCurrent ? ' (this week)' : ''}
+                </th>
+                <td className={s.num}>{formatHours(w.hours)}</td>
+                <td className={s.num}>{formatUsd(w.internalCost)}</td>
+                <td className={s.num}>{formatUsd(w.invoiced)}</td>
+                <td className={`${s.num} ${w.grossMargin < 0 ? s.negative : ''}`}>
+                  {formatUsd(w.grossMargin)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">12 weeks</th>
+              <td className={s.num}>{formatHours(totals.hours)}</td>
+              <td className={s.num}>{formatUsd(totals.internalCost)}</td>
+              <td className={s.num}>{formatUsd(totals.invoiced)}</td>
+              <td className={`${s.num} ${totals.grossMargin < 0 ? s.negative : ''}`}>
+                {formatUsd(totals.grossMargin)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { listSyncRuns, type SyncRun } from '../../db/sync-runs';
+import type { AppEnv } from '../../env';
+import { requireRole } from '../../middleware/guards';
+import { loadFreshness } from '../../services/freshness';
+import type { SyncRunJson } from '../../shared/sync-runs';
+
+export type { SyncRunJson };
+
+export function toSyncRunJson(run: SyncRun): SyncRunJson {
+  return {
+    id: run.id,
+    trigger: run.trigger,
+    runner: run.runner,
+    requestedBy: run.requestedBy,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    durationMs: run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null,
+    outcome: run.outcome,
+    upstreamCalls: run.upstreamCalls,
+    rowsChanged: run.rowsChanged,
+    failure: run.failure,
+    progress: run.progress,
+  };
+}
+
+/** How many runs the history screen and GET /api/admin/sync/runs show. */
+export const SYNC_HISTORY_LENGTH = 50;
+
+/**
+ * Sync now, its live progress and the sync history (docs/decisions/131): admins only, guarded
+ * once for the whole sub-app. Progress is polled; the run itself lives in PostgreSQL, so it
+ * survives a reload and shows the same from every process.
+ */
+export const syncApi = new Hono<AppEnv>()
+  .use('*', requireRole('admin'))
+  .get('/', async (c) => {
+    const { deps, user } = c.var;
+    const [running, freshness] = await Promise.all([
+      deps.refresh.currentRun(),
+      loadFreshness(deps, ['jira', 'billing', 'time'], user!),
+    ]);
+    return c.json({ running: running ? toSyncRunJson(running) : null, freshness });
+  })
+  .post('/', async (c) => {
+    const { deps, user } = c.var;
+    const result = await deps.refresh.start('sync_now', { requestedBy: user!.email });
+    if (result.started) {
+      deps.defer(result.done);
+      return c.json({ started: true, run: toSyncRunJson(result.run) }, 202);
+    }
+    // The lease is held: the run in progress is the answer (a second click shows it).
+    return c.json(
+      {
+        started: false,
+        run: result.run ? toSyncRunJson(result.run) : null,
+        message: 'A sync is already running; its progress is shown below.',
+      },
+      200,
+    );
+  })
+  .get('/runs', async (c) =>
+    c.json({ runs: (await listSyncRuns(c.var.deps.db, SYNC_HISTORY_LENGTH)).map(toSyncRunJson) }),
+  );

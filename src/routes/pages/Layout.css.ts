@@ -1,0 +1,70 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+export const topBar = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 20,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const topBarInner = style({
+  maxWidth: '1200px',
+  margin: '0 auto',
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.lg,
+  flexWrap: 'wrap',
+});
+export const brand = style({
+  fontWeight: 750,
+  fontSize: '1.02rem',
+  color: vars.color.text,
+  textDecoration: 'none',
+  marginRight: vars.space.md,
+});
+export const tabs = style({ display: 'flex', gap: vars.space.xs, flex: 1, flexWrap: 'wrap' });
+export const tab = style({
+  padding: '7px 12px',
+  borderRadius: vars.radius.sm,
+  color: vars.color.textMuted,
+  textDecoration: 'none',
+  fontWeight: 600,
+  fontSize: '0.92rem',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceMuted, color: vars.color.text },
+    '&[aria-current="page"]': { background: vars.color.blueBg, color: vars.color.blue },
+  },
+});
+export const right = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+});
+export const gear = style({
+  display: 'inline-flex',
+  width: '34px',
+  height: '34px',
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: vars.radius.sm,
+  color: vars.color.textMuted,
+  selectors: { '&:hover': { background: vars.color.surfaceMuted, color: vars.color.text } },
+});
+export const email = style({ fontSize: '0.88rem', color: vars.color.textMuted });
+export const notFoundWrap = style({
+  minHeight: '70vh',
+  display: 'grid',
+  placeItems: 'center',
+  padding: vars.space.lg,
+});
+export const notFoundCard = style({ maxWidth: '440px', width: '100%' });
+export const notFoundHead = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  marginBottom: vars.space.md,
+});
+export const warnIcon = style({ color: vars.color.red, flexShrink: 0 });

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import type { SessionUser } from '../../auth/session';
+import { Island } from '../../render/Island';
+import LogoutButton from '../../islands/LogoutButton';
+import Toaster from '../../islands/Toaster';
+import { GearIcon } from '../../components/icons';
+import * as s from './Layout.css';
+
+export type Tab = 'projects' | 'developers' | 'insights' | 'settings' | 'users' | 'sync' | null;
+
+/**
+ * The signed-in shell: top bar (docs/product-spec.md, "What the product does and for whom") above
+ * the page, and the notification area.
+ */
+export function Layout({
+  user,
+  active,
+  children,
+}: {
+  user: SessionUser;
+  active: Tab;
+  children: ReactNode;
+}) {
+  const isAdmin = user.role === 'admin';
+  const tabLink = (tab: Tab, href: string, text: string) => (
+    <a className={s.tab} href={href} aria-current={active === tab ? 'page' : undefined}>
+      {text}
+    </a>
+  );
+  return (
+    <>
+      <header className={s.topBar}>
+        <div className={s.topBarInner}>
+          <a className={s.brand} href="/">
+            Agency Dashboard
+          </a>
+          <nav className={s.tabs} aria-label="Main">
+            {tabLink('projects', '/', 'Projects')}
+            {tabLink('developers', '/developer', 'Developers')}
+            {isAdmin ? tabLink('insights', '/agency', 'Insights') : null}
+            {isAdmin ? tabLink('users', '/agency/users', 'Users') : null}
+            {isAdmin ? tabLink('sync', '/agency/sync', 'Sync') : null}
+          </nav>
+          <div className={s.right}>
+            <a
+              className={s.gear}
+              href="/agency/settings"
+              aria-label="Settings"
+              title="Settings"
+              aria-current={active === 'settings' ? 'page' : undefined}
+            >
+              <GearIcon />
+            </a>
+            <span className={s.email} data-testid="user-email">
+              {user.email}
+            </span>
+            <Island name="LogoutButton" component={LogoutButton} props={{}} />
+          </div>
+        </div>
+      </header>
+      <main>{children}</main>
+      <Island name="Toaster" component={Toaster} props={{}} />
+    </>
+  );
+}

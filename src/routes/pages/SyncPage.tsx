@@ -1,0 +1,58 @@
+import type { SessionUser } from '../../auth/session';
+import { Freshness } from '../../components/Freshness';
+import { Layout } from './Layout';
+import { card, h1, muted, page, pageHeader } from '../../components/ui.css';
+import { listSyncRuns } from '../../db/sync-runs';
+import type { AppDeps } from '../../env';
+import SyncPanel, { type Props as SyncPanelProps } from '../../islands/SyncPanel';
+import { Island } from '../../render/Island';
+import { loadFreshnessOrNull } from '../../services/freshness';
+import type { Freshness as FreshnessData } from '../../shared/freshness';
+import { SYNC_HISTORY_LENGTH, toSyncRunJson } from '../api/sync';
+
+export interface SyncPageData {
+  panel: SyncPanelProps;
+  freshness: FreshnessData | null;
+  intervalMinutes: number;
+}
+
+export async function loadSyncPage(deps: AppDeps, user: SessionUser): Promise<SyncPageData> {
+  const [running, runs, freshness] = await Promise.all([
+    deps.refresh.currentRun(),
+    listSyncRuns(deps.db, SYNC_HISTORY_LENGTH),
+    loadFreshnessOrNull(deps, ['jira', 'billing', 'time'], user),
+  ]);
+  return {
+    panel: {
+      running: running ? toSyncRunJson(running) : null,
+      runs: runs.map(toSyncRunJson),
+      timeZone: deps.config.AGENCY_TIMEZONE,
+    },
+    freshness,
+    intervalMinutes: Math.round(deps.config.SYNC_INTERVAL_SECONDS / 60),
+  };
+}
+
+/** `/agency/sync` (admin): Sync now with its progress, and the last 50 runs (docs/decisions/131). */
+export function SyncPage({ user, data }: { user: SessionUser; data: SyncPageData }) {
+  return (
+    <Layout user={user} active="sync">
+      <div className={page}>
+        <div className={pageHeader}>
+          <div>
+            <h1 className={h1}>Sync</h1>
+            <p className={muted}>
+              Jira and Forecast data is refreshed in the background every{' '}
+              {data.intervalMinutes <= 1 ? 'minute' : `${data.intervalMinutes} minutes`}; pages read
+              the stored copy.
+            </p>
+          </div>
+        </div>
+        <Freshness freshness={data.freshness} isAdmin={false} />
+        <div className={card}>
+          <Island name="SyncPanel" component={SyncPanel} props={data.panel} />
+        </div>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Project } from '../../../shared/projects';
+import type { RetainerVerdict } from '../../../shared/retainer-forecast';
+import { badge, muted } from '../../../components/ui.css';
+import { ProjectCard } from './ProjectCard';
+import * as cardStyles from '../../../components/portfolio/ProjectCard.css';
+import * as s from '../../../components/portfolio/PortfolioProjects.css';
+
+/**
+ * The Project Portfolio's list (docs/product-spec.md, "Project Portfolio page"): one server-rendered card per project whose
+ * visible equals 1, or the empty state. The same markup answers GET /portfolio/projects, which
+ * the page fetches to refresh the cards after a change.
+ */
+/** A retainer's forecast on its card (docs/decisions/170): admins only, so given only for them. */
+export interface CardForecast {
+  verdict: RetainerVerdict;
+  text: string;
+  percentOfTarget: number;
+}
+
+const VERDICT_BADGE = { over: badge.red, under: badge.amber, 'on-track': badge.green } as const;
+
+export function PortfolioProjects({
+  projects,
+  now,
+  forecasts = {},
+}: {
+  projects: Project[];
+  now: Date;
+  forecasts?: Record<number, CardForecast>;
+}) {
+  const visible = projects.filter((p) => p.visible === 1);
+  if (visible.length === 0) {
+    return (
+      <div className={s.state}>
+        <div className={s.stateTitle}>No projects on the dashboard</div>
+        <p className={muted}>Use Manage Projects to add Forecast projects or show hidden ones.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className={cardStyles.list} aria-label="Projects">
+      {visible.map((p) => (
+        <ProjectCard
+          key={p.id}
+          project={p}
+          now={now}
+          slots={forecasts[p.id] ? { facts: <ForecastFact forecast={forecasts[p.id]!} /> } : {}}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function ForecastFact({ forecast }: { forecast: CardForecast }) {
+  return (
+    <div className={cardStyles.fact} data-testid="card-forecast">
+      <span className={cardStyles.factLabel}>This Period</span>
+      <span className={VERDICT_BADGE[forecast.verdict]}>
+        {`${forecast.text} (${forecast.percentOfTarget}%)`}
+      </span>
+    </div>
+  );
+}

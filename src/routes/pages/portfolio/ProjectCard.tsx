@@ -1,0 +1,171 @@
+import type { ReactNode } from 'react';
+import SyncButton from '../../../islands/SyncButton';
+import TeamSelector from '../../../islands/TeamSelector';
+import { Island } from '../../../render/Island';
+import { formatBillingAmount } from '../../../shared/money-format';
+import { type Project, sprintLine, ticketCompletion } from '../../../shared/projects';
+import { retainerProgressOf } from '../../../shared/retainer';
+import { isBillingStale } from '../../../shared/billing';
+import { percentOf } from '../../../shared/percent';
+import { Gauge } from '../../../components/Gauge';
+import { WarningIcon } from '../../../components/icons';
+import { ProgressBar } from '../../../components/ProgressBar';
+import { badge } from '../../../components/ui.css';
+import * as s from '../../../components/portfolio/ProjectCard.css';
+
+/**
+ * What a feature adds to a card, each slot placed after the card's own content of that row:
+ * `badges` beside the status and link markers, `gauges` beside the ticket gauge, `facts` after
+ * Agreed Weeks and Billing, `bars` after the progress bars, `actions` before Sync Billing.
+ * Slots are server HTML; an interactive part inside one is an island of its own.
+ */
+export interface ProjectCardSlots {
+  badges?: ReactNode;
+  gauges?: ReactNode;
+  facts?: ReactNode;
+  bars?: ReactNode;
+  actions?: ReactNode;
+}
+
+export interface ProjectCardProps {
+  project: Project;
+  /** The time staleness is judged against at render (the server's). */
+  now: Date;
+  slots?: ProjectCardSlots;
+}
+
+/**
+ * One project on the portfolio (docs/product-spec.md, "Projects list"), rendered on the server only.
+ * The team selector and Sync Billing are small islands; a click anywhere else on the card
+ * opens the detail modal through the page's PortfolioCards island (docs/decisions/140).
+ */
+export function ProjectCard({ project: p, now, slots = {} }: ProjectCardProps) {
+  const line = sprintLine(p);
+  const tickets = ticketCompletion(p);
+  const periods = retainerProgressOf(
+    p.forecastRetainerPeriodsCompleted,
+    p.forecastRetainerPeriodsTotal,
+  );
+  const periodsDone = periods.completed;
+  const periodsTotal = periods.total;
+  const overdue = p.forecastOverdueAmount > 0;
+
+  return (
+    <li className={s.card} data-project-id={p.id} data-testid="project-card">
+      <div className={s.top}>
+        <div className={s.titleBlock}>
+          <div className={s.titleRow}>
+            <button type="button" className={s.name} aria-haspopup="dialog">
+              {p.name}
+            </button>
+            {p.devStatus === 'Active' ? (
+              <span className={badge.green}>{p.devStatus}</span>
+            ) : (
+              <span className={badge.red}>{p.devStatus}</span>
+            )}
+            {p.forecastProjectId !== null ? (
+              <span className={s.marker} data-marker="forecast">
+                Forecast
+              </span>
+            ) : null}
+            {p.jiraProjectKey ? (
+              <span className={s.marker} data-marker="jira">
+                Jira
+              </span>
+            ) : null}
+            {slots.badges}
+          </div>
+          <div className={s.subRow}>
+            <Island
+              name="TeamSelector"
+              component={TeamSelector}
+              props={{ projectId: p.id, projectName: p.name, teamName: p.teamName }}
+            />
+            {line ? <span className={s.sprintLine}>{line}</span> : null}
+          </div>
+        </div>
+        <div className={s.gaugeBlock}>
+          <Gauge percent={tickets.percent} label={`Tickets completed in ${p.name}`} />
+          <span>{`${tickets.completed}/${tickets.total} tickets`}</span>
+        </div>
+        {slots.gauges}
+      </div>
+
+      <div className={s.facts}>
+        <div className={s.fact}>
+          <span className={s.factLabel}>
+            Agreed Weeks
+            {periods.allCompleted ? (
+              <WarningIcon size={14} className={s.redIcon} label="All agreed weeks are completed" />
+            ) : null}
+          </span>
+          <span className={s.factValue}>{`${periodsDone}/${periodsTotal}`}</span>
+        </div>
+        {/* Focusable, so the hover details also open from the keyboard; a click here opens nothing. */}
+        <div
+          className={`${s.fact} ${s.billing}`}
+          tabIndex={0}
+          data-testid="billing"
+          data-card-click="ignore"
+        >
+          <span className={s.factLabel}>
+            Billing
+            {overdue ? (
+              <WarningIcon size={14} className={s.redIcon} label="Overdue invoices" />
+            ) : null}
+          </span>
+          <span className={s.factValue}>{formatBillingAmount(p.forecastTotalInvoiced)}</span>
+          <div className={s.billingDetails} role="tooltip">
+            <strong>Forecast Billing, tax excluded</strong>
+            {[
+              `Created: ${formatBillingAmount(p.forecastTotalCreated)}`,
+              `Sent: ${formatBillingAmount(p.forecastTotalSent)}`,
+              `Paid: ${formatBillingAmount(p.forecastTotalPaid)}`,
+              `Overdue: ${formatBillingAmount(p.forecastOverdueAmount)}`,
+              `Retainer periods: ${periodsDone} completed of ${periodsTotal}`,
+              `Forecast ID: ${p.forecastProjectId ?? '—'}`,
+            ].join('\n')}
+          </div>
+        </div>
+        {slots.facts}
+      </div>
+
+      <div className={s.bars}>
+        <ProgressBar label="Sent %" percent={p.billingSentPercentage} tone="blue" />
+        <ProgressBar label="Paid %" percent={p.billingPaidPercentage} tone="green" />
+        <ProgressBar label="Retainer Periods %" percent={periods.percentage} tone="purple" />
+        {p.jiraProjectKey ? (
+          <ProgressBar
+            label={`Epic Progress (${p.completedEpics}/${p.totalEpics} epics · ${p.jiraProjectKey})`}
+            percent={percentOf(p.completedEpics, p.totalEpics)}
+            tone="cyan"
+          />
+        ) : null}
+        {p.jiraProjectKey && p.jiraSprintCompletionPercentage > 0 ? (
+          <ProgressBar
+            label={`Sprint Progress (${p.jiraCurrentSprintName ?? 'current sprint'})`}
+            percent={p.jiraSprintCompletionPercentage}
+            tone="amber"
+          />
+        ) : null}
+        {slots.bars}
+      </div>
+
+      <div className={s.footer}>
+        {slots.actions}
+        {p.forecastProjectId !== null ? (
+          <Island
+            name="SyncButton"
+            component={SyncButton}
+            props={{
+              projectId: p.id,
+              projectName: p.name,
+              lastForecastSync: p.lastForecastSync,
+              stale: isBillingStale(p.lastForecastSync, now),
+            }}
+          />
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { isIsoDate } from '../shared/calendar';
+
+/** Input schemas that more than one route reads, API calls and pages alike. */
+
+// Far outside any agency's history, and it keeps the week's Sunday a four-digit year.
+const EARLIEST = '2000-01-01';
+const LATEST = '2999-12-31';
+
+/** A calendar date as 'YYYY-MM-DD' within the years the dashboard can show. */
+export const WeekStartSchema = z
+  .string({ error: 'weekStart is required, as YYYY-MM-DD' })
+  .refine(isIsoDate, 'weekStart must be a real date written YYYY-MM-DD')
+  .refine(
+    (d) => d >= EARLIEST && d <= LATEST,
+    `weekStart must be between ${EARLIEST} and ${LATEST}`,
+  );
+
+/** A week named by any of its days. Bounded like the Agency Dashboard's weeks: a week in year 1 or 9999 has no start or end we can compute. */
+export const WeekQuerySchema = z.strictObject({ weekStart: WeekStartSchema });
+
+/** A field holding a real calendar date written YYYY-MM-DD; the message names the field. */
+export const IsoDateSchema = (name: string) =>
+  z.string().refine(isIsoDate, `${name} must be a real date written YYYY-MM-DD`);

@@ -1,0 +1,142 @@
+/**
+ * The Developer Availability use cases that the settings page and the API share: the stored
+ * availability as the grid reads it, and a save that merges one person's edits
+ * (docs/decisions/060-availability-save-merge.md).
+ */
+import {
+  applyAvailabilityChange,
+  listAvailability,
+  listSelectedDevelopers,
+  setEmploymentDate,
+  setStoryPointsPerDeveloperDay,
+  type AvailabilityCell,
+  type EmploymentEdge,
+} from '../db/developers';
+import type { Db } from '../db/port';
+import type { AvailabilityResponse, AvailabilitySave } from '../shared/availability';
+import { BadInputError } from './errors';
+import type { JiraClient } from './jira/client';
+import { type IsoDate, weekStartOf } from '../shared/calendar';
+import { refreshStoredWeekPoints } from './velocity';
+
+/**
+ * The 'Developer availability response' (docs/product-spec.md, "Entities and their fields"), plus
+ * the names and dates of the selection for the grid.
+ */
+export async function availabilityResponse(db: Db): Promise<AvailabilityResponse> {
+  const [selected, cells] = await Promise.all([listSelectedDevelopers(db), listAvailability(db)]);
+  const nameOf = new Map(selected.map((d) => [d.accountId, d.displayName]));
+  const developers: AvailabilityResponse['developers'] = {};
+  for (const d of selected) developers[d.displayName] ??= {};
+  for (const cell of cells) developers[nameOf.get(cell.accountId)!]![cell.date] = cell.isAway;
+  return {
+    developers,
+    selectedDevelopersList: selected.map((d) => d.accountId),
+    developersWithEndDates: selected
+      .filter((d) => d.startDate || d.endDate)
+      .map((d) => ({
+        accountId: d.accountId,
+        ...(d.startDate ? { startDate: d.startDate } : {}),
+        ...(d.endDate ? { endDate: d.endDate } : {}),
+      })),
+    selectedDevelopers: selected,
+  };
+}
+
+/**
+ * Saves the selection and the changed cells in one transaction and answers the stored
+ * availability. Throws BadInputError, with nothing saved, for an account id Jira does not know
+ * or a name that is not exactly one selected member; UpstreamError when Jira cannot be asked.
+ */
+export async function saveAvailability(
+  db: Db,
+  jira: JiraClient,
+  input: AvailabilitySave,
+): Promise<AvailabilityResponse> {
+  const current = await listSelectedDevelopers(db);
+  const currentIds = new Set(current.map((d) => d.accountId));
+  const wanted = new Set(input.selectedDevelopersList);
+  const base = new Set(input.previousSelectedDevelopersList ?? currentIds);
+  const remove = [...base].filter((id) => !wanted.has(id));
+  const newIds = [...wanted].filter((id) => !base.has(id) && !currentIds.has(id));
+
+  // Names of developers added by this save come from Jira, which also proves the ids exist.
+  const add: { accountId: string; displayName: string }[] = [];
+  if (newIds.length > 0) {
+    const users = await jira.listUsers();
+    const byId = new Map(users.map((u) => [u.accountId, u.displayName]));
+    const unknown = newIds.filter((id) => !byId.has(id));
+    if (unknown.length > 0)
+      throw new BadInputError(
+        `Unknown Jira account id: ${unknown.slice(0, 3).join(', ')}. Nothing was saved.`,
+      );
+    for (const id of newIds) add.push({ accountId: id, displayName: byId.get(id)!.slice(0, 255) });
+  }
+
+  // The grid names developers by display name (docs/product-spec.md,
+  // "Entities and their fields"); each name must mean one developer.
+  const kept = [
+    ...current.filter((d) => wanted.has(d.accountId) && !remove.includes(d.accountId)),
+    ...add,
+  ];
+  const idsByName = new Map<string, string[]>();
+  for (const d of kept)
+    idsByName.set(d.displayName, [...(idsByName.get(d.displayName) ?? []), d.accountId]);
+  const cells: AvailabilityCell[] = [];
+  for (const [name, days] of Object.entries(input.developers)) {
+    const ids = idsByName.get(name);
+    if (!ids)
+      throw new BadInputError(`"${name}" is not a selected team member. Nothing was saved.`);
+    if (ids.length > 1)
+      throw new BadInputError(
+        `Two selected team members are both named "${name}". Nothing was saved.`,
+      );
+    for (const [date, isAway] of Object.entries(days))
+      cells.push({ accountId: ids[0]!, date, isAway });
+  }
+
+  const selectionChanged = remove.length > 0 || add.length > 0;
+  await db.transaction(async (tx) => {
+    await applyAvailabilityChange(tx, { add, remove, cells });
+    await refreshStoredWeekPoints(
+      tx,
+      selectionChanged ? undefined : cells.map((cell) => weekStartOf(cell.date)),
+    );
+  });
+  return availabilityResponse(db);
+}
+
+/**
+ * Sets or clears a selected developer's first or last day and refreshes the stored weeks' points
+ * in the same transaction. Throws BadInputError for an unknown developer or a range that would
+ * end before it starts.
+ */
+export async function saveEmploymentDate(
+  db: Db,
+  accountId: string,
+  edge: EmploymentEdge,
+  date: IsoDate | null,
+) {
+  const result = await db.transaction(async (tx) => {
+    const r = await setEmploymentDate(tx, accountId, edge, date);
+    if (r.ok) await refreshStoredWeekPoints(tx);
+    return r;
+  });
+  if (result.ok) return result.developer;
+  if (result.reason === 'unknown-developer')
+    throw new BadInputError(`Unknown account id: ${accountId} is not a selected team member.`);
+  const other = edge === 'end' ? result.developer?.startDate : result.developer?.endDate;
+  throw new BadInputError(
+    edge === 'end'
+      ? `The end date ${date} is before the start date ${other}.`
+      : `The start date ${date} is after the end date ${other}.`,
+  );
+}
+
+/** Sets the points one developer-day is worth and recomputes every stored week's available points with it. */
+export async function saveStoryPointsPerDeveloperDay(db: Db, points: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await setStoryPointsPerDeveloperDay(tx, points);
+    await refreshStoredWeekPoints(tx);
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * The 12-week trends on Insights (docs/decisions/173): the agency's weeks counted as Weekly Hours
+ * counts them, and each Gross Margins project's weeks, from one read of the synced tables.
+ */
+import type { Db } from '../db/port';
+import { listVisibleProjects } from '../db/projects';
+import { costOf, readWeeklyFigures, type WeeklyFigures } from '../db/weekly-figures';
+import { TREND_WEEKS, trendWeeks, type WeekFigures, type TrendsResponse } from '../shared/trends';
+import { lastWeeks, weekEndOf, type IsoDate } from '../shared/calendar';
+
+/** The figures of each (project, week), or of every project when `forecastProjectId` is undefined. */
+export function weekFiguresOf(figures: WeeklyFigures, forecastProjectId?: number): WeekFigures[] {
+  const out: WeekFigures[] = [];
+  for (const t of figures.time)
+    if (forecastProjectId === undefined || t.forecastProjectId === forecastProjectId)
+      out.push({ weekStart: t.weekStart, minutes: t.minutes, cost: costOf([t]), invoiced: 0 });
+  for (const i of figures.invoices)
+    if (forecastProjectId === undefined || i.forecastProjectId === forecastProjectId)
+      out.push({ weekStart: i.weekStart, minutes: 0, cost: 0, invoiced: i.amount });
+  return out;
+}
+
+export async function loadTrends(db: Db, currentWeekStart: IsoDate): Promise<TrendsResponse> {
+  const weeks = lastWeeks(currentWeekStart, TREND_WEEKS);
+  const [figures, projects] = await Promise.all([
+    readWeeklyFigures(db, { from: weeks[0]!, to: weekEndOf(currentWeekStart) }),
+    listVisibleProjects(db),
+  ]);
+  return {
+    currentWeekStart,
+    agency: trendWeeks(currentWeekStart, weekFiguresOf(figures)),
+    projects: projects
+      .filter((p) => p.forecastProjectId !== null)
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        weeks: trendWeeks(currentWeekStart, weekFiguresOf(figures, p.forecastProjectId!)),
+      })),
+  };
+}

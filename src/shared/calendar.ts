@@ -1,0 +1,68 @@
+/**
+ * Calendar dates and weeks (docs/product-spec.md, "Business constants and limits"): weeks run
+ * Monday to Sunday and move in steps of 7 days. Calendar dates travel as 'YYYY-MM-DD' strings
+ * (an `IsoDate`) and are read as local calendar dates, never as UTC instants, so a date never
+ * shifts by a day whatever the runtime's zone. Time zones live in time-zones.ts.
+ */
+import { addDays, addWeeks, format, isValid, parse, startOfWeek } from 'date-fns';
+
+/** A calendar date as 'YYYY-MM-DD'. */
+export type IsoDate = string;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Strict 'YYYY-MM-DD' naming a real calendar date: '2026-02-30' and '2026-2-3' are false. */
+export function isIsoDate(s: string): boolean {
+  if (typeof s !== 'string' || !ISO_DATE.test(s)) return false;
+  return isValid(parse(s, 'yyyy-MM-dd', new Date(2000, 0, 1)));
+}
+
+/** Reads an IsoDate as a local calendar date; throws a RangeError naming the bad value. */
+export function parseIsoDate(s: IsoDate): Date {
+  if (!isIsoDate(s)) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(s)}`);
+  return parse(s, 'yyyy-MM-dd', new Date(2000, 0, 1));
+}
+
+/** A Date's calendar day in the runtime's local zone, as 'YYYY-MM-DD'. */
+export function toIsoDate(d: Date): IsoDate {
+  return format(d, 'yyyy-MM-dd');
+}
+
+/** A calendar date moved by whole days (negative goes back). */
+export function addCalendarDays(date: IsoDate, days: number): IsoDate {
+  return toIsoDate(addDays(parseIsoDate(date), days));
+}
+
+/**
+ * The Monday of the week holding `date`. A string is a calendar date ('YYYY-MM-DD'); a Date is
+ * read in the runtime's local zone, so for "this week" in the agency's zone pass
+ * `isoDateInZone(now, timeZone)` instead of a Date.
+ */
+export function weekStartOf(date: Date | IsoDate): IsoDate {
+  const d = typeof date === 'string' ? parseIsoDate(date) : date;
+  if (!isValid(d)) throw new RangeError('weekStartOf needs a valid date');
+  return toIsoDate(startOfWeek(d, { weekStartsOn: 1 }));
+}
+
+/** The Sunday ending the week: 6 days after its Monday. */
+export function weekEndOf(weekStart: IsoDate): IsoDate {
+  return toIsoDate(addDays(parseIsoDate(weekStart), 6));
+}
+
+/** Moves a week start by whole weeks (negative goes back): the Previous and Next buttons. */
+export function shiftWeek(weekStart: IsoDate, weeks: number): IsoDate {
+  return toIsoDate(addWeeks(parseIsoDate(weekStart), weeks));
+}
+
+/** Monday to Friday of the week: the five columns of the availability grid. */
+export function weekDays(weekStart: IsoDate): IsoDate[] {
+  const monday = parseIsoDate(weekStart);
+  return [0, 1, 2, 3, 4].map((i) => toIsoDate(addDays(monday, i)));
+}
+
+/** The `count` weeks ending with `currentWeekStart`, oldest first (the 8-week velocity history). */
+export function lastWeeks(currentWeekStart: IsoDate, count: number): IsoDate[] {
+  const current = parseIsoDate(currentWeekStart);
+  const n = Math.max(0, Math.floor(count));
+  return Array.from({ length: n }, (_, i) => toIsoDate(addWeeks(current, i - (n - 1))));
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatHours, formatWeekLabel, hoursBilled } from './format';
+
+describe('formatDate', () => {
+  it("says 'No date' for an empty value", () => {
+    expect(formatDate(null)).toBe('No date');
+    expect(formatDate(undefined)).toBe('No date');
+    expect(formatDate('')).toBe('No date');
+  });
+
+  it("says 'Invalid date' for a value it cannot read", () => {
+    expect(formatDate('not a date')).toBe('Invalid date');
+    expect(formatDate('2026-02-30')).toBe('Invalid date');
+    expect(formatDate(new Date(Number.NaN))).toBe('Invalid date');
+  });
+
+  it("says 'Error formatting date' when the pattern cannot be used", () => {
+    expect(formatDate('2026-11-16', 'foo')).toBe('Error formatting date');
+  });
+
+  it('prints a YYYY-MM-DD string as that calendar day, whatever the zone', () => {
+    expect(formatDate('2026-11-16')).toBe('Nov 16, 2026');
+    expect(formatDate('2026-01-01')).toBe('Jan 1, 2026');
+    expect(formatDate('2026-12-31')).toBe('Dec 31, 2026');
+  });
+
+  it('takes another pattern', () => {
+    expect(formatDate('2026-11-16', 'EEE, MMM d')).toBe('Mon, Nov 16');
+    expect(formatDate('2026-11-16', 'yyyy-MM-dd')).toBe('2026-11-16');
+  });
+
+  it('prints a Date and an ISO timestamp in the local zone', () => {
+    expect(formatDate(new Date(2026, 10, 16, 23, 30))).toBe('Nov 16, 2026');
+    const local = new Date(2026, 10, 16, 12, 0);
+    expect(formatDate(local.toISOString())).toBe('Nov 16, 2026');
+  });
+});
+
+describe('formatHours', () => {
+  it('shows whole hours as hrs and the remainder as min', () => {
+    expect(formatHours(2.5)).toBe('2 hrs 30 min');
+    expect(formatHours(1.25)).toBe('1 hr 15 min');
+    expect(formatHours(37.75)).toBe('37 hrs 45 min');
+  });
+
+  it('leaves out the minutes on a whole number of hours', () => {
+    expect(formatHours(1)).toBe('1 hr');
+    expect(formatHours(8)).toBe('8 hrs');
+  });
+
+  it('shows under one hour in minutes only', () => {
+    expect(formatHours(0.75)).toBe('45 min');
+    expect(formatHours(0.5)).toBe('30 min');
+    expect(formatHours(1 / 60)).toBe('1 min');
+    expect(formatHours(0)).toBe('0 min');
+  });
+
+  it('rounds to the nearest minute, carrying into the hour', () => {
+    expect(formatHours(0.999)).toBe('1 hr'); // 59.94 min
+    expect(formatHours(1.9999)).toBe('2 hrs');
+    expect(formatHours(0.004)).toBe('0 min');
+  });
+});
+
+describe('hoursBilled', () => {
+  it('is billable minutes / 60 with one decimal', () => {
+    expect(hoursBilled(90)).toBe('1.5');
+    expect(hoursBilled(60)).toBe('1.0');
+    expect(hoursBilled(100)).toBe('1.7'); // 1.666…
+    expect(hoursBilled(2400)).toBe('40.0');
+    expect(hoursBilled(0)).toBe('0.0');
+  });
+
+  it('rounds a half tenth up', () => {
+    expect(hoursBilled(87)).toBe('1.5'); // 1.45 exactly
+    expect(hoursBilled(3)).toBe('0.1'); // 0.05 exactly
+  });
+});
+
+describe('formatWeekLabel', () => {
+  it('names Monday to Sunday with the year once', () => {
+    expect(formatWeekLabel('2026-11-16')).toBe('Nov 16 - Nov 22, 2026');
+  });
+
+  it('spans months', () => {
+    expect(formatWeekLabel('2026-11-30')).toBe('Nov 30 - Dec 6, 2026');
+  });
+
+  it('names both years when a week spans New Year', () => {
+    expect(formatWeekLabel('2026-12-28')).toBe('Dec 28, 2026 - Jan 3, 2027');
+  });
+
+  it('refuses a week start that is not a date', () => {
+    expect(() => formatWeekLabel('2026-02-30')).toThrow(RangeError);
+  });
+});

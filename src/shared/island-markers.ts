@@ -1,0 +1,11 @@
+/**
+ * Tag and attribute names the server's HTML and the browser's code both rely on: the island
+ * wrapper and the hydrator, and the portfolio's card list that its island refreshes.
+ */
+export const ISLAND_TAG = 'app-island';
+export const ISLAND_NAME_ATTR = 'data-island';
+export const ISLAND_PROPS_ATTR = 'data-props';
+export const ISLAND_HYDRATED_ATTR = 'data-hydrated';
+
+/** The attribute of the element holding the portfolio's projects; PortfolioCards refreshes its content. */
+export const PORTFOLIO_PROJECTS_ATTR = 'data-portfolio-projects';

@@ -1,0 +1,121 @@
+/**
+ * A project as the API and the pages show it, and the portfolio's own rules: the card's
+ * sprint line and ticket gauge, and which Forecast projects the manage dialog lists.
+ */
+import { completionRate } from './tickets';
+
+export const TEAMS = ['Team 1', 'Team 2', 'Team 3', 'Team 4'] as const;
+export type TeamName = (typeof TEAMS)[number];
+
+export interface SprintSummary {
+  id: number;
+  name: string;
+  totalTickets: number;
+  completedTickets: number;
+  goalHours: number;
+  actualHours: number;
+}
+
+/**
+ * A project as the API and the pages show it: the Project entity of docs/product-spec.md,
+ * "Entities and their fields", in camelCase, plus the stored billing figures the card's hover
+ * details and Agreed Weeks need. Money is a number with two decimals; timestamps are ISO strings.
+ */
+export interface Project {
+  id: number;
+  name: string;
+  devStatus: string;
+  totalTickets: number;
+  completedTickets: number;
+  totalEpics: number;
+  completedEpics: number;
+  billingSentPercentage: number;
+  billingPaidPercentage: number;
+  currentSprintName: string | null;
+  sprintCompletionPercentage: number;
+  teamName: TeamName | null;
+  currentSprintNumber: number;
+  totalSprints: number;
+  clientHourlyRate: number | null;
+  forecastProjectId: number | null;
+  forecastProjectValue: number;
+  forecastTotalCreated: number;
+  forecastTotalInvoiced: number;
+  forecastTotalSent: number;
+  forecastTotalPaid: number;
+  forecastOverdueAmount: number;
+  forecastRetainerPeriodsCompleted: number;
+  forecastRetainerPeriodsTotal: number;
+  forecastBudgetType: string | null;
+  forecastStatus: string | null;
+  forecastStage: string | null;
+  lastForecastSync: string | null;
+  jiraProjectKey: string | null;
+  jiraTotalTickets: number;
+  jiraCompletedTickets: number;
+  jiraCurrentSprintName: string | null;
+  jiraSprintCompletionPercentage: number;
+  lastJiraSync: string | null;
+  visible: 0 | 1;
+  /** Due date of the oldest unpaid, non-draft invoice share (for the Billing Blocked hint), or null. */
+  overdueSince?: string | null;
+  sprints: SprintSummary[];
+}
+
+/**
+ * A Forecast project in the manage dialog's list (docs/product-spec.md, "Entities and their
+ * fields"): id, name, stage.
+ */
+export interface ForecastProjectItem {
+  id: number;
+  name: string;
+  stage: string;
+}
+
+export function sprintLine(
+  p: Pick<Project, 'jiraCurrentSprintName' | 'jiraProjectKey' | 'currentSprintName'>,
+): string | null {
+  if (p.jiraCurrentSprintName) return p.jiraCurrentSprintName;
+  if (p.jiraProjectKey) return `${p.jiraProjectKey} Project`;
+  return p.currentSprintName || null;
+}
+
+/** Ticket completion for the card's gauge: Jira's counts once linked, else the stored ones. */
+export function ticketCompletion(
+  p: Pick<
+    Project,
+    | 'jiraProjectKey'
+    | 'jiraCompletedTickets'
+    | 'jiraTotalTickets'
+    | 'completedTickets'
+    | 'totalTickets'
+  >,
+): {
+  completed: number;
+  total: number;
+  percent: number;
+} {
+  const [completed, total] = p.jiraProjectKey
+    ? [p.jiraCompletedTickets, p.jiraTotalTickets]
+    : [p.completedTickets, p.totalTickets];
+  return { completed, total, percent: completionRate(completed, total) };
+}
+
+/**
+ * Forecast stages the list leaves out: 'Finished' (DONE in Forecast's API) and 'Halted'
+ * (docs/product-spec.md, "Validation rules").
+ */
+const UNLISTED_STAGES = new Set(['DONE', 'FINISHED', 'HALTED']);
+
+/**
+ * The Forecast projects the manage dialog lists: those whose stage is not Finished or Halted,
+ * plus any already on the dashboard whatever their stage, so they can still be removed there.
+ */
+export function listedForecastProjects<P extends ForecastProjectItem>(
+  projects: readonly P[],
+  onDashboard: ReadonlySet<number>,
+): P[] {
+  return projects.filter(
+    (p) => !UNLISTED_STAGES.has(p.stage.toUpperCase()) || onDashboard.has(p.id),
+  );
+}

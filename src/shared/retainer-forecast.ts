@@ -1,0 +1,177 @@
+/**
+ * The retainer outcome forecast (docs/decisions/170): where the active period of a retainer will
+ * land against its target if the people on the project keep billing as they have lately, less
+ * the days they are away or no longer employed. Pure and browser-safe: the Retainer tab, the
+ * card marker, the alerts and the bench's back-test all call these same functions.
+ */
+import { roundMoney } from './money';
+import type { IsoDate } from './calendar';
+import { formatAud } from './money-format';
+import { percentOf } from './percent';
+
+/** How many working days back the "recent" burn looks: two weeks smooths out one odd day. */
+export const RECENT_WORKING_DAYS = 10;
+
+/** A projection within 5% of the target is 'On track'. */
+export const ON_TRACK_TOLERANCE = 0.05;
+
+/** One person who billed time on the project lately, with their days at work. */
+export interface ForecastPerson {
+  /** Billable value they logged on the project in the recent window (hours × the client rate). */
+  recentValue: number;
+  /** Working days of the recent window on which they were at work (not away, employed). */
+  recentDaysAtWork: number;
+  /** The period's remaining working days on which they will be at work. */
+  remainingDaysAtWork: number;
+}
+
+export interface RetainerForecastInput {
+  target: number;
+  /** The period's actual amount so far. */
+  actualSoFar: number;
+  /** Working days of the period after the day the forecast is made. */
+  remainingWorkingDays: number;
+  people: readonly ForecastPerson[];
+  /** Billable value per working day of each completed period: its spread gives the range. */
+  pastDailyBurns: readonly number[];
+}
+
+export type RetainerVerdict = 'over' | 'under' | 'on-track';
+
+export interface RetainerForecast {
+  target: number;
+  actualSoFar: number;
+  /** Projected actual at the period's end. */
+  projected: number;
+  /** Rounded projected / target × 100; 0 when the target is 0. */
+  percentOfTarget: number;
+  /** projected − target: positive over, negative under. */
+  difference: number;
+  verdict: RetainerVerdict;
+  /** The whole team's recent billable value per working day, nobody away. */
+  burnPerWorkingDay: number;
+  remainingWorkingDays: number;
+  /** Projected ± the spread of past periods' daily burn over the remaining days; null with fewer than two past periods. */
+  range: { low: number; high: number } | null;
+}
+
+/** A person's billable value per day at work; 0 for someone who was never at work in the window. */
+export function dailyBurn(
+  person: Pick<ForecastPerson, 'recentValue' | 'recentDaysAtWork'>,
+): number {
+  return person.recentDaysAtWork > 0 ? person.recentValue / person.recentDaysAtWork : 0;
+}
+
+/** Population standard deviation; 0 for fewer than two values. */
+function spread(values: readonly number[]): number {
+  if (values.length < 2) return 0;
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
+}
+
+/** 'over', 'under' or 'on-track' (within ON_TRACK_TOLERANCE of the target, either side). */
+export function retainerVerdict(projected: number, target: number): RetainerVerdict {
+  const difference = roundMoney(projected - target);
+  if (Math.abs(difference) <= ON_TRACK_TOLERANCE * Math.max(0, target)) return 'on-track';
+  return difference > 0 ? 'over' : 'under';
+}
+
+/**
+ * Projected actual = actual so far + Σ over the people who billed lately of (their value per
+ * day at work × the period's remaining working days on which they are at work).
+ */
+export function retainerForecast(input: RetainerForecastInput): RetainerForecast {
+  const remaining = Math.max(0, input.remainingWorkingDays);
+  let ahead = 0;
+  let burn = 0;
+  for (const person of input.people) {
+    const perDay = dailyBurn(person);
+    burn += perDay;
+    ahead += perDay * Math.min(remaining, Math.max(0, person.remainingDaysAtWork));
+  }
+  const projected = roundMoney(input.actualSoFar + ahead);
+  const width = spread(input.pastDailyBurns) * remaining;
+  return {
+    target: roundMoney(input.target),
+    actualSoFar: roundMoney(input.actualSoFar),
+    projected,
+    percentOfTarget: percentOf(projected, input.target),
+    difference: roundMoney(projected - input.target),
+    verdict: retainerVerdict(projected, input.target),
+    burnPerWorkingDay: roundMoney(burn),
+    remainingWorkingDays: remaining,
+    range:
+      input.pastDailyBurns.length < 2
+        ? null
+        : {
+            // What is already billed cannot be unbilled: the range never dips below it.
+            low: roundMoney(Math.max(input.actualSoFar, projected - width)),
+            high: roundMoney(projected + width),
+          },
+  };
+}
+
+/** A person's days, to count the ones they are at work (employment dates are inclusive). */
+export interface PersonDays {
+  awayDays: readonly IsoDate[];
+  startDate: IsoDate | null;
+  endDate: IsoDate | null;
+}
+
+/** At work on `day`: within the employment dates and not marked Away. */
+export function isAtWork(person: PersonDays, day: IsoDate): boolean {
+  if (person.startDate && day < person.startDate) return false;
+  if (person.endDate && day > person.endDate) return false;
+  return !person.awayDays.includes(day);
+}
+
+/** Counts the days of `days` on which the person is at work. */
+export function daysAtWork(person: PersonDays, days: readonly IsoDate[]): number {
+  return days.filter((day) => isAtWork(person, day)).length;
+}
+
+/** "About" an amount: whole dollars under $100, else two significant figures ($1,234 → $1,200). */
+export function aboutAmount(n: number): number {
+  const abs = Math.abs(n);
+  if (abs < 100) return Math.round(n) + 0;
+  const step = 10 ** (Math.floor(Math.log10(abs)) - 1);
+  return Math.sign(n) * Math.round(abs / step) * step + 0;
+}
+
+/** 'Will land about $X over target', '… under target' or 'On track', amounts in AUD (decision 031). */
+export function retainerVerdictText(f: Pick<RetainerForecast, 'verdict' | 'difference'>): string {
+  if (f.verdict === 'on-track') return 'On track';
+  const amount = formatAud(aboutAmount(Math.abs(f.difference)));
+  return `Will land about ${amount} ${f.verdict === 'over' ? 'over' : 'under'} target`;
+}
+
+/** One past period of the back-test: forecast at mid-period against what it really came to. */
+export interface BackTestSample {
+  target: number;
+  forecast: number;
+  actual: number;
+}
+
+/**
+ * Mean absolute error of the forecasts as a % of their targets, one decimal; periods with no
+ * target are left out (their error has no scale). null when no period counts.
+ */
+export function meanAbsoluteErrorPercent(samples: readonly BackTestSample[]): number | null {
+  const counted = samples.filter((s) => s.target > 0);
+  if (counted.length === 0) return null;
+  const total = counted.reduce((sum, s) => sum + Math.abs(s.forecast - s.actual) / s.target, 0);
+  return Math.round((total / counted.length) * 1000) / 10 + 0;
+}
+
+/** GET /api/projects/:id/retainer-forecast. */
+export interface RetainerForecastResponse {
+  /** null when the project is not a retainer or has no period running today. */
+  forecast:
+    | (RetainerForecast & {
+        periodNumber: number;
+        startDate: IsoDate;
+        endDate: IsoDate;
+        verdictText: string;
+      })
+    | null;
+}

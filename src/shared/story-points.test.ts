@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assigneeStats,
+  hasStoryPointsData,
+  storyPointsByAssignee,
+  totalStoryPoints,
+} from './story-points';
+
+const t = (assignee: string | null, storyPoints: number | null) => ({
+  assignee: assignee ? { displayName: assignee } : undefined,
+  storyPoints,
+});
+
+describe('story points of a week', () => {
+  it('sums the points, an unestimated ticket counting 0, without binary drift', () => {
+    expect(totalStoryPoints([t('A', 5), t('B', null), t('C', 2)])).toBe(7);
+    expect(totalStoryPoints([t('A', 0.1), t('B', 0.2)])).toBe(0.3);
+    expect(totalStoryPoints([])).toBe(0);
+  });
+});
+
+describe('Story Points by Assignee', () => {
+  const tickets = [
+    t('Lena Ortiz', 5),
+    t(null, 3),
+    t('Omar Haddad', 8),
+    t('Lena Ortiz', 5),
+    t(null, 1),
+    t('Aiko Tanaka', 2),
+    t('Mia Chen', null),
+  ];
+
+  it("groups tickets without an assignee as 'Unassigned' and sorts by points, most first", () => {
+    expect(storyPointsByAssignee(tickets)).toEqual([
+      { assignee: 'Lena Ortiz', points: 10, tickets: 2 },
+      { assignee: 'Omar Haddad', points: 8, tickets: 1 },
+      { assignee: 'Unassigned', points: 4, tickets: 2 },
+      { assignee: 'Aiko Tanaka', points: 2, tickets: 1 },
+      { assignee: 'Mia Chen', points: 0, tickets: 1 },
+    ]);
+  });
+
+  it('breaks ties by name so the order never flickers', () => {
+    expect(storyPointsByAssignee([t('Zara', 3), t('Ivan', 3)]).map((r) => r.assignee)).toEqual([
+      'Ivan',
+      'Zara',
+    ]);
+  });
+
+  it('gives the four stats over people, leaving Unassigned out', () => {
+    // Lena 10, Omar 8, Aiko 2, Mia 0: 4 assignees, 20 / 4 = 5 on average; Lena leads with 10.
+    expect(assigneeStats(storyPointsByAssignee(tickets))).toEqual({
+      totalAssignees: 4,
+      avgPoints: 5,
+      topPerformer: 'Lena',
+      topPoints: 10,
+    });
+    expect(
+      assigneeStats(
+        storyPointsByAssignee([t('Ana Maria Lopez', 1), t('Ben Stone', 1), t('Cy Young', 2)]),
+      ),
+    ).toEqual({
+      totalAssignees: 3,
+      avgPoints: 1.3,
+      topPerformer: 'Cy',
+      topPoints: 2,
+    });
+  });
+
+  it('has no top performer when every ticket is unassigned', () => {
+    expect(assigneeStats(storyPointsByAssignee([t(null, 3)]))).toEqual({
+      totalAssignees: 0,
+      avgPoints: 0,
+      topPerformer: null,
+      topPoints: 0,
+    });
+  });
+
+  it('has nothing to chart when no ticket carries points', () => {
+    expect(hasStoryPointsData(storyPointsByAssignee([]))).toBe(false);
+    expect(hasStoryPointsData(storyPointsByAssignee([t('A', null), t('B', 0)]))).toBe(false);
+    expect(hasStoryPointsData(storyPointsByAssignee([t('A', 1)]))).toBe(true);
+  });
+});

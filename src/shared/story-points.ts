@@ -1,0 +1,95 @@
+/**
+ * Story points of the Developers tab (docs/product-spec.md, "Screens and routes" and "Business
+ * constants and limits"): the tickets that reached QA, their total and the points per
+ * assignee. The server's weekly figures and the chart modals use the same rules.
+ */
+
+/**
+ * One ticket of the spec's 'Completed-ticket result' (docs/product-spec.md, "Entities and their
+ * fields").
+ */
+export interface CompletedTicket {
+  key: string;
+  status: { name: string };
+  projectName: string;
+  summary: string;
+  /** Left out when nobody is assigned. */
+  assignee?: { displayName: string };
+  /** When Jira last updated the ticket (ISO timestamp). */
+  updated: string;
+  /** null when the ticket has no estimate. */
+  storyPoints: number | null;
+}
+
+export interface CompletedTicketResult {
+  totalCompleted: number;
+  tickets: CompletedTicket[];
+}
+
+/** Sums in hundredths, so 0.1 + 0.2 stays 0.3 on screen. */
+const addPoints = (a: number, b: number) => Math.round(a * 100 + b * 100) / 100;
+
+/** The sum of the tickets' story points; an unestimated ticket counts 0. */
+export function totalStoryPoints(tickets: readonly Pick<CompletedTicket, 'storyPoints'>[]): number {
+  return tickets.reduce((sum, t) => addPoints(sum, t.storyPoints ?? 0), 0);
+}
+
+export const UNASSIGNED = 'Unassigned';
+
+export interface AssigneePoints {
+  assignee: string;
+  points: number;
+  tickets: number;
+}
+
+/**
+ * Story points per assignee, tickets without one grouped as 'Unassigned', most points first (ties
+ * by name).
+ */
+export function storyPointsByAssignee(
+  tickets: readonly Pick<CompletedTicket, 'assignee' | 'storyPoints'>[],
+): AssigneePoints[] {
+  const byName = new Map<string, AssigneePoints>();
+  for (const t of tickets) {
+    const name = t.assignee?.displayName?.trim() || UNASSIGNED;
+    const entry = byName.get(name) ?? { assignee: name, points: 0, tickets: 0 };
+    entry.points = addPoints(entry.points, t.storyPoints ?? 0);
+    entry.tickets += 1;
+    byName.set(name, entry);
+  }
+  return [...byName.values()].sort(
+    (a, b) => b.points - a.points || a.assignee.localeCompare(b.assignee),
+  );
+}
+
+export interface AssigneeStats {
+  totalAssignees: number;
+  /** Mean points per assignee, one decimal. */
+  avgPoints: number;
+  /** First name of the assignee with the most points, or null when nobody is assigned. */
+  topPerformer: string | null;
+  topPoints: number;
+}
+
+/**
+ * The four stats of the Story Points by Assignee modal; 'Unassigned' is not a person, so it is left
+ * out.
+ */
+export function assigneeStats(rows: readonly AssigneePoints[]): AssigneeStats {
+  const people = rows.filter((r) => r.assignee !== UNASSIGNED);
+  if (people.length === 0)
+    return { totalAssignees: 0, avgPoints: 0, topPerformer: null, topPoints: 0 };
+  const total = people.reduce((sum, r) => addPoints(sum, r.points), 0);
+  const top = people.reduce((best, r) => (r.points > best.points ? r : best), people[0]!);
+  return {
+    totalAssignees: people.length,
+    avgPoints: Math.round((total / people.length) * 10) / 10,
+    topPerformer: top.assignee.split(/\s+/)[0] ?? top.assignee,
+    topPoints: top.points,
+  };
+}
+
+/** The chart has something to draw only when some ticket carries story points. */
+export function hasStoryPointsData(rows: readonly AssigneePoints[]): boolean {
+  return rows.some((r) => r.points !== 0);
+}

@@ -1,0 +1,87 @@
+/**
+ * The 12-week trends on Insights (docs/decisions/173): hours, internal cost, invoiced and gross
+ * margin per week, for the agency and per project, every week present (a quiet week is zeros,
+ * not a gap) and the current week marked. Pure and browser-safe.
+ */
+import { grossMargin, roundMoney } from './money';
+import { lastWeeks, type IsoDate } from './calendar';
+
+export const TREND_WEEKS = 12;
+
+export interface WeekFigures {
+  weekStart: IsoDate;
+  minutes: number;
+  cost: number;
+  invoiced: number;
+}
+
+export interface TrendWeek {
+  weekStart: IsoDate;
+  /** minutes / 60 to two decimals, as Weekly Hours shows them. */
+  hours: number;
+  internalCost: number;
+  invoiced: number;
+  /** invoiced − internal cost. */
+  grossMargin: number;
+  isCurrent: boolean;
+}
+
+/**
+ * The `count` weeks ending with the current one, oldest first, each from its figures (summed
+ * when a week appears more than once) or zeros.
+ */
+export function trendWeeks(
+  currentWeekStart: IsoDate,
+  figures: readonly WeekFigures[],
+  count = TREND_WEEKS,
+): TrendWeek[] {
+  const byWeek = new Map<IsoDate, { minutes: number; cost: number; invoiced: number }>();
+  for (const f of figures) {
+    const w = byWeek.get(f.weekStart) ?? { minutes: 0, cost: 0, invoiced: 0 };
+    w.minutes += f.minutes;
+    w.cost += f.cost;
+    w.invoiced += f.invoiced;
+    byWeek.set(f.weekStart, w);
+  }
+  return lastWeeks(currentWeekStart, count).map((weekStart) => {
+    const w = byWeek.get(weekStart) ?? { minutes: 0, cost: 0, invoiced: 0 };
+    const internalCost = roundMoney(w.cost);
+    const invoiced = roundMoney(w.invoiced);
+    return {
+      weekStart,
+      hours: Math.round((w.minutes / 60) * 100) / 100,
+      internalCost,
+      invoiced,
+      grossMargin: grossMargin(invoiced, internalCost),
+      isCurrent: weekStart === currentWeekStart,
+    };
+  });
+}
+
+/** Totals over the weeks shown (what the table's last row says). */
+export function trendTotals(
+  weeks: readonly TrendWeek[],
+): Omit<TrendWeek, 'weekStart' | 'isCurrent'> {
+  const sum = (pick: (w: TrendWeek) => number) => weeks.reduce((s, w) => s + pick(w), 0);
+  const internalCost = roundMoney(sum((w) => w.internalCost));
+  const invoiced = roundMoney(sum((w) => w.invoiced));
+  return {
+    hours: Math.round(sum((w) => w.hours) * 100) / 100,
+    internalCost,
+    invoiced,
+    grossMargin: grossMargin(invoiced, internalCost),
+  };
+}
+
+export interface ProjectTrend {
+  id: number;
+  name: string;
+  weeks: TrendWeek[];
+}
+
+/** GET /api/trends. */
+export interface TrendsResponse {
+  currentWeekStart: IsoDate;
+  agency: TrendWeek[];
+  projects: ProjectTrend[];
+}

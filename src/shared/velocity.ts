@@ -1,0 +1,59 @@
+/**
+ * Velocity (docs/product-spec.md, "States and transitions" and "Business constants and
+ * limits"): story points delivered against available points, its colour, and the eight-week
+ * trend's stats.
+ */
+import type { IsoDate } from './calendar';
+import { percentOf } from './percent';
+
+/** How many weeks the velocity history covers. */
+export const VELOCITY_HISTORY_WEEKS = 8;
+
+/** round(story points / available points × 100), 0 when no points are available. */
+export function velocityPercentage(storyPoints: number, availablePoints: number): number {
+  return percentOf(storyPoints, availablePoints);
+}
+
+export type VelocityColor = 'green' | 'yellow' | 'red';
+
+/** 80% or more green, 60% to below 80% yellow, below 60% red. */
+export function velocityColor(p: number): VelocityColor {
+  if (p >= 80) return 'green';
+  if (p >= 60) return 'yellow';
+  return 'red';
+}
+
+/** A velocity history entry (docs/product-spec.md, "Entities and their fields"). */
+export interface VelocityHistoryEntry {
+  weekStart: IsoDate;
+  velocityPercentage: number;
+}
+
+export interface VelocityStats {
+  avgVelocity: number;
+  bestWeek: number;
+  lowestWeek: number;
+  thisWeek: number;
+}
+
+/**
+ * The four stats of the Velocity Percentage Trend modal, over the history oldest first (the last is
+ * this week).
+ */
+export function velocityStats(history: readonly { velocityPercentage: number }[]): VelocityStats {
+  if (history.length === 0) return { avgVelocity: 0, bestWeek: 0, lowestWeek: 0, thisWeek: 0 };
+  const values = history.map((h) => h.velocityPercentage);
+  return {
+    avgVelocity: Math.round(values.reduce((a, b) => a + b, 0) / values.length),
+    bestWeek: Math.max(...values),
+    lowestWeek: Math.min(...values),
+    thisWeek: values[values.length - 1]!,
+  };
+}
+
+/**
+ * Eight weeks that are all 0% mean nothing was delivered or nobody was available: nothing to chart.
+ */
+export function hasVelocityData(history: readonly { velocityPercentage: number }[]): boolean {
+  return history.some((h) => h.velocityPercentage !== 0);
+}

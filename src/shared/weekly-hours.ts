@@ -1,0 +1,35 @@
+/**
+ * The Weekly Hours tab's data (docs/product-spec.md, "Entities and their fields", 'Agency time
+ * data for a week'): the response of GET /api/agency-time-entries, shared by the server that
+ * builds it and the island that shows it.
+ */
+import type { IsoDate } from './calendar';
+
+export interface TimeEntry {
+  id: number;
+  date: IsoDate;
+  personName: string;
+  notes?: string;
+  hours: number;
+}
+
+export interface ProjectTimeData {
+  /** The Forecast project id: time is logged on Forecast projects, on the dashboard or not. */
+  projectId: number;
+  projectName: string;
+  totalHours: number;
+  timeEntries: TimeEntry[];
+}
+
+/**
+ * The response of GET /api/agency-time-entries (docs/product-spec.md, "Entities and their fields").
+ * Money in dollars, two decimals.
+ */
+export interface AgencyTimeData {
+  weekStart: IsoDate;
+  weekEnd: IsoDate;
+  totalHours: number;
+  totalInternalCost: number;
+  totalInvoicesSent: number;
+  projectTimeData: ProjectTimeData[];
+}

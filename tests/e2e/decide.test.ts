@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  screenshotOnFailure,
+  signIn,
+  startHarness,
+  waitForHydration,
+  type Harness,
+} from './harness';
+
+// Forecasts, burn, cost per point, unbilled work and trends in real Chromium, as a newcomer to
+// the demo sees them with nothing configured: the demo admin on Insights and in a project's detail.
+
+const DEMO_ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
+
+let h: Harness | undefined;
+const harness = () => h!;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+screenshotOnFailure(() => h);
+
+/** A fresh tab signed in as the demo admin (the tabs share cookies, so sign out first). */
+async function adminPage() {
+  await harness().context.clearCookies();
+  const opened = await harness().openPage();
+  await signIn(opened.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  return opened;
+}
+
+describe(`Deciding ahead in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
+  it('shows the 12-week trends as a chart with the current week marked, and as a table', {
+    timeout: 180_000,
+  }, async () => {
+    const { page, watch } = await adminPage();
+    await page.goto('/agency?tab=trends');
+    await waitForHydration(page);
+    const rows = page.getByTestId('trends-table').locator('tbody tr');
+    expect(await rows.count()).toBe(12);
+    await expect.poll(() => rows.last().getAttribute('aria-current')).toBe('date');
+    // The chart arrives after the page is interactive, with the current week shaded.
+    await page.getByTestId('current-week').first().waitFor();
+    expect(await page.locator('svg[role="img"]').count()).toBe(2);
+    // Choosing a project redraws both for it; the keyboard reaches the choice.
+    const select = page.getByLabel('Show');
+    await select.focus();
+    const firstProject = (await select.locator('option').nth(1).textContent())!;
+    await select.selectOption({ index: 1 });
+    await page.getByText(`Per week for ${firstProject}`).waitFor();
+    expect(watch.problems()).toEqual([]);
+  });
+
+  it('shows eight weeks of cost per point with the 8-week figure and its chart', {
+    timeout: 120_000,
+  }, async () => {
+    const { page, watch } = await adminPage();
+    await page.goto('/agency?tab=cost-per-point');
+    await waitForHydration(page);
+    expect(await page.getByTestId('cpp-table').locator('tbody tr').count()).toBe(8);
+    expect(await page.getByTestId('cpp-overall').textContent()).toMatch(/^\$[\d,]+$/);
+    await page.locator('svg[role="img"]').waitFor();
+    expect(watch.problems()).toEqual([]);
+  });
+
+  it('opens a project from the unbilled work table, with the forecast on its Retainer tab', {
+    timeout: 180_000,
+  }, async () => {
+    const { page, watch } = await adminPage();
+    await page.goto('/agency?tab=unbilled');
+    const table = page.getByTestId('unbilled-table');
+    expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+    await table.getByRole('link', { name: 'Acme Support Retainer' }).click();
+    const dialog = page.getByTestId('project-detail');
+    await dialog.waitFor();
+    await dialog.getByRole('tab', { name: 'Retainer Periods' }).click();
+    const forecast = dialog.getByTestId('retainer-forecast');
+    await forecast.waitFor();
+    expect(await forecast.textContent()).toMatch(
+      /(On track|Will land about A\$[\d,]+ (over|under) target)/,
+    );
+    // Closing leaves the address clean, so a reload shows the list again.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('');
+    expect(watch.problems()).toEqual([]);
+  });
+
+  it('shows budget burn on a fixed-price project, in the modal and the table', {
+    timeout: 180_000,
+  }, async () => {
+    const { page, watch } = await adminPage();
+    await page.goto('/agency?tab=budget-burn');
+    const table = page.getByTestId('budget-burn-table');
+    const first = table.locator('tbody tr').first();
+    const used = (await first.locator('td').nth(2).textContent())!;
+    await first.getByRole('link').click();
+    const dialog = page.getByTestId('project-detail');
+    await dialog.waitFor();
+    await dialog.getByRole('tab', { name: 'Budget Burn' }).click();
+    const burn = dialog.getByTestId('budget-burn');
+    await burn.waitFor();
+    expect(
+      await burn.getByRole('progressbar', { name: 'Budget used (internal cost)' }).textContent(),
+    ).toContain(used);
+    expect(await burn.getByTestId('run-out').textContent()).toMatch(
+      /^(Week of \w+ \d+, \d{4}|Budget reached|not at this pace)$/,
+    );
+    expect(watch.problems()).toEqual([]);
+  });
+});

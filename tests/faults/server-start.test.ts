@@ -1,0 +1,259 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../e2e/harness';
+
+/**
+ * The embedded database belongs to one process (docs/decisions/162-one-owner-of-the-data-folder.md),
+ * checked on the BUILT server and users command as separate processes, on PGlite only: with
+ * DATABASE_URL the data folder holds no database.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverJs = path.join(repoRoot, 'dist/server/server.js');
+const usersJs = path.join(repoRoot, 'dist/server/users.js');
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  log: () => string;
+}
+
+const tmpDirs: string[] = [];
+const children: ChildProcess[] = [];
+async function tempDir() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'agency-owner-'));
+  tmpDirs.push(dir);
+  return dir;
+}
+
+function envFor(
+  dataDir: string,
+  port = 0,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dataDir,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: path.join(dataDir, 'data'),
+    ...extra,
+  };
+}
+
+/** Starts the server; resolves once it listens, or with its exit code and output if it stops. */
+function start(
+  dataDir: string,
+  port = 0,
+  extra: Record<string, string> = {},
+): Promise<{ running: Running } | { code: number | null; output: string }> {
+  const child = spawn(process.execPath, [serverJs], {
+    cwd: repoRoot,
+    env: envFor(dataDir, port, extra),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const out: string[] = [];
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => out.push(d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => out.push(d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start in 90 s:\n${out.join('')}`)), 90_000);
+    child.stdout!.on('data', () => {
+      const match = /listening on (http:\/\/\S+)/.exec(out.join(''));
+      if (!match) return;
+      clearTimeout(timer);
+      const url = match[1]!;
+      resolve({
+        running: { child, url, port: Number(new URL(url).port), log: () => out.join('') },
+      });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output: out.join('') });
+    });
+  });
+}
+
+async function startOk(dataDir: string, extra: Record<string, string> = {}): Promise<Running> {
+  const result = await start(dataDir, 0, extra);
+  if (!('running' in result)) throw new Error(`server stopped (${result.code}):\n${result.output}`);
+  return result.running;
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+function users(dataDir: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [usersJs, ...args],
+      { cwd: repoRoot, env: envFor(dataDir), timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+          output: `${stdout}${stderr}`,
+        }),
+    );
+  });
+}
+
+async function signIn(url: string): Promise<string | null> {
+  const res = await signInAnswer(url);
+  if (res.status !== 200) return null;
+  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+const signInAnswer = (url: string) =>
+  fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify(DEMO_ADMIN),
+  });
+
+const embedded = !process.env.DATABASE_URL;
+
+afterAll(async () => {
+  for (const child of children) await stop(child, 'SIGKILL');
+  for (const d of tmpDirs) await rm(d, { recursive: true, force: true });
+});
+
+describe.skipIf(!embedded)('one process owns the embedded database', () => {
+  let dir: string;
+  let first: Running;
+
+  beforeAll(async () => {
+    dir = await tempDir();
+    first = await startOk(dir);
+  }, 120_000);
+
+  it('refuses a second server on the same DATA_DIR, naming the first, and leaves the first alone', async () => {
+    const infoBefore = readFileSync(path.join(dir, 'data/server.json'), 'utf8');
+    const second = await start(dir);
+    expect('code' in second && second.code).toBe(3);
+    const output = 'output' in second ? second.output : '';
+    expect(output).toContain(`PID ${first.child.pid}`);
+    expect(output).toContain(`port ${first.port}`);
+    // The first server's server.json and lock are untouched, and it still answers.
+    expect(readFileSync(path.join(dir, 'data/server.json'), 'utf8')).toBe(infoBefore);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    // The users command still goes through the running server.
+    const listed = await users(dir, ['list']);
+    expect(listed.code).toBe(0);
+    expect(listed.output).toContain(DEMO_ADMIN.email);
+  }, 120_000);
+
+  it('stops with a clear message and exit code on a busy port, without touching the data', async () => {
+    const other = await tempDir();
+    const busy = await start(other, first.port);
+    expect('code' in busy && busy.code).toBe(4);
+    expect('output' in busy && busy.output).toMatch(
+      new RegExp(`Port ${first.port} on 127\\.0\\.0\\.1 is already in use`),
+    );
+    expect(existsSync(path.join(other, 'data/pglite'))).toBe(false);
+    expect(existsSync(path.join(other, 'data/owner.lock'))).toBe(false);
+  }, 120_000);
+
+  it('refuses the users command when the owner does not answer for it, naming its PID and port', async () => {
+    const other = await tempDir();
+    // A lock held by a live process (this test) on port 4321, with no server.json to reach it.
+    mkdirSync(path.join(other, 'data'), { recursive: true });
+    writeFileSync(
+      path.join(other, 'data/owner.lock'),
+      JSON.stringify({ pid: process.pid, role: 'server', port: 4321, startedAt: 'now' }),
+    );
+    const result = await users(other, ['list']);
+    expect(result.code).toBe(3);
+    expect(result.output).toContain(`PID ${process.pid}`);
+    expect(result.output).toContain('port 4321');
+    expect(existsSync(path.join(other, 'data/pglite'))).toBe(false);
+  }, 120_000);
+
+  it('loses no acknowledged write to kill -9 mid-write, and the next server takes the folder over', async () => {
+    // Sign-ins are writes (a session row each); a burst runs while the server is killed.
+    const acknowledged: string[] = [];
+    let stopped = false;
+    const writer = async () => {
+      while (!stopped) {
+        // Any answer that arrives was acknowledged, even one read after the kill.
+        const cookie = await signIn(first.url).catch(() => null);
+        if (!cookie) return;
+        acknowledged.push(cookie);
+      }
+    };
+    const writers = [writer(), writer(), writer()];
+    while (acknowledged.length < 12) await new Promise((r) => setTimeout(r, 20));
+    await stop(first.child, 'SIGKILL');
+    stopped = true;
+    await Promise.all(writers);
+    const count = acknowledged.length;
+    expect(count).toBeGreaterThanOrEqual(12);
+
+    const next = await startOk(dir);
+    for (const cookie of acknowledged) {
+      const me = await fetch(`${next.url}/api/user`, { headers: { Cookie: cookie } });
+      expect(me.status, 'an acknowledged sign-in is still there after kill -9').toBe(200);
+    }
+    expect(JSON.parse(readFileSync(path.join(dir, 'data/server.json'), 'utf8')).pid).toBe(
+      next.child.pid,
+    );
+    // A clean stop removes its own files.
+    await stop(next.child);
+    expect(existsSync(path.join(dir, 'data/server.json'))).toBe(false);
+    expect(existsSync(path.join(dir, 'data/owner.lock'))).toBe(false);
+  }, 240_000);
+});
+
+describe.skipIf(!embedded)('demo credentials never open real data', () => {
+  // Forecast pointed at a closed local port: real credentials, no network beyond 127.0.0.1.
+  const REAL_FORECAST = { FORECAST_API_KEY: 'a-real-key', FORECAST_BASE_URL: 'http://127.0.0.1:9' };
+
+  it('makes no demo admin with a real Forecast key and Jira unset', async () => {
+    const server = await startOk(await tempDir(), REAL_FORECAST);
+    expect((await signInAnswer(server.url)).status).toBe(401);
+    expect(server.log()).not.toContain('Demo admin:');
+    await stop(server.child);
+  }, 120_000);
+
+  it('does not re-approve the demo admin an admin revoked, at the next start', async () => {
+    const dir = await tempDir();
+    const first = await startOk(dir);
+    expect((await signInAnswer(first.url)).status).toBe(200);
+    expect((await users(dir, ['revoke', DEMO_ADMIN.email])).code).toBe(0);
+    await stop(first.child);
+    const again = await startOk(dir);
+    expect((await signInAnswer(again.url)).status).toBe(403);
+    await stop(again.child);
+  }, 120_000);
+
+  it('refuses to start in production on real data with the demo password set, or with a demo admin left over', async () => {
+    const refused = await start(await tempDir(), 0, {
+      ...REAL_FORECAST,
+      DEMO_ADMIN_PASSWORD: 'demo-admin-password',
+    });
+    expect('code' in refused && refused.code).toBe(1);
+    expect('output' in refused && refused.output).toMatch(/DEMO_ADMIN_PASSWORD is set/);
+
+    // A folder that ran the demo, then gets a real key: the demo admin still has its password.
+    const dir = await tempDir();
+    await stop((await startOk(dir)).child);
+    const leftover = await start(dir, 0, REAL_FORECAST);
+    expect('code' in leftover && leftover.code).toBe(1);
+    expect('output' in leftover && leftover.output).toMatch(
+      /admin@demo\.agency still signs in with the demo password/,
+    );
+    expect(existsSync(path.join(dir, 'data/owner.lock'))).toBe(false);
+  }, 180_000);
+});
