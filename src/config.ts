@@ -44,6 +44,9 @@ const ConfigSchema = z.object({
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // Upstream calls one refresh run may make; the rest waits for the next run (Workers' limits).
   SYNC_PAGE_BUDGET: z.coerce.number().int().min(10).max(100_000).default(500),
+  // Outgoing mail (reset links, the Monday digest); unset keeps mail in the in-app outbox.
+  SMTP_URL: optionalUrl,
+  DIGEST_FROM: z.string().trim().min(3).default('Agency Dashboard <dashboard@localhost>'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

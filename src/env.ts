@@ -6,6 +6,7 @@ import type { Db } from './db/port';
 import type { AssetManifest } from './render/assets';
 import type { ForecastClient } from './services/forecast/client';
 import type { JiraClient } from './services/jira/client';
+import type { Mailer } from './services/mail';
 import type { RefreshRunner } from './services/refresh';
 
 /** Everything the app needs from the outside, passed in once (no I/O at import time). */
@@ -27,6 +28,8 @@ export interface AppDeps {
   refresh: RefreshRunner;
   /** Keeps work going after the response (Node: it simply runs on; Workers: ctx.waitUntil). */
   defer: (task: Promise<unknown>) => void;
+  /** Outgoing mail when `SMTP_URL` is set; without it, mail waits in the in-app outbox. */
+  mailer?: Mailer;
 }
 
 export type AppEnv = {

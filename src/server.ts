@@ -28,6 +28,7 @@ import {
   EXIT_DATA_DIR_IN_USE,
 } from './server/data-dir-lock';
 import { bindPort, EXIT_PORT_IN_USE, PortInUseError } from './server/listen';
+import { createSmtpMailer } from './server/smtp-mailer';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -104,6 +105,7 @@ async function main() {
     refresh,
     // A Sync now run goes on after its response; the runner records its own failures.
     defer: (task) => void task.catch(() => {}),
+    mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.DIGEST_FROM) : undefined,
   });
 
   const root = new Hono();
