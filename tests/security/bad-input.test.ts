@@ -19,7 +19,7 @@ import {
   type InputCall,
   type Seed,
 } from './calls';
-import { changedTables, snapshotDb } from './db-snapshot';
+import { changedRowCounts, changedTables, snapshotDb } from './db-snapshot';
 import { anyText, hostileString, jsonNotOfType, malformedJson, nonObjectJson } from './inputs';
 
 // Every call that takes input (docs/design.md, "Bars every change keeps"), fed bad input of every
@@ -332,13 +332,21 @@ describe('bad input to each call', () => {
           ),
           query: fc.array(fc.tuple(anyText, anyText), { maxLength: 3 }),
         });
+        // A call that starts work (Sync now) has done it once here, so that junk sent with a
+        // later call can be seen to change nothing beyond what the call itself does.
+        await send(call, { what: 'a clean call', path: call.route, query: [], body: undefined });
+        await t.idle();
         await fc.assert(
           fc.asyncProperty(junk, async ({ body, query }) => {
             const before = await snapshotDb(t.deps.db);
             const res = await send(call, { what: 'junk', path: call.route, query, body });
             expect(res.status).toBeLessThan(500);
             expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-            expect(changedTables(before, await snapshotDb(t.deps.db))).toEqual([]);
+            await t.idle();
+            const after = await snapshotDb(t.deps.db);
+            expect(
+              call.startsWork ? changedRowCounts(before, after) : changedTables(before, after),
+            ).toEqual([]);
           }),
           { numRuns: Math.ceil(NUM_RUNS / 2) },
         );
@@ -435,6 +443,12 @@ describe('calls that read no input', () => {
         { minLength: 1, maxLength: 3 },
       ),
     });
+    // Reading a finished week of velocity stores it the first time (docs/decisions/061): one
+    // clean read of each page first, so the junk reads can be held to changing nothing.
+    for (const path of NO_INPUT_GETS) {
+      await (await t.request('GET', path, { cookie: cookies.admin })).arrayBuffer();
+    }
+    await t.idle();
     await fc.assert(
       fc.asyncProperty(junk, async ({ path, query }) => {
         const before = await snapshotDb(t.deps.db);

@@ -116,6 +116,11 @@ export interface InputCall {
    * be harmless.
    */
   noPayload?: true;
+  /**
+   * The call starts work that writes (Sync now stamps when each copy was synced), so junk sent
+   * with it is checked to change no row count rather than no row.
+   */
+  startsWork?: true;
   /** A page, not a JSON call: bad input falls back to a default view, never an error page. */
   page?: true;
 }
@@ -178,7 +183,7 @@ export const INPUT_CALLS: InputCall[] = [
     },
   },
   { method: 'POST', route: '/api/logout', as: 'anonymous', noPayload: true },
-  { method: 'POST', route: '/api/admin/sync', as: 'admin', noPayload: true },
+  { method: 'POST', route: '/api/admin/sync', as: 'admin', noPayload: true, startsWork: true },
 
   // Admin account management.
   {

@@ -46,3 +46,14 @@ export function changedTables(before: DbSnapshot, after: DbSnapshot): string[] {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** The tables that gained or lost rows between two snapshots (empty when none). */
+export function changedRowCounts(before: DbSnapshot, after: DbSnapshot): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names]
+    .filter((n) => before[n]?.rows !== after[n]?.rows)
+    .map(
+      (n) =>
+        `${n}: ${before[n]?.rows ?? 'absent'} rows before, ${after[n]?.rows ?? 'absent'} after`,
+    );
+}
