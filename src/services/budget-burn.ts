@@ -74,3 +74,11 @@ export async function loadBudgetBurn(
   const { projects } = await loadBudgetBurns(db, today, projectId);
   return projects[0] ?? null;
 }
+
+/** Each visible project's share of budget used, by project id: the card gauges (decision 192). */
+export async function loadBudgetsUsed(db: Db, today: IsoDate): Promise<Record<number, number>> {
+  const { projects } = await loadBudgetBurns(db, today);
+  return Object.fromEntries(
+    projects.flatMap((b) => (b.usedPercent === null ? [] : [[b.projectId, b.usedPercent]])),
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capPercent, gaugeColor, percentOf } from './percent';
+import { achievementColor, capPercent, gaugeColor, percentOf } from './percent';
 
 describe('percentages and the gauge', () => {
   it('caps progress bars and the gauge ring at 100 and never below 0', () => {
@@ -31,5 +31,17 @@ describe('percentages and the gauge', () => {
     expect(gaugeColor(99)).toBe('red');
     expect(gaugeColor(100)).toBe('red');
     expect(gaugeColor(140)).toBe('red');
+  });
+});
+
+describe("a retainer's achievement ring", () => {
+  it('is green for a target met, red only once the target is passed', () => {
+    expect(achievementColor(100)).toBe('green');
+    expect(achievementColor(99)).toBe('green');
+    expect(achievementColor(101)).toBe('red');
+    expect(achievementColor(150)).toBe('red');
+    expect(achievementColor(70)).toBe('green');
+    expect(achievementColor(69)).toBe('amber');
+    expect(achievementColor(0)).toBe('amber');
   });
 });

@@ -30,3 +30,13 @@ export function gaugeColor(percent: number): GaugeColor {
   if (percent >= 70) return 'green';
   return 'amber';
 }
+
+/**
+ * A retainer's achievement ring (actual against target, docs/decisions/192): meeting the target
+ * is not a warning, passing it is. Red above 100, green from 70 to 100, otherwise amber.
+ */
+export function achievementColor(percent: number): GaugeColor {
+  if (percent > 100) return 'red';
+  if (percent >= 70) return 'green';
+  return 'amber';
+}

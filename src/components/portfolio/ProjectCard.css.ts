@@ -72,6 +72,7 @@ export const gaugeBlock = style({
   fontSize: '0.75rem',
   color: vars.color.textMuted,
 });
+export const gaugeCaption = style({ fontSize: '0.7rem', whiteSpace: 'nowrap' });
 export const facts = style({
   display: 'flex',
   gap: vars.space.xl,

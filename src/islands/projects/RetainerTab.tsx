@@ -6,7 +6,7 @@ import { badge, spinner } from '../../components/ui.css';
 import type { Project } from '../../shared/projects';
 import { formatAud } from '../../shared/money-format';
 import { formatDate, hoursBilled } from '../../shared/format';
-import { percentOf } from '../../shared/percent';
+import { achievementColor, percentOf } from '../../shared/percent';
 import { retainerStatusColor } from '../../shared/retainer';
 import { retainerPeriodsKey } from './api';
 import { RetainerForecastPanel } from './RetainerForecastPanel';
@@ -95,7 +95,12 @@ function RetainerPeriods({ projectId }: { projectId: number }) {
           </div>
           <div className={s.ringBlock}>
             <strong>Overall Achievement</strong>
-            <Gauge percent={summary.achievement} size={84} label="Overall Achievement" />
+            <Gauge
+              percent={summary.achievement}
+              size={84}
+              label="Overall Achievement"
+              tone={achievementColor(summary.achievement)}
+            />
             <span>{summary.achievement}% of target achieved</span>
           </div>
         </div>
@@ -126,6 +131,7 @@ function RetainerPeriods({ projectId }: { projectId: number }) {
             </div>
             <Gauge
               percent={percentOf(p.actual_amount, p.target_amount)}
+              tone={achievementColor(percentOf(p.actual_amount, p.target_amount))}
               size={56}
               strokeWidth={6}
               label={`Week ${p.period_number} of target`}

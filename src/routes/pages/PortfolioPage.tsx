@@ -12,6 +12,7 @@ import PortfolioCards from '../../islands/PortfolioCards';
 import { Island } from '../../render/Island';
 import type { Freshness as FreshnessData } from '../../shared/freshness';
 import { loadRetainerMarkers } from '../../services/retainer-forecast';
+import { loadBudgetsUsed } from '../../services/budget-burn';
 import { isoDateInZone } from '../../shared/time-zones';
 
 export interface PortfolioData {
@@ -22,6 +23,8 @@ export interface PortfolioData {
   today: string;
   /** Retainer forecasts for the cards, read for admins only (money figures). */
   forecasts: Record<number, CardForecast>;
+  /** Internal cost as a % of each project's value for the card gauges, admins only. */
+  budgetsUsed: Record<number, number>;
 }
 
 /**
@@ -40,10 +43,14 @@ export async function loadPortfolio(
     projects = await listAllProjects(deps.db);
   } catch (error) {
     console.error('Could not read the projects for the portfolio:', error);
-    return { projects: null, now, today, forecasts: {} };
+    return { projects: null, now, today, forecasts: {}, budgetsUsed: {} };
   }
-  const forecasts = isAdmin ? await loadRetainerMarkers(deps.db, projects, today) : {};
-  return { projects, now, today, forecasts };
+  if (!isAdmin) return { projects, now, today, forecasts: {}, budgetsUsed: {} };
+  const [forecasts, budgetsUsed] = await Promise.all([
+    loadRetainerMarkers(deps.db, projects, today),
+    loadBudgetsUsed(deps.db, today),
+  ]);
+  return { projects, now, today, forecasts, budgetsUsed };
 }
 
 /**
@@ -58,6 +65,7 @@ export function PortfolioPage({
   today,
   freshness = null,
   forecasts,
+  budgetsUsed,
 }: { user: SessionUser; freshness?: FreshnessData | null } & PortfolioData) {
   const attrs = { [PORTFOLIO_PROJECTS_ATTR]: '' };
   return (
@@ -79,7 +87,12 @@ export function PortfolioPage({
         />
         <div {...attrs}>
           {projects ? (
-            <PortfolioProjects projects={projects} now={new Date(now)} forecasts={forecasts} />
+            <PortfolioProjects
+              projects={projects}
+              now={new Date(now)}
+              forecasts={forecasts}
+              budgetsUsed={budgetsUsed}
+            />
           ) : null}
         </div>
       </div>

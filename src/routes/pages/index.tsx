@@ -49,14 +49,19 @@ export const pages = new Hono<AppEnv>()
   )
   // The portfolio's cards alone, for the page to put in place after a change (docs/decisions/140).
   .get('/portfolio/projects', requirePageUser(), async (c) => {
-    const { projects, now, forecasts } = await loadPortfolio(c.var.deps, {
+    const { projects, now, forecasts, budgetsUsed } = await loadPortfolio(c.var.deps, {
       isAdmin: c.var.user!.role === 'admin',
     });
     c.header('Cache-Control', 'no-store');
     if (!projects) return c.json({ message: 'Failed to fetch project data.' }, 503);
     return c.html(
       renderFragment(
-        <PortfolioProjects projects={projects} now={new Date(now)} forecasts={forecasts} />,
+        <PortfolioProjects
+          projects={projects}
+          now={new Date(now)}
+          forecasts={forecasts}
+          budgetsUsed={budgetsUsed}
+        />,
       ),
     );
   })

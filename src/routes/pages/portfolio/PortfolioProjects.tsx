@@ -23,10 +23,13 @@ export function PortfolioProjects({
   projects,
   now,
   forecasts = {},
+  budgetsUsed = {},
 }: {
   projects: Project[];
   now: Date;
   forecasts?: Record<number, CardForecast>;
+  /** Internal cost as a % of each project's value, for admins only (docs/decisions/192). */
+  budgetsUsed?: Record<number, number>;
 }) {
   const visible = projects.filter((p) => p.visible === 1);
   if (visible.length === 0) {
@@ -44,6 +47,7 @@ export function PortfolioProjects({
           key={p.id}
           project={p}
           now={now}
+          budgetUsedPercent={budgetsUsed[p.id]}
           slots={forecasts[p.id] ? { facts: <ForecastFact forecast={forecasts[p.id]!} /> } : {}}
         />
       ))}

@@ -7,8 +7,18 @@ import { Island } from '../../../render/Island';
 import { PortfolioProjects } from './PortfolioProjects';
 
 const NOW = '2026-11-21T10:00:00.000Z';
-const render = ({ projects, now }: { projects: Project[]; now: string }) =>
-  renderFragment(<PortfolioProjects projects={projects} now={new Date(now)} />);
+const render = ({
+  projects,
+  now,
+  budgetsUsed,
+}: {
+  projects: Project[];
+  now: string;
+  budgetsUsed?: Record<number, number>;
+}) =>
+  renderFragment(
+    <PortfolioProjects projects={projects} now={new Date(now)} budgetsUsed={budgetsUsed} />,
+  );
 /** The HTML of each card, in order. */
 const cards = (html: string) => html.split('data-testid="project-card"').slice(1);
 const text = (html: string) =>
@@ -37,9 +47,10 @@ describe('the portfolio cards rendered on the server', () => {
     expect(t).toContain('Retainer Periods % 25%');
     expect(t).toContain('Epic Progress (3/8 epics · ASR) 38%');
     expect(t).toContain('Sprint Progress (ASR Sprint 14) 55%');
-    // The gauge: 90 of 120 Jira tickets done.
+    // A retainer has no budget to burn: the gauge shows 90 of 120 Jira tickets done, in a tone
+    // that warns of nothing.
     expect(card).toMatch(
-      /role="meter"[^>]*aria-valuenow="75"[^>]*aria-valuetext="75%"[^>]*data-color="green"/,
+      /role="meter"[^>]*aria-valuenow="75"[^>]*aria-valuetext="75%"[^>]*data-color="blue"/,
     );
     expect(t).toContain('90/120 tickets');
     expect(card).not.toContain('All agreed weeks are completed');
@@ -187,23 +198,48 @@ describe('the portfolio cards rendered on the server', () => {
     expect(never).toContain('data-stale');
   });
 
-  it('colours the gauge red at 99 or above, green at 70 or above, amber below, and caps the ring at 100', () => {
-    const colourFor = (done: number) => {
-      const [card] = cards(
-        render({
-          projects: [projectFixture({ jiraCompletedTickets: done, jiraTotalTickets: 100 })],
-          now: NOW,
-        }),
-      );
-      return /role="meter"[^>]*aria-valuenow="(\d+)"[^>]*aria-valuetext="(\d+)%"[^>]*data-color="(\w+)"/
-        .exec(card!)!
+  it('shows the share of budget used, red only once it is used up (99% and above)', () => {
+    const gaugeOf = (card: string) =>
+      /role="meter"[^>]*aria-label="([^"]+)"[^>]*aria-valuenow="(\d+)"[^>]*aria-valuetext="(\d+)%"[^>]*data-color="(\w+)"/
+        .exec(card)!
         .slice(1);
-    };
-    expect(colourFor(99)).toEqual(['99', '99', 'red']);
-    expect(colourFor(98)).toEqual(['98', '98', 'green']);
-    expect(colourFor(70)).toEqual(['70', '70', 'green']);
-    expect(colourFor(69)).toEqual(['69', '69', 'amber']);
-    expect(colourFor(150)).toEqual(['100', '150', 'red']);
+    const fixedPrice = (invoiced: number) =>
+      projectFixture({
+        name: 'Payments',
+        forecastBudgetType: 'FIXED_PRICE',
+        forecastProjectValue: 100_000,
+        forecastTotalInvoiced: invoiced,
+        jiraCompletedTickets: 120,
+        jiraTotalTickets: 120,
+      });
+    // Everyone but admins: what has been invoiced against the value (both on their card already).
+    const colourFor = (invoiced: number) =>
+      gaugeOf(cards(render({ projects: [fixedPrice(invoiced)], now: NOW }))[0]!).slice(1);
+    expect(colourFor(99_000)).toEqual(['99', '99', 'red']);
+    expect(colourFor(98_000)).toEqual(['98', '98', 'green']);
+    expect(colourFor(70_000)).toEqual(['70', '70', 'green']);
+    expect(colourFor(69_000)).toEqual(['69', '69', 'amber']);
+    expect(colourFor(150_000)).toEqual(['100', '150', 'red']);
+    const [invoicedCard] = cards(render({ projects: [fixedPrice(40_000)], now: NOW }));
+    expect(gaugeOf(invoicedCard!)[0]).toBe('Payments: of budget invoiced');
+    expect(text(invoicedCard!)).toContain('40% of budget invoiced 120/120 tickets');
+
+    // Admins: internal cost against the value (decision 171), given to the card by the page.
+    const [adminCard] = cards(
+      render({ projects: [fixedPrice(40_000)], now: NOW, budgetsUsed: { 1: 86 } }),
+    );
+    expect(gaugeOf(adminCard!)).toEqual(['Payments: of budget used', '86', '86', 'green']);
+    expect(text(adminCard!)).toContain('86% of budget used 120/120 tickets');
+  });
+
+  it('keeps all tickets done out of the warning colour', () => {
+    const [card] = cards(
+      render({
+        projects: [projectFixture({ jiraCompletedTickets: 120, jiraTotalTickets: 120 })],
+        now: NOW,
+      }),
+    );
+    expect(card).toMatch(/aria-valuetext="100%"[^>]*data-color="blue"/);
   });
 
   it('caps progress bars at 100% while the text shows the real value', () => {

@@ -3,7 +3,7 @@ import SyncButton from '../../../islands/SyncButton';
 import TeamSelector from '../../../islands/TeamSelector';
 import { Island } from '../../../render/Island';
 import { formatBillingAmount } from '../../../shared/money-format';
-import { type Project, sprintLine, ticketCompletion } from '../../../shared/projects';
+import { cardGauge, type Project, sprintLine, ticketCompletion } from '../../../shared/projects';
 import { retainerProgressOf } from '../../../shared/retainer';
 import { isBillingStale } from '../../../shared/billing';
 import { percentOf } from '../../../shared/percent';
@@ -31,17 +31,26 @@ export interface ProjectCardProps {
   project: Project;
   /** The time staleness is judged against at render (the server's). */
   now: Date;
+  /** Internal cost as a % of the project value: admins only (docs/decisions/171, 192). */
+  budgetUsedPercent?: number | null;
   slots?: ProjectCardSlots;
 }
+
+const GAUGE_CAPTION = {
+  'budget-used': 'of budget used',
+  'budget-invoiced': 'of budget invoiced',
+  tickets: 'tickets completed',
+} as const;
 
 /**
  * One project on the portfolio (docs/product-spec.md, "Projects list"), rendered on the server only.
  * The team selector and Sync Billing are small islands; a click anywhere else on the card
  * opens the detail modal through the page's PortfolioCards island (docs/decisions/140).
  */
-export function ProjectCard({ project: p, now, slots = {} }: ProjectCardProps) {
+export function ProjectCard({ project: p, now, budgetUsedPercent, slots = {} }: ProjectCardProps) {
   const line = sprintLine(p);
   const tickets = ticketCompletion(p);
+  const gauge = cardGauge(p, budgetUsedPercent);
   const periods = retainerProgressOf(
     p.forecastRetainerPeriodsCompleted,
     p.forecastRetainerPeriodsTotal,
@@ -85,7 +94,14 @@ export function ProjectCard({ project: p, now, slots = {} }: ProjectCardProps) {
           </div>
         </div>
         <div className={s.gaugeBlock}>
-          <Gauge percent={tickets.percent} label={`Tickets completed in ${p.name}`} />
+          <Gauge
+            percent={gauge.percent}
+            label={`${p.name}: ${GAUGE_CAPTION[gauge.kind]}`}
+            tone={gauge.kind === 'tickets' ? 'blue' : undefined}
+          />
+          {gauge.kind === 'tickets' ? null : (
+            <span className={s.gaugeCaption}>{GAUGE_CAPTION[gauge.kind]}</span>
+          )}
           <span>{`${tickets.completed}/${tickets.total} tickets`}</span>
         </div>
         {slots.gauges}
