@@ -49,6 +49,24 @@ export default function ManageProjectsDialog({ isAdmin = false, today }: Props) 
   );
 }
 
+/** Removing a project from the dashboard, from either section (messages as the spec writes them). */
+function useRemoveProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (projectId: number) => apiRequest('DELETE', `/api/projects/${projectId}`),
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'Project removed from dashboard successfully!' });
+      return refreshProjects(queryClient);
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to remove project'),
+        variant: 'destructive',
+      }),
+  });
+}
+
 function DashboardProjects({ isAdmin, today }: { isAdmin: boolean; today?: string }) {
   const queryClient = useQueryClient();
   // The portfolio on the same page has already put the list in the shared cache.
@@ -90,6 +108,7 @@ function DashboardProjects({ isAdmin, today }: { isAdmin: boolean; today?: strin
       }),
   });
 
+  const removeProject = useRemoveProject();
   const list = projects.data ?? [];
   const visibleCount = list.filter((p) => p.visible === 1).length;
   return (
@@ -143,6 +162,15 @@ function DashboardProjects({ isAdmin, today }: { isAdmin: boolean; today?: strin
                 onClick={() => visibility.mutate({ id: p.id, visible: p.visible === 1 ? 0 : 1 })}
               >
                 {p.visible === 1 ? 'Visible' : 'Hidden'}
+              </button>
+              <button
+                type="button"
+                className={button.secondary}
+                aria-label={`Remove ${p.name} from the dashboard`}
+                disabled={removeProject.isPending}
+                onClick={() => removeProject.mutate(p.id)}
+              >
+                Remove
               </button>
             </li>
           ))}
@@ -235,28 +263,14 @@ function ForecastProjects() {
         variant: 'destructive',
       }),
   });
-  const removeProject = useMutation({
-    mutationFn: (projectId: number) => apiRequest('DELETE', `/api/projects/${projectId}`),
-    onSuccess: () => {
-      toast({ title: 'Success', description: 'Project removed from dashboard successfully!' });
-      return refreshProjects(queryClient);
-    },
-    onError: (error) =>
-      toast({
-        title: 'Error',
-        description: serverMessage(error, 'Failed to remove project'),
-        variant: 'destructive',
-      }),
-  });
+  const removeProject = useRemoveProject();
   const busy = importProject.isPending || removeProject.isPending;
 
   const load = () => {
     if (requested) void forecast.refetch();
     else setRequested(true);
   };
-  const listed = forecast.data
-    ? listedForecastProjects(forecast.data.projects, new Set(byForecastId.keys()))
-    : [];
+  const listed = forecast.data ? listedForecastProjects(forecast.data.projects) : [];
 
   return (
     <section className={s.section} aria-labelledby="manage-forecast">
@@ -327,7 +341,10 @@ function ForecastProjects() {
           })}
         </ul>
       )}
-      <p className={s.footnote}>Finished and halted Forecast projects are not listed.</p>
+      <p className={s.footnote}>
+        Finished and halted Forecast projects are not listed; remove those already on the dashboard
+        under Dashboard Projects.
+      </p>
     </section>
   );
 }

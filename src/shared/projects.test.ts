@@ -11,11 +11,7 @@ describe('the Forecast project list of the manage dialog', () => {
   ];
 
   it('leaves out projects whose stage is Finished (DONE) or Halted', () => {
-    expect(listedForecastProjects(projects, new Set()).map((p) => p.id)).toEqual([1, 2, 5]);
-  });
-
-  it('still lists a finished project that is on the dashboard, so it can be removed', () => {
-    expect(listedForecastProjects(projects, new Set([3])).map((p) => p.id)).toEqual([1, 2, 3, 5]);
+    expect(listedForecastProjects(projects).map((p) => p.id)).toEqual([1, 2, 5]);
   });
 });
 

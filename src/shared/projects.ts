@@ -148,14 +148,10 @@ export function cardGauge(
 const UNLISTED_STAGES = new Set(['DONE', 'FINISHED', 'HALTED']);
 
 /**
- * The Forecast projects the manage dialog lists: those whose stage is not Finished or Halted,
- * plus any already on the dashboard whatever their stage, so they can still be removed there.
+ * The Forecast projects the manage dialog lists: those whose stage is not Finished or Halted
+ * (docs/product-spec.md, "Validation rules"). A finished project already on the dashboard is
+ * removed from the dialog's 'Dashboard Projects' section instead.
  */
-export function listedForecastProjects<P extends ForecastProjectItem>(
-  projects: readonly P[],
-  onDashboard: ReadonlySet<number>,
-): P[] {
-  return projects.filter(
-    (p) => !UNLISTED_STAGES.has(p.stage.toUpperCase()) || onDashboard.has(p.id),
-  );
+export function listedForecastProjects<P extends ForecastProjectItem>(projects: readonly P[]): P[] {
+  return projects.filter((p) => !UNLISTED_STAGES.has(p.stage.toUpperCase()));
 }

@@ -279,9 +279,14 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     await manage.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByTestId('project-card').count()).toBe(before + 1);
 
-    // Link by selection: the new project has no Jira link yet.
-    let dialog = await openDetail(page, newcomer.name);
+    // Link by selection: the new project has no Jira link yet. Jira's project list is asked for
+    // when the link control renders, before its dialog is opened.
+    const jiraListAsked = page.waitForRequest((r) =>
+      new URL(r.url()).pathname.endsWith('/api/jira/projects'),
+    );
+    const dialog = await openDetail(page, newcomer.name);
     await dialog.getByText('No Jira Project Linked').waitFor();
+    await jiraListAsked;
     await dialog.getByRole('button', { name: 'Link Jira Project' }).click();
     let link = page.getByRole('dialog', { name: 'Link Jira Project' });
     const linkButton = link.getByRole('button', { name: 'Link Project' });
@@ -292,11 +297,13 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     await toastWithTitle(page, 'Success')
       .filter({ hasText: 'Jira project linked successfully!' })
       .waitFor({ timeout: 60_000 });
-    await dialog.waitFor({ state: 'detached' });
+    // Only the link dialog closes: the detail stays open on the freshly synced Jira overview.
+    await link.waitFor({ state: 'detached' });
+    await dialog.getByRole('heading', { name: 'Project Overview' }).waitFor();
+    await dialog.getByRole('button', { name: `Linked: ${newcomer.jiraKey}` }).waitFor();
     await cardOf(page, newcomer.name).locator('[data-marker="jira"]').waitFor();
 
     // Link by typing: lower case becomes upper case; an unknown key fails and changes nothing.
-    dialog = await openDetail(page, newcomer.name);
     await dialog.getByRole('button', { name: `Linked: ${newcomer.jiraKey}` }).click();
     link = page.getByRole('dialog', { name: 'Link Jira Project' });
     await link.getByTestId('current-jira-key').getByText(newcomer.jiraKey!).waitFor();
@@ -320,6 +327,8 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     await toastWithTitle(page, 'Success')
       .filter({ hasText: 'Jira project linked successfully!' })
       .waitFor({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: `Linked: ${otherJira.jiraKey}` }).waitFor();
+    await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(
       (await projectsFromApi(page)).find((p) => p.name === newcomer.name)!.jiraProjectKey,
@@ -330,6 +339,8 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     manage = page.getByRole('dialog', { name: 'Manage Projects' });
     await manage.getByRole('button', { name: 'Load Projects' }).click();
     await manage
+      .getByTestId('forecast-project')
+      .filter({ hasText: newcomer.name })
       .getByRole('button', { name: `Remove ${newcomer.name} from the dashboard` })
       .click();
     await toastWithTitle(page, 'Success')

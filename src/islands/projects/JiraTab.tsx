@@ -15,16 +15,12 @@ import { TicketStatusPie } from './TicketStatusPie';
 import type { JiraEpic, JiraOverview, JiraSprint } from '../../shared/tickets';
 
 /** The detail modal's 'Jira Integration' tab (docs/product-spec.md, "Project detail modal"). */
-export function JiraTab({ project, onCloseModal }: { project: Project; onCloseModal: () => void }) {
+export function JiraTab({ project }: { project: Project }) {
   return (
     <div>
       <div className={`${s.sectionHead} ${s.section}`}>
         <h3 className={s.h3}>Jira Integration</h3>
-        <LinkJiraDialog
-          projectId={project.id}
-          currentKey={project.jiraProjectKey}
-          onClose={onCloseModal}
-        />
+        <LinkJiraDialog projectId={project.id} currentKey={project.jiraProjectKey} />
       </div>
       {project.jiraProjectKey ? (
         <JiraOverviewPanel projectId={project.id} />

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { apiRequest, serverMessage } from '../../client/api';
 import { toast } from '../../client/toast';
@@ -11,18 +11,27 @@ export interface LinkJiraDialogProps {
   projectId: number;
   currentKey: string | null;
   onLinked?: () => void;
-  onClose?: () => void;
 }
 
 type Mode = 'select' | 'manual';
 
+interface JiraProjectChoice {
+  key: string;
+  name: string;
+}
+
 /**
  * 'Link Jira Project' (docs/product-spec.md, "Link {tracker} Project dialog"): pick a Jira project
- * from the list or type its key. The list is asked for when the dialog opens, never before, so
- * showing the trigger costs no call to Jira.
+ * from the list or type its key. The list is asked for when the control renders, as the spec's
+ * calls table says, so it is there when the dialog opens. A successful link closes this dialog
+ * only: the detail modal stays open on the freshly synced Jira overview (docs/decisions/193).
  */
-export function LinkJiraDialog({ projectId, currentKey, onLinked, onClose }: LinkJiraDialogProps) {
+export function LinkJiraDialog({ projectId, currentKey, onLinked }: LinkJiraDialogProps) {
   const [open, setOpen] = useState(false);
+  const jiraProjects = useQuery({
+    queryKey: JIRA_PROJECTS_KEY,
+    queryFn: () => apiRequest<{ projects: JiraProjectChoice[] }>('GET', '/api/jira/projects'),
+  });
   return (
     <>
       <button
@@ -43,10 +52,10 @@ export function LinkJiraDialog({ projectId, currentKey, onLinked, onClose }: Lin
           projectId={projectId}
           currentKey={currentKey}
           onCancel={() => setOpen(false)}
+          jiraProjects={jiraProjects}
           onLinked={() => {
             setOpen(false);
             onLinked?.();
-            onClose?.();
           }}
         />
       </Dialog>
@@ -57,11 +66,13 @@ export function LinkJiraDialog({ projectId, currentKey, onLinked, onClose }: Lin
 function LinkJiraForm({
   projectId,
   currentKey,
+  jiraProjects,
   onCancel,
   onLinked,
 }: {
   projectId: number;
   currentKey: string | null;
+  jiraProjects: UseQueryResult<{ projects: JiraProjectChoice[] }>;
   onCancel: () => void;
   onLinked: () => void;
 }) {
@@ -69,11 +80,6 @@ function LinkJiraForm({
   const [mode, setMode] = useState<Mode>('select');
   const [selectedKey, setSelectedKey] = useState('');
   const [manualKey, setManualKey] = useState('');
-  const jiraProjects = useQuery({
-    queryKey: JIRA_PROJECTS_KEY,
-    queryFn: () =>
-      apiRequest<{ projects: { key: string; name: string }[] }>('GET', '/api/jira/projects'),
-  });
   const link = useMutation({
     mutationFn: async (jiraProjectKey: string) => {
       try {

@@ -122,7 +122,7 @@ export default function ProjectDetailModal({
       </div>
       <div id={`${baseId}-${tab}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${tab}-tab`}>
         {tab === 'jira' ? (
-          <JiraTab project={project} onCloseModal={onClose} />
+          <JiraTab project={project} />
         ) : tab === 'burn' ? (
           <BudgetBurnTab projectId={project.id} />
         ) : (
