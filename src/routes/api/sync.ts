@@ -1,31 +1,8 @@
 import { Hono } from 'hono';
-import { listSyncRuns, type SyncRun } from '../../db/sync-runs';
 import type { AppEnv } from '../../env';
 import { requireRole } from '../../middleware/guards';
 import { loadFreshness } from '../../services/freshness';
-import type { SyncRunJson } from '../../shared/sync-runs';
-
-export type { SyncRunJson };
-
-export function toSyncRunJson(run: SyncRun): SyncRunJson {
-  return {
-    id: run.id,
-    trigger: run.trigger,
-    runner: run.runner,
-    requestedBy: run.requestedBy,
-    startedAt: run.startedAt.toISOString(),
-    finishedAt: run.finishedAt?.toISOString() ?? null,
-    durationMs: run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null,
-    outcome: run.outcome,
-    upstreamCalls: run.upstreamCalls,
-    rowsChanged: run.rowsChanged,
-    failure: run.failure,
-    progress: run.progress,
-  };
-}
-
-/** How many runs the history screen and GET /api/admin/sync/runs show. */
-export const SYNC_HISTORY_LENGTH = 50;
+import { loadSyncHistory, toSyncRunJson } from '../../services/sync-history';
 
 /**
  * Sync now, its live progress and the sync history (docs/decisions/131): admins only, guarded
@@ -59,6 +36,4 @@ export const syncApi = new Hono<AppEnv>()
       200,
     );
   })
-  .get('/runs', async (c) =>
-    c.json({ runs: (await listSyncRuns(c.var.deps.db, SYNC_HISTORY_LENGTH)).map(toSyncRunJson) }),
-  );
+  .get('/runs', async (c) => c.json({ runs: await loadSyncHistory(c.var.deps.db) }));

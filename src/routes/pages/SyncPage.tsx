@@ -2,13 +2,12 @@ import type { SessionUser } from '../../auth/session';
 import { Freshness } from '../../components/Freshness';
 import { Layout } from './Layout';
 import { card, h1, muted, page, pageHeader } from '../../components/ui.css';
-import { listSyncRuns } from '../../db/sync-runs';
 import type { AppDeps } from '../../env';
 import SyncPanel, { type Props as SyncPanelProps } from '../../islands/SyncPanel';
 import { Island } from '../../render/Island';
 import { loadFreshnessOrNull } from '../../services/freshness';
 import type { Freshness as FreshnessData } from '../../shared/freshness';
-import { SYNC_HISTORY_LENGTH, toSyncRunJson } from '../api/sync';
+import { loadSyncHistory, toSyncRunJson } from '../../services/sync-history';
 
 export interface SyncPageData {
   panel: SyncPanelProps;
@@ -19,13 +18,13 @@ export interface SyncPageData {
 export async function loadSyncPage(deps: AppDeps, user: SessionUser): Promise<SyncPageData> {
   const [running, runs, freshness] = await Promise.all([
     deps.refresh.currentRun(),
-    listSyncRuns(deps.db, SYNC_HISTORY_LENGTH),
+    loadSyncHistory(deps.db),
     loadFreshnessOrNull(deps, ['jira', 'billing', 'time'], user),
   ]);
   return {
     panel: {
       running: running ? toSyncRunJson(running) : null,
-      runs: runs.map(toSyncRunJson),
+      runs,
       timeZone: deps.config.AGENCY_TIMEZONE,
     },
     freshness,
