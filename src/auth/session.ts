@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/port';
 import { deleteSession, extendSession, findSessionWithUser, insertSession } from '../db/sessions';
-import type { Role } from '../db/users';
+import type { Role } from '../shared/roles';
 
 /** Sessions follow Lucia's current guide: token "<id>.<secret>", only SHA-256(secret) is stored. */
 export const SESSION_COOKIE = 'session';

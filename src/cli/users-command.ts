@@ -1,4 +1,5 @@
-import { getUserByEmail, listUsers, ROLES, updateUserAccess, type Role } from '../db/users';
+import { getUserByEmail, listUsers, updateUserAccess } from '../db/users';
+import { ROLES, type Role } from '../shared/roles';
 import type { Db } from '../db/port';
 
 export const USERS_USAGE = `Usage: npm run users -- <command>

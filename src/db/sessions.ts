@@ -1,5 +1,5 @@
 import type { Db } from './port';
-import type { Role } from './users';
+import type { Role } from '../shared/roles';
 
 /** All SQL of the sessions table (docs/decisions/112-one-owner-per-table.md); the rules live in src/auth/session.ts. */
 

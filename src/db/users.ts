@@ -1,8 +1,6 @@
 import type { Db } from './port';
+import type { Role } from '../shared/roles';
 import { deleteUserSessions } from './sessions';
-
-export const ROLES = ['admin', 'staff', 'user'] as const;
-export type Role = (typeof ROLES)[number];
 
 /** A user as the app shows it; the password hash never leaves this module's callers on the server. */
 export interface User {

@@ -2,12 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
 import { badge, button, table } from '../components/ui.css';
+import { ROLES, type Role } from '../shared/roles';
 import * as s from './UsersAdmin.css';
 
 export interface UserRow {
   id: string;
   email: string;
-  role: 'admin' | 'staff' | 'user';
+  role: Role;
   approved: boolean;
   createdAt: string;
 }
@@ -15,8 +16,6 @@ export interface Props {
   users: UserRow[];
   currentUserId: string;
 }
-
-const ROLES = ['admin', 'staff', 'user'] as const;
 
 /** Admin-only list of accounts: approve or revoke, and set roles. */
 export default function UsersAdmin({ users: initialUsers, currentUserId }: Props) {

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Role } from '../db/users';
+import { type Ability, refusalFor, type Role } from '../shared/roles';
 import type { AppEnv } from '../env';
 
 /** API calls: 401 without a session. */
@@ -17,6 +17,23 @@ export function requireRole(role: Role): MiddlewareHandler<AppEnv> {
     if (!c.var.user)
       return c.json({ message: 'You are not signed in. Sign in and try again.' }, 401);
     if (c.var.user.role !== role) return c.json({ message: `This needs the ${role} role.` }, 403);
+    await next();
+  };
+}
+
+/**
+ * API calls: 401 without a session, 403 with the reason when the role lacks the ability
+ * (docs/decisions/164-roles-and-abilities.md). Put it before the input checks, so a caller who
+ * may not act learns nothing from them and nothing changes.
+ *
+ * @example projectsApi.delete('/:id', requireAbility('project.remove'), valid('param', ProjectIdParam), ...)
+ */
+export function requireAbility(ability: Ability): MiddlewareHandler<AppEnv> {
+  return async function requireAbility(c, next) {
+    if (!c.var.user)
+      return c.json({ message: 'You are not signed in. Sign in and try again.' }, 401);
+    const refusal = refusalFor(c.var.user.role, ability);
+    if (refusal) return c.json({ message: refusal }, 403);
     await next();
   };
 }

@@ -9,10 +9,11 @@ import { startDemoMocks, type DemoMocks } from '../../src/demo/mocks';
  *   public  — anyone, signed in or not
  *   guest   — pages for signed-out visitors (a signed-in user is sent to /)
  *   user    — any approved, signed-in account (user, staff, admin)
+ *   staff   — staff and admins; a user gets 403 naming who may (docs/decisions/164)
  *   admin   — admins only; others get 403 (API) or are sent to / (pages)
  *   token   — internal, needs the server's token (never a session)
  */
-type Access = 'public' | 'guest' | 'user' | 'admin' | 'token';
+type Access = 'public' | 'guest' | 'user' | 'staff' | 'admin' | 'token';
 interface Row {
   method: string;
   /** The route pattern as Hono lists it. */
@@ -64,11 +65,11 @@ export const ACCESS_MATRIX: Row[] = [
     path: '/api/insights/projects/999999/retainer-forecast',
   },
   { method: 'GET', route: '/api/projects', access: 'user' },
-  { method: 'POST', route: '/api/projects/import-forecast', access: 'user', body: {} },
+  { method: 'POST', route: '/api/projects/import-forecast', access: 'admin', body: {} },
   {
     method: 'PATCH',
     route: '/api/projects/:id/team',
-    access: 'user',
+    access: 'staff',
     path: '/api/projects/999999/team',
     body: { teamName: 'Team 1' },
   },
@@ -82,15 +83,15 @@ export const ACCESS_MATRIX: Row[] = [
   {
     method: 'PATCH',
     route: '/api/projects/:id/visibility',
-    access: 'user',
+    access: 'staff',
     path: '/api/projects/999999/visibility',
     body: { visible: 1 },
   },
-  { method: 'DELETE', route: '/api/projects/:id', access: 'user', path: '/api/projects/999999' },
+  { method: 'DELETE', route: '/api/projects/:id', access: 'admin', path: '/api/projects/999999' },
   {
     method: 'POST',
     route: '/api/projects/:id/sync-forecast',
-    access: 'user',
+    access: 'staff',
     path: '/api/projects/999999/sync-forecast',
   },
   {
@@ -108,13 +109,13 @@ export const ACCESS_MATRIX: Row[] = [
   {
     method: 'GET',
     route: '/api/projects/:id/cost-breakdown',
-    access: 'user',
+    access: 'admin',
     path: '/api/projects/999999/cost-breakdown',
   },
   {
     method: 'POST',
     route: '/api/projects/:id/link-jira',
-    access: 'user',
+    access: 'staff',
     path: '/api/projects/999999/link-jira',
     body: { jiraProjectKey: 'ABC' },
   },
@@ -144,26 +145,26 @@ export const ACCESS_MATRIX: Row[] = [
   {
     method: 'POST',
     route: '/api/developer-availability',
-    access: 'user',
+    access: 'staff',
     body: { developers: {}, selectedDevelopersList: [], previousSelectedDevelopersList: [] },
   },
   {
     method: 'POST',
     route: '/api/developer-end-date',
-    access: 'user',
+    access: 'staff',
     body: { accountId: 'no-such-account', endDate: null },
   },
   {
     method: 'POST',
     route: '/api/developer-start-date',
-    access: 'user',
+    access: 'staff',
     body: { accountId: 'no-such-account', startDate: null },
   },
   { method: 'GET', route: '/api/settings/story-points-per-developer-day', access: 'user' },
   {
     method: 'PUT',
     route: '/api/settings/story-points-per-developer-day',
-    access: 'user',
+    access: 'admin',
     body: { storyPointsPerDeveloperDay: 1 },
   },
   {
@@ -223,6 +224,10 @@ function expectedStatus(
     case 'user':
       if (signedIn) return allowed;
       return isApi(row) ? (s) => s === 401 : (s, loc) => s === 302 && pathOf(loc) === '/auth';
+    case 'staff':
+      if (who === 'staff' || who === 'admin') return allowed;
+      if (!signedIn) return (s) => s === 401;
+      return (s) => s === 403;
     case 'admin':
       if (who === 'admin') return allowed;
       if (!signedIn)
@@ -251,6 +256,14 @@ describe('the access matrix', () => {
           body: row.body,
         });
         const ok = expectedStatus(row, who)(res.status, res.headers.get('location'));
+        // A refusal by role says who may: "Only staff and admins can ..." / "Only admins can ...".
+        if (ok && res.status === 403 && isApi(row) && row.access !== 'admin') {
+          const { message } = (await res.json()) as { message?: string };
+          if (!/^Only (staff and admins|admins) can .+\. Your role is \w+\.$/.test(message ?? ''))
+            failures.push(
+              `${row.method} ${row.path ?? row.route} refused without a clear reason: ${message}`,
+            );
+        }
         if (!ok)
           failures.push(
             `${row.method} ${row.path ?? row.route} (${row.access}) answered ${res.status} ${res.headers.get('location') ?? ''}`,

@@ -62,6 +62,7 @@ beforeAll(async () => {
     approved: true,
   });
   cookies.user = await t.signIn('user');
+  cookies.staff = await t.signIn('staff');
   cookies.admin = await t.signIn('admin');
 });
 afterAll(async () => {

@@ -19,7 +19,7 @@ import {
  */
 
 /** Who makes the request: the suites sign these in (token = the internal users-command token). */
-export type Caller = 'anonymous' | 'user' | 'admin' | 'token';
+export type Caller = 'anonymous' | 'user' | 'staff' | 'admin' | 'token';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** Rows the suites put in the database first, so a wrongly accepted request has something to change. */
@@ -271,11 +271,11 @@ export const INPUT_CALLS: InputCall[] = [
     },
   },
 
-  // Projects tab (any signed-in user). Broken input is refused before Jira or Forecast is called.
+  // Projects tab (writes by staff or admins, docs/decisions/164). Broken input is refused before Jira or Forecast is called.
   {
     method: 'POST',
     route: '/api/projects/import-forecast',
-    as: 'user',
+    as: 'admin',
     body: {
       valid: () => ({ forecastProjectId: DEMO_NOT_ON_DASHBOARD.forecastProjectId }),
       fields: { forecastProjectId: { type: 'number', invalid: badPositiveInt } },
@@ -284,7 +284,7 @@ export const INPUT_CALLS: InputCall[] = [
   {
     method: 'PATCH',
     route: '/api/projects/:id/team',
-    as: 'user',
+    as: 'staff',
     params: { id: projectId },
     body: {
       valid: () => ({ teamName: 'Team 3' }),
@@ -320,7 +320,7 @@ export const INPUT_CALLS: InputCall[] = [
   {
     method: 'PATCH',
     route: '/api/projects/:id/visibility',
-    as: 'user',
+    as: 'staff',
     params: { id: projectId },
     body: {
       valid: () => ({ visible: 0 }),
@@ -338,19 +338,19 @@ export const INPUT_CALLS: InputCall[] = [
   {
     method: 'DELETE',
     route: '/api/projects/:id',
-    as: 'user',
+    as: 'admin',
     params: { id: { valid: (s) => String(s.otherProjectId), invalid: badNumericId } },
   },
   {
     method: 'POST',
     route: '/api/projects/:id/sync-forecast',
-    as: 'user',
+    as: 'staff',
     params: { id: projectId },
   },
   {
     method: 'POST',
     route: '/api/projects/:id/link-jira',
-    as: 'user',
+    as: 'staff',
     params: { id: projectId },
     body: {
       valid: () => ({ jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey }),
@@ -387,11 +387,11 @@ export const INPUT_CALLS: InputCall[] = [
   {
     method: 'GET',
     route: '/api/projects/:id/cost-breakdown',
-    as: 'user',
+    as: 'admin',
     params: { id: projectId },
   },
 
-  // Developers tab and Agency Settings (any signed-in user).
+  // Developers tab (reads by anyone, writes by staff) and Agency Settings (writes by admins).
   {
     method: 'GET',
     route: '/api/jira/tickets/completed-in-week',
@@ -424,7 +424,7 @@ export const INPUT_CALLS: InputCall[] = [
   {
     method: 'POST',
     route: '/api/developer-availability',
-    as: 'user',
+    as: 'staff',
     body: {
       valid: (s) => ({
         developers: { [s.displayName]: { '2026-01-07': true } },
@@ -463,7 +463,7 @@ export const INPUT_CALLS: InputCall[] = [
   {
     method: 'POST',
     route: '/api/developer-end-date',
-    as: 'user',
+    as: 'staff',
     body: {
       valid: (s) => ({ accountId: s.accountId, endDate: '2026-06-30' }),
       fields: {
@@ -480,7 +480,7 @@ export const INPUT_CALLS: InputCall[] = [
   {
     method: 'POST',
     route: '/api/developer-start-date',
-    as: 'user',
+    as: 'staff',
     body: {
       valid: (s) => ({ accountId: s.accountId, startDate: '2026-02-02' }),
       fields: {
@@ -497,7 +497,7 @@ export const INPUT_CALLS: InputCall[] = [
   {
     method: 'PUT',
     route: '/api/settings/story-points-per-developer-day',
-    as: 'user',
+    as: 'admin',
     body: {
       valid: () => ({ storyPointsPerDeveloperDay: 2.5 }),
       fields: {

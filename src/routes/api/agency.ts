@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env';
-import { requireRole } from '../../middleware/guards';
+import { requireAbility } from '../../middleware/guards';
 import { loadAgencyWeek } from '../../services/agency-time';
 import { loadGrossMargins } from '../../services/gross-margins';
 import { WeekStartSchema } from '../schemas';
@@ -11,7 +11,7 @@ const AgencyTimeQuerySchema = z.object({ weekStart: WeekStartSchema });
 
 /** Weekly Hours' week of logged time, mounted at /api/agency-time-entries, admins only. */
 export const agencyTimeEntriesApi = new Hono<AppEnv>()
-  .use(requireRole('admin'))
+  .use(requireAbility('money.view'))
   .get('/', valid('query', AgencyTimeQuerySchema), async (c) => {
     const { weekStart } = c.req.valid('query');
     return c.json(await loadAgencyWeek(c.var.deps.db, weekStart));
@@ -19,5 +19,5 @@ export const agencyTimeEntriesApi = new Hono<AppEnv>()
 
 /** Gross Margins per project, mounted at /api/gross-margins, admins only. */
 export const grossMarginsApi = new Hono<AppEnv>()
-  .use(requireRole('admin'))
+  .use(requireAbility('money.view'))
   .get('/', async (c) => c.json(await loadGrossMargins(c.var.deps.db)));

@@ -40,7 +40,7 @@ beforeAll(async () => {
   mockJira.listen({ onUnhandledRequest: 'error' });
   ({ db, drop } = await createTestDb());
   t = appWith(db);
-  cookie = await t.signIn('user');
+  cookie = await t.signIn('admin');
 });
 beforeEach(() =>
   mockJira.use(...createJiraHandlers({ ...DEMO_JIRA, today: NOW, issueCounts: {} })),
@@ -709,7 +709,7 @@ describe('developer availability', () => {
       close: () => Promise.resolve(),
     };
     const broken = appWith(failing);
-    const brokenCookie = await broken.signIn('user');
+    const brokenCookie = await broken.signIn('admin');
     const before = await snapshot();
     const res = await broken.request('POST', '/api/developer-availability', {
       cookie: brokenCookie,

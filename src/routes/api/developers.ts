@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { getStoryPointsPerDeveloperDay } from '../../db/developers';
 import type { AppEnv } from '../../env';
-import { requireUser } from '../../middleware/guards';
+import { requireAbility, requireUser } from '../../middleware/guards';
 import { isIsoDate, weekStartOf } from '../../shared/calendar';
 import {
   availabilityResponse,
@@ -109,15 +109,20 @@ export const velocityHistoryApi = new Hono<AppEnv>()
 export const availabilityApi = new Hono<AppEnv>()
   .use(requireUser())
   .get('/', async (c) => c.json(await availabilityResponse(c.var.deps.db)))
-  .post('/', valid('json', AvailabilitySaveSchema), async (c) => {
-    const { db, jira } = c.var.deps;
-    return c.json(await saveAvailability(db, jira, c.req.valid('json')));
-  });
+  .post(
+    '/',
+    requireAbility('developers.availability'),
+    valid('json', AvailabilitySaveSchema),
+    async (c) => {
+      const { db, jira } = c.var.deps;
+      return c.json(await saveAvailability(db, jira, c.req.valid('json')));
+    },
+  );
 
 /** Mounted at /api/developer-end-date. */
 export const endDateApi = new Hono<AppEnv>()
   .use(requireUser())
-  .post('/', valid('json', EndDateSchema), async (c) => {
+  .post('/', requireAbility('developers.employment'), valid('json', EndDateSchema), async (c) => {
     const { accountId, endDate } = c.req.valid('json');
     return c.json({
       developer: await saveEmploymentDate(c.var.deps.db, accountId, 'end', endDate),
@@ -127,7 +132,7 @@ export const endDateApi = new Hono<AppEnv>()
 /** Mounted at /api/developer-start-date. */
 export const startDateApi = new Hono<AppEnv>()
   .use(requireUser())
-  .post('/', valid('json', StartDateSchema), async (c) => {
+  .post('/', requireAbility('developers.employment'), valid('json', StartDateSchema), async (c) => {
     const { accountId, startDate } = c.req.valid('json');
     return c.json({
       developer: await saveEmploymentDate(c.var.deps.db, accountId, 'start', startDate),
@@ -140,8 +145,13 @@ export const settingsApi = new Hono<AppEnv>()
   .get('/story-points-per-developer-day', async (c) =>
     c.json({ storyPointsPerDeveloperDay: await getStoryPointsPerDeveloperDay(c.var.deps.db) }),
   )
-  .put('/story-points-per-developer-day', valid('json', PointsPerDaySchema), async (c) => {
-    const { storyPointsPerDeveloperDay } = c.req.valid('json');
-    await saveStoryPointsPerDeveloperDay(c.var.deps.db, storyPointsPerDeveloperDay);
-    return c.json({ storyPointsPerDeveloperDay });
-  });
+  .put(
+    '/story-points-per-developer-day',
+    requireAbility('settings.global'),
+    valid('json', PointsPerDaySchema),
+    async (c) => {
+      const { storyPointsPerDeveloperDay } = c.req.valid('json');
+      await saveStoryPointsPerDeveloperDay(c.var.deps.db, storyPointsPerDeveloperDay);
+      return c.json({ storyPointsPerDeveloperDay });
+    },
+  );

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { getProject } from '../../db/projects';
 import type { AppDeps, AppEnv } from '../../env';
-import { requireRole } from '../../middleware/guards';
+import { requireAbility } from '../../middleware/guards';
 import { loadBudgetBurn, loadBudgetBurns } from '../../services/budget-burn';
 import { loadCostPerPoint } from '../../services/cost-per-point';
 import { NotFoundError } from '../../services/errors';
@@ -25,7 +25,7 @@ const noProject = () => new NotFoundError('No project with this id.');
  * PostgreSQL; none calls Jira or Forecast.
  */
 export const insightsApi = new Hono<AppEnv>()
-  .use('*', requireRole('admin'))
+  .use('*', requireAbility('money.view'))
   .get('/trends', async (c) =>
     c.json(await loadTrends(c.var.deps.db, weekStartOf(agencyToday(c.var.deps)))),
   )

@@ -12,7 +12,7 @@ let cookie: string;
 beforeAll(async () => {
   ({ db, drop } = await createTestDb());
   t = createTestApp(db);
-  cookie = await t.signIn('user');
+  cookie = await t.signIn('admin');
 });
 afterAll(() => drop());
 
@@ -119,7 +119,7 @@ describe('GET /api/projects', () => {
     try {
       const counter = { queries: 0 };
       const counted = createTestApp(countingDb(own, counter));
-      const owner = await counted.signIn('user');
+      const owner = await counted.signIn('admin');
       const insertProjects = (n: number) =>
         own.query(
           `INSERT INTO projects (name, forecast_project_id, jira_project_key)

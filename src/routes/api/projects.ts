@@ -10,7 +10,7 @@ import {
 } from '../../db/projects';
 import { TEAMS } from '../../shared/projects';
 import type { AppEnv } from '../../env';
-import { requireRole, requireUser } from '../../middleware/guards';
+import { requireAbility, requireUser } from '../../middleware/guards';
 import { BadInputError, NotFoundError, ProjectNotFoundError } from '../../services/errors';
 import { DEV_STATUSES } from '../../shared/dev-status';
 import {
@@ -78,34 +78,45 @@ export const projectsApi = new Hono<AppEnv>()
   .use(requireUser())
   .get('/', async (c) => c.json(await listAllProjects(c.var.deps.db)))
 
-  .post('/import-forecast', valid('json', ImportForecastSchema), async (c) => {
-    const { forecastProjectId } = c.req.valid('json');
-    const { db, forecast, clock, config } = c.var.deps;
-    const row = await whenUpstreamNotFound(
-      importForecastProject(db, forecast, {
-        forecastProjectId,
-        now: clock(),
-        timeZone: config.AGENCY_TIMEZONE,
-      }),
-      () =>
-        new NotFoundError(
-          `Forecast has no project with id ${forecastProjectId}. Load the Forecast projects again and pick one from the list.`,
-        ),
-    );
-    return c.json({ project: await getProject(db, row.id) }, 201);
-  })
+  .post(
+    '/import-forecast',
+    requireAbility('project.import'),
+    valid('json', ImportForecastSchema),
+    async (c) => {
+      const { forecastProjectId } = c.req.valid('json');
+      const { db, forecast, clock, config } = c.var.deps;
+      const row = await whenUpstreamNotFound(
+        importForecastProject(db, forecast, {
+          forecastProjectId,
+          now: clock(),
+          timeZone: config.AGENCY_TIMEZONE,
+        }),
+        () =>
+          new NotFoundError(
+            `Forecast has no project with id ${forecastProjectId}. Load the Forecast projects again and pick one from the list.`,
+          ),
+      );
+      return c.json({ project: await getProject(db, row.id) }, 201);
+    },
+  )
 
-  .patch('/:id/team', valid('param', ProjectIdParam), valid('json', TeamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const project = await setProjectTeam(c.var.deps.db, id, c.req.valid('json').teamName);
-    if (!project) throw new ProjectNotFoundError(id);
-    return c.json(project);
-  })
+  .patch(
+    '/:id/team',
+    requireAbility('project.team'),
+    valid('param', ProjectIdParam),
+    valid('json', TeamSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const project = await setProjectTeam(c.var.deps.db, id, c.req.valid('json').teamName);
+      if (!project) throw new ProjectNotFoundError(id);
+      return c.json(project);
+    },
+  )
 
   .patch(
     '/:id/dev-status',
     // Admins only: the status decides what Gross Margins counts as an active project.
-    requireRole('admin'),
+    requireAbility('project.dev-status'),
     valid('param', ProjectIdParam),
     valid('json', DevStatusSchema),
     async (c) => {
@@ -118,6 +129,7 @@ export const projectsApi = new Hono<AppEnv>()
 
   .patch(
     '/:id/visibility',
+    requireAbility('project.visibility'),
     valid('param', ProjectIdParam),
     valid('json', VisibilitySchema),
     async (c) => {
@@ -128,41 +140,46 @@ export const projectsApi = new Hono<AppEnv>()
     },
   )
 
-  .delete('/:id', valid('param', ProjectIdParam), async (c) => {
+  .delete('/:id', requireAbility('project.remove'), valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const removed = await deleteProject(c.var.deps.db, id);
     if (!removed) throw new ProjectNotFoundError(id);
     return c.json({ removed });
   })
 
-  .post('/:id/sync-forecast', valid('param', ProjectIdParam), async (c) => {
-    const { id } = c.req.valid('param');
-    const { db, refresh, clock, config } = c.var.deps;
-    // Recorded in the sync history with its upstream calls (docs/decisions/130).
-    const result = await refresh.record('billing', c.var.user!.email, async (clients) => ({
-      result: await syncForecastBilling(db, clients.forecast, {
-        projectId: id,
-        now: clock(),
-        timeZone: config.AGENCY_TIMEZONE,
-      }),
-      rowsChanged: 1,
-    }));
-    return c.json({
-      forecastData: {
-        totalCreated: result.totalCreated,
-        totalInvoiced: result.totalInvoiced,
-        totalSent: result.totalSent,
-        totalPaid: result.totalPaid,
-        overdueAmount: result.overdue,
-        sentPercentage: result.sentPercentage,
-        paidPercentage: result.paidPercentage,
-        retainerPeriodsCompleted: result.retainerPeriodsCompleted,
-        retainerPeriodsTotal: result.retainerPeriodsTotal,
-        lastForecastSync: result.lastForecastSync.toISOString(),
-      },
-      project: await getProject(db, id),
-    });
-  })
+  .post(
+    '/:id/sync-forecast',
+    requireAbility('project.billing-sync'),
+    valid('param', ProjectIdParam),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { db, refresh, clock, config } = c.var.deps;
+      // Recorded in the sync history with its upstream calls (docs/decisions/130).
+      const result = await refresh.record('billing', c.var.user!.email, async (clients) => ({
+        result: await syncForecastBilling(db, clients.forecast, {
+          projectId: id,
+          now: clock(),
+          timeZone: config.AGENCY_TIMEZONE,
+        }),
+        rowsChanged: 1,
+      }));
+      return c.json({
+        forecastData: {
+          totalCreated: result.totalCreated,
+          totalInvoiced: result.totalInvoiced,
+          totalSent: result.totalSent,
+          totalPaid: result.totalPaid,
+          overdueAmount: result.overdue,
+          sentPercentage: result.sentPercentage,
+          paidPercentage: result.paidPercentage,
+          retainerPeriodsCompleted: result.retainerPeriodsCompleted,
+          retainerPeriodsTotal: result.retainerPeriodsTotal,
+          lastForecastSync: result.lastForecastSync.toISOString(),
+        },
+        project: await getProject(db, id),
+      });
+    },
+  )
 
   .get('/:id/retainer-periods', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
@@ -198,26 +215,33 @@ export const projectsApi = new Hono<AppEnv>()
     return c.json(overview);
   })
 
-  .get('/:id/cost-breakdown', valid('param', ProjectIdParam), async (c) => {
-    const { id } = c.req.valid('param');
-    const { db } = c.var.deps;
-    const project = await getProject(db, id);
-    if (!project) throw new ProjectNotFoundError(id);
-    // The same figures as the Gross Margins tab; projects it leaves out (hidden, or not on
-    // Forecast) have no logged time to cost.
-    const margins = (await loadGrossMargins(db)).projects.find((p) => p.id === id);
-    if (!margins)
-      return c.json({ projectId: id, totalHours: 0, internalCost: 0, costBreakdown: [] });
-    return c.json({
-      projectId: id,
-      totalHours: margins.totalHours,
-      internalCost: marginFigures(margins).internalCost,
-      costBreakdown: margins.costBreakdown ?? [],
-    });
-  })
+  .get(
+    '/:id/cost-breakdown',
+    // Each person's rate and cost: a money figure (docs/decisions/164).
+    requireAbility('money.view'),
+    valid('param', ProjectIdParam),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { db } = c.var.deps;
+      const project = await getProject(db, id);
+      if (!project) throw new ProjectNotFoundError(id);
+      // The same figures as the Gross Margins tab; projects it leaves out (hidden, or not on
+      // Forecast) have no logged time to cost.
+      const margins = (await loadGrossMargins(db)).projects.find((p) => p.id === id);
+      if (!margins)
+        return c.json({ projectId: id, totalHours: 0, internalCost: 0, costBreakdown: [] });
+      return c.json({
+        projectId: id,
+        totalHours: margins.totalHours,
+        internalCost: marginFigures(margins).internalCost,
+        costBreakdown: margins.costBreakdown ?? [],
+      });
+    },
+  )
 
   .post(
     '/:id/link-jira',
+    requireAbility('project.jira-link'),
     valid('param', ProjectIdParam),
     valid('json', LinkJiraSchema),
     async (c) => {

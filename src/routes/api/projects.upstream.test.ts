@@ -58,7 +58,7 @@ beforeAll(async () => {
   useUpstream();
   ({ db, drop } = await createTestDb());
   t = createTestApp(db, { clock: () => NOW });
-  cookie = await t.signIn('user');
+  cookie = await t.signIn('admin');
 });
 afterEach(() => useUpstream());
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
-import { requireRole } from '../../middleware/guards';
+import { requireAbility } from '../../middleware/guards';
 import { loadFreshness } from '../../services/freshness';
 import { loadSyncHistory, toSyncRunJson } from '../../services/sync-history';
 
@@ -10,7 +10,7 @@ import { loadSyncHistory, toSyncRunJson } from '../../services/sync-history';
  * survives a reload and shows the same from every process.
  */
 export const syncApi = new Hono<AppEnv>()
-  .use('*', requireRole('admin'))
+  .use('*', requireAbility('sync.run'))
   .get('/', async (c) => {
     const { deps, user } = c.var;
     const [running, freshness] = await Promise.all([

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { listUsers, ROLES, updateUserAccess } from '../../db/users';
+import { listUsers, updateUserAccess } from '../../db/users';
+import { ROLES } from '../../shared/roles';
 import type { AppEnv } from '../../env';
-import { requireRole } from '../../middleware/guards';
+import { requireAbility } from '../../middleware/guards';
 import { BadInputError, NotFoundError } from '../../services/errors';
 import { toUserJson } from '../../services/users';
 import { valid } from '../validation';
@@ -14,7 +15,7 @@ const UserIdParam = z.object({ id: z.uuid('Unknown user id') });
 
 /** Admin-only account management, mounted at /api/admin/users: approve, revoke, and set roles. */
 export const usersApi = new Hono<AppEnv>()
-  .use(requireRole('admin'))
+  .use(requireAbility('accounts.manage'))
   .get('/', async (c) => c.json({ users: (await listUsers(c.var.deps.db)).map(toUserJson) }))
   .patch('/:id', valid('param', UserIdParam), valid('json', UserAccessSchema), async (c) => {
     const { id } = c.req.valid('param');
