@@ -145,6 +145,15 @@ async function selectProjects(db: Db, where: string, params: unknown[] = []): Pr
 }
 
 /** Every project on the dashboard, hidden ones included (the manage dialog lists them all). */
+/**
+ * The Forecast ids of the projects the admin money tabs cover (docs/decisions/194): on the
+ * dashboard, visible, linked to Forecast and Active. Weekly Hours and Gross Margins both select
+ * through this one statement, so their totals agree.
+ */
+export const ACTIVE_FORECAST_IDS_SQL = `
+  SELECT forecast_project_id FROM projects
+  WHERE forecast_project_id IS NOT NULL AND visible = 1 AND dev_status = 'Active'`;
+
 export function listAllProjects(db: Db): Promise<Project[]> {
   return selectProjects(db, '');
 }

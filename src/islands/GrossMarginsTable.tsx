@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { readOr } from '../client/api';
 import { WarningIcon } from '../components/icons';
-import { card, h2, spinner, table, visuallyHidden } from '../components/ui.css';
+import { card, h2, muted, spinner, table, visuallyHidden } from '../components/ui.css';
 import { formatHours } from '../shared/format';
 import { formatUsd } from '../shared/money-format';
 import {
+  MONEY_TABS_SCOPE,
   marginFigures,
   type GrossMarginProject,
   type GrossMarginsResponse,
@@ -116,6 +117,7 @@ export function GrossMarginsView({
         <h2 className={h2} id="gross-margins-title">
           Active Projects Gross Margins
         </h2>
+        <p className={muted}>{MONEY_TABS_SCOPE}</p>
       </div>
       {body}
     </section>

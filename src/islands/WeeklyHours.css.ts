@@ -16,6 +16,12 @@ export const weekLabel = style({
   margin: `${vars.space.xs} 0 0`,
 });
 
+export const scope = style({
+  color: vars.color.textMuted,
+  fontSize: '0.8rem',
+  margin: `${vars.space.xs} 0 0`,
+});
+
 export const cards = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',

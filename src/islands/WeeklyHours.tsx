@@ -7,6 +7,7 @@ import { ChevronRightIcon, WarningIcon } from '../components/icons';
 import { badge, card, h2, spinner, visuallyHidden } from '../components/ui.css';
 import { WeekButtons } from '../components/WeekButtons';
 import type { AgencyTimeData, ProjectTimeData } from '../shared/weekly-hours';
+import { MONEY_TABS_SCOPE } from '../shared/margins';
 import { formatDate, formatHours, formatWeekLabel } from '../shared/format';
 import { formatUsd } from '../shared/money-format';
 import { percentOf } from '../shared/percent';
@@ -86,6 +87,7 @@ export default function WeeklyHours(props: Props) {
   );
   return (
     <WeeklyHoursView
+      weekStart={weekStart}
       data={query.data}
       isError={query.isError}
       syncing={syncing}
@@ -97,6 +99,8 @@ export default function WeeklyHours(props: Props) {
 }
 
 export interface WeeklyHoursViewProps {
+  /** The week asked for: its label stays up while its data loads, so it never flickers. */
+  weekStart?: IsoDate;
   /** The week's data; undefined while it loads or after it failed. */
   data: AgencyTimeData | undefined;
   isError: boolean;
@@ -112,6 +116,7 @@ export interface WeeklyHoursViewProps {
  * docs/product-spec.md, "Agency Dashboard").
  */
 export function WeeklyHoursView({
+  weekStart,
   data,
   isError,
   syncing = false,
@@ -128,8 +133,13 @@ export function WeeklyHoursView({
               Weekly Summary
             </h2>
             <p className={s.weekLabel} data-testid="week-label" aria-live="polite">
-              {data ? formatWeekLabel(data.weekStart) : 'No data'}
+              {data
+                ? formatWeekLabel(data.weekStart)
+                : weekStart && !isError
+                  ? formatWeekLabel(weekStart)
+                  : 'No data'}
             </p>
+            <p className={s.scope}>{MONEY_TABS_SCOPE}</p>
           </div>
           <WeekButtons
             look="text-and-chevrons"

@@ -5,6 +5,7 @@
  * (never from Forecast at request time), and the pure rules that total them.
  */
 import { costRangesInSql } from '../db/cost-periods';
+import { ACTIVE_FORECAST_IDS_SQL } from '../db/projects';
 import type { Db } from '../db/port';
 import { costRateOn, roundMoney, type CostPeriod } from '../shared/money';
 import { isIsoDate, weekEndOf, weekStartOf, type IsoDate } from '../shared/calendar';
@@ -48,7 +49,7 @@ const WEEK_SQL = `
     SELECT tr.id, tr.forecast_project_id, tr.date, tr.person_id, tr.notes, tr.minutes
     FROM forecast_time_registrations tr
     WHERE tr.date BETWEEN $1::date AND $2::date
-      AND tr.forecast_project_id IS NOT NULL
+      AND tr.forecast_project_id IN (${ACTIVE_FORECAST_IDS_SQL})
   )
   SELECT
     (SELECT COALESCE(json_agg(json_build_array(id, forecast_project_id, date, person_id, notes, minutes)), '[]')::text
@@ -60,10 +61,11 @@ const WEEK_SQL = `
      FROM forecast_projects fproject
      FULL JOIN (SELECT forecast_project_id, name FROM projects WHERE forecast_project_id IS NOT NULL) p ON p.forecast_project_id = fproject.id) AS projects,
     -- docs/design.md, "Billing": Invoices This Week = non-draft invoices whose invoice date falls
-    -- in the week.
+    -- in the week, on the projects the tab covers (docs/decisions/194).
     (SELECT COALESCE(SUM(amount), 0)
      FROM forecast_invoices
-     WHERE status <> 'DRAFT' AND invoice_date BETWEEN $1::date AND $2::date) AS invoices`;
+     WHERE status <> 'DRAFT' AND invoice_date BETWEEN $1::date AND $2::date
+       AND forecast_project_id IN (${ACTIVE_FORECAST_IDS_SQL})) AS invoices`;
 
 type RegistrationTuple = [
   id: number,

@@ -7,6 +7,7 @@
  * The figures (cost, margin, margin %, live margin) are pure and shared with the island.
  */
 import { RATE_JOIN_SQL, RATE_KNOWN_SQL, rateSql } from '../db/cost-periods';
+import { ACTIVE_FORECAST_IDS_SQL } from '../db/projects';
 import type { Db } from '../db/port';
 import { PERSON_NAME_SQL, hoursFromMinutes, personName } from './agency-time';
 import type { GrossMarginProject, GrossMarginsResponse } from '../shared/margins';
@@ -33,10 +34,9 @@ const GROSS_MARGINS_SQL = `
     SELECT tr.forecast_project_id, tr.person_id, ${PERSON_NAME_SQL} AS person_name,
            ${rateSql('$1')} AS hourly_rate, ${RATE_KNOWN_SQL} AS rate_known, SUM(tr.minutes) AS minutes
     FROM forecast_time_registrations tr
-    JOIN projects dashboard ON dashboard.forecast_project_id = tr.forecast_project_id
-     AND dashboard.visible = 1 AND dashboard.dev_status = 'Active'
     LEFT JOIN forecast_persons person ON person.id = tr.person_id
     ${RATE_JOIN_SQL}
+    WHERE tr.forecast_project_id IN (${ACTIVE_FORECAST_IDS_SQL})
     GROUP BY tr.forecast_project_id, tr.person_id, person_name, hourly_rate, rate_known
   )
   SELECT p.id, p.name, p.dev_status AS "devStatus",
@@ -45,7 +45,7 @@ const GROSS_MARGINS_SQL = `
          c.rate_known AS "rateKnown", c.minutes
   FROM projects p
   LEFT JOIN costed c ON c.forecast_project_id = p.forecast_project_id
-  WHERE p.forecast_project_id IS NOT NULL AND p.visible = 1 AND p.dev_status = 'Active'
+  WHERE p.forecast_project_id IN (${ACTIVE_FORECAST_IDS_SQL})
   ORDER BY lower(p.name), p.id, c.person_name, c.person_id, c.hourly_rate`;
 
 /**

@@ -56,3 +56,10 @@ export function marginFigures(
     live: liveMargin({ paid: project.totalPaid, cost }),
   };
 }
+
+/**
+ * Which projects Weekly Hours and Gross Margins cover, said on both tabs (docs/decisions/194);
+ * the server selects them with `ACTIVE_FORECAST_IDS_SQL`.
+ */
+export const MONEY_TABS_SCOPE =
+  'Covers the Active projects on the dashboard that are linked to Forecast.';

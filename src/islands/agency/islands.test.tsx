@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient, IslandProviders } from '../../components/IslandProviders';
 import type { AgencyTimeData } from '../../shared/weekly-hours';
+import { formatWeekLabel } from '../../shared/format';
 import type { GrossMarginsResponse } from '../../shared/margins';
 import GrossMarginsTable, {
   GrossMarginsView,
@@ -55,9 +56,14 @@ const margins: GrossMarginsResponse = {
 };
 
 describe('WeeklyHours states', () => {
-  it('shows a spinner in each card and the loading text while the week loads', () => {
+  it('shows a spinner in each card and the loading text while the week loads, under its label', () => {
     const text = render(<WeeklyHours {...weeklyProps(null)} />);
-    expect(text).toContain('No data');
+    // The week asked for keeps its label while it loads: no flicker to 'No data'.
+    expect(text).toContain(formatWeekLabel(weeklyProps(null).weekStart));
+    expect(text).not.toContain('No data');
+    expect(text).toContain(
+      'Covers the Active projects on the dashboard that are linked to Forecast.',
+    );
     expect(text.match(/Loading/g)?.length).toBe(5);
     expect(text).toContain('Loading project time data...');
   });
