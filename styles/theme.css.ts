@@ -1,5 +1,11 @@
 import { createGlobalTheme } from '@vanilla-extract/css';
 
+/**
+ * The stale outline and its icon: a yellow people read as yellow that still stands out from
+ * white at 3.2:1, the WCAG minimum for the parts of a control (not for text).
+ */
+export const STALE_YELLOW = '#b98900';
+
 /** Design tokens: one palette for the whole dashboard. */
 export const vars = createGlobalTheme(':root', {
   color: {
@@ -30,6 +36,7 @@ export const vars = createGlobalTheme(':root', {
     violetBg: '#ede9fe',
     // Dark enough for text on white (4.9:1, WCAG AA): velocity between 60% and 80% is written in it.
     yellow: '#a16207',
+    yellowLine: STALE_YELLOW,
     focus: '#2f5bea',
   },
   font: {

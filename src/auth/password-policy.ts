@@ -1,13 +1,12 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/passwords';
 
 /**
  * What a new password must be (docs/decisions/161-passwords.md): 8 to 256 characters, not only
  * whitespace, and not in the maintained list of common passwords that zxcvbn-ts ships
  * (about 49,000 entries, compared without regard to case or surrounding spaces).
  */
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 256;
 
 let common: Set<string> | null = null;
 

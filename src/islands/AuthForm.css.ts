@@ -16,3 +16,8 @@ export const subtitle = style({
 });
 export const submit = style({ width: '100%', marginTop: vars.space.sm });
 export const toggle = style({ marginTop: vars.space.lg, textAlign: 'center' });
+export const hint = style({
+  margin: `${vars.space.xs} 0 0`,
+  fontSize: '0.8rem',
+  color: vars.color.textMuted,
+});

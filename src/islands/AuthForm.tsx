@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
 import { button, card, field, input, label } from '../components/ui.css';
+import { NEW_PASSWORD_HINT } from '../shared/passwords';
 import * as s from './AuthForm.css';
 
 export interface Props {
@@ -93,9 +94,15 @@ export default function AuthForm({ next }: Props) {
               name="password"
               autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
               required
+              aria-describedby={mode === 'signup' ? 'auth-password-hint' : undefined}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
+            {mode === 'signup' ? (
+              <p id="auth-password-hint" className={s.hint}>
+                {NEW_PASSWORD_HINT}
+              </p>
+            ) : null}
           </div>
           <button type="submit" className={`${button.primary} ${s.submit}`} disabled={busy}>
             {mode === 'signin'

@@ -39,7 +39,7 @@ export const syncButton = styleVariants({
   stale: [
     syncBase,
     {
-      border: `2px solid ${vars.color.yellow}`,
+      border: `2px solid ${vars.color.yellowLine}`,
       selectors: {
         '&::after': {
           content: '""',
@@ -47,7 +47,7 @@ export const syncButton = styleVariants({
           width: '15px',
           height: '15px',
           flexShrink: 0,
-          background: vars.color.yellow,
+          background: vars.color.yellowLine,
           mask: `url("data:image/svg+xml,${WARNING_ICON}") center / contain no-repeat`,
         },
       },

@@ -4,6 +4,8 @@ import {
   hasStoryPointsData,
   storyPointsByAssignee,
   totalStoryPoints,
+  UNASSIGNED_NOTE,
+  unassignedNote,
 } from './story-points';
 
 const t = (assignee: string | null, storyPoints: number | null) => ({
@@ -76,9 +78,15 @@ describe('Story Points by Assignee', () => {
     });
   });
 
-  it('has nothing to chart when no ticket carries points', () => {
+  it('has nothing to chart only when no ticket was completed; tickets without points chart at 0', () => {
     expect(hasStoryPointsData(storyPointsByAssignee([]))).toBe(false);
-    expect(hasStoryPointsData(storyPointsByAssignee([t('A', null), t('B', 0)]))).toBe(false);
+    expect(hasStoryPointsData(storyPointsByAssignee([t('A', null), t('B', 0)]))).toBe(true);
     expect(hasStoryPointsData(storyPointsByAssignee([t('A', 1)]))).toBe(true);
+  });
+
+  it('says that the Unassigned bar is left out of the stats, only when it is drawn', () => {
+    expect(unassignedNote(storyPointsByAssignee([t('A', 3), t(null, 2)]))).toBe(UNASSIGNED_NOTE);
+    expect(assigneeStats(storyPointsByAssignee([t('A', 3), t(null, 2)])).totalAssignees).toBe(1);
+    expect(unassignedNote(storyPointsByAssignee([t('A', 3)]))).toBeNull();
   });
 });

@@ -89,7 +89,15 @@ export function assigneeStats(rows: readonly AssigneePoints[]): AssigneeStats {
   };
 }
 
-/** The chart has something to draw only when some ticket carries story points. */
+/** The chart has something to draw when a ticket was completed in the range, points or not. */
 export function hasStoryPointsData(rows: readonly AssigneePoints[]): boolean {
-  return rows.some((r) => r.points !== 0);
+  return rows.length > 0;
+}
+
+/** Said under the stats when an Unassigned bar is drawn that the stats leave out. */
+export const UNASSIGNED_NOTE =
+  'Unassigned is charted but not counted in Total Assignees, Avg Points or Top Performer.';
+
+export function unassignedNote(rows: readonly AssigneePoints[]): string | null {
+  return rows.some((r) => r.assignee === UNASSIGNED) ? UNASSIGNED_NOTE : null;
 }

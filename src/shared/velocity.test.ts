@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hasVelocityData, velocityColor, velocityPercentage, velocityStats } from './velocity';
+import {
+  ALL_ZERO_VELOCITY_HINT,
+  hasVelocityData,
+  velocityColor,
+  velocityHint,
+  velocityPercentage,
+  velocityStats,
+} from './velocity';
 
 describe('velocity', () => {
   it('is round(story points / available points × 100), 0 with no available points', () => {
@@ -37,10 +44,14 @@ describe('Velocity Percentage Trend', () => {
     });
   });
 
-  it('has no data when every week is 0 or there are no weeks', () => {
-    expect(hasVelocityData(history.map((h) => ({ ...h, velocityPercentage: 0 })))).toBe(false);
+  it('has no data only when there are no weeks; eight weeks at 0% are data, with a hint', () => {
+    const allZero = history.map((h) => ({ ...h, velocityPercentage: 0 }));
     expect(hasVelocityData([])).toBe(false);
     expect(velocityStats([])).toEqual({ avgVelocity: 0, bestWeek: 0, lowestWeek: 0, thisWeek: 0 });
+    expect(hasVelocityData(allZero)).toBe(true);
+    expect(velocityHint(allZero)).toBe(ALL_ZERO_VELOCITY_HINT);
     expect(hasVelocityData(history)).toBe(true);
+    expect(velocityHint(history)).toBeNull();
+    expect(velocityHint([])).toBeNull();
   });
 });

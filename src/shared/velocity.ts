@@ -51,9 +51,18 @@ export function velocityStats(history: readonly { velocityPercentage: number }[]
   };
 }
 
-/**
- * Eight weeks that are all 0% mean nothing was delivered or nobody was available: nothing to chart.
- */
+/** The chart has something to draw when there are weeks at all, even if every one reads 0%. */
 export function hasVelocityData(history: readonly { velocityPercentage: number }[]): boolean {
-  return history.some((h) => h.velocityPercentage !== 0);
+  return history.length > 0;
+}
+
+/** Said under a chart whose every week reads 0%: the usual cause is nobody selected to count. */
+export const ALL_ZERO_VELOCITY_HINT =
+  'Every week reads 0%. Velocity needs developers selected in Developer Availability: with nobody selected, no points are available to measure against.';
+
+/** The hint for a history, or null when some week delivered something. */
+export function velocityHint(history: readonly { velocityPercentage: number }[]): string | null {
+  return history.length > 0 && history.every((h) => h.velocityPercentage === 0)
+    ? ALL_ZERO_VELOCITY_HINT
+    : null;
 }

@@ -46,7 +46,14 @@ describe(`the foundation in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
       .getByText('Create an account to request access to the dashboard', { exact: true })
       .waitFor();
     await page.getByRole('button', { name: 'Create Account', exact: true }).waitFor();
+    // The password rule is said before anyone submits, and tied to the field for screen readers.
+    const hint = 'At least 8 characters, not only spaces; common passwords are refused.';
+    await page.getByText(hint, { exact: true }).waitFor();
+    expect(
+      await page.getByLabel('Password', { exact: true }).getAttribute('aria-describedby'),
+    ).toBe('auth-password-hint');
     await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
+    expect(await page.getByText(hint, { exact: true }).count()).toBe(0);
     await page
       .getByText('Sign in to access your project management dashboard', { exact: true })
       .waitFor();

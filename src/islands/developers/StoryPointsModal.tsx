@@ -13,6 +13,7 @@ import { isIsoDate, weekEndOf, type IsoDate } from '../../shared/calendar';
 import {
   assigneeStats,
   hasStoryPointsData,
+  unassignedNote,
   storyPointsByAssignee,
   type AssigneePoints,
   type CompletedTicketResult,
@@ -105,6 +106,7 @@ export default function StoryPointsModal({ currentWeekStart }: Props) {
             <ChartStat label="Top Performer" value={stats.topPerformer ?? '-'} />
             <ChartStat label="Top Points" value={String(stats.topPoints)} />
           </div>
+          {unassignedNote(rows) ? <p className={s.note}>{unassignedNote(rows)}</p> : null}
         </>
       )}
     </div>

@@ -10,7 +10,7 @@ import { useTooltip } from '@visx/tooltip';
 import { readOr } from '../../client/api';
 import { spinner, visuallyHidden } from '../../components/ui.css';
 import { formatDate, formatWeekLabel } from '../../shared/format';
-import { hasVelocityData, velocityStats } from '../../shared/velocity';
+import { hasVelocityData, velocityHint, velocityStats } from '../../shared/velocity';
 import type { IsoDate } from '../../shared/calendar';
 import { ChartStat } from './ChartStat';
 import * as s from './charts.css';
@@ -51,11 +51,13 @@ export default function VelocityTrendModal() {
   }
   if (!hasVelocityData(query.data)) return <p className={s.empty}>No velocity data available</p>;
   const stats = velocityStats(query.data);
+  const hint = velocityHint(query.data);
   const best = query.data.find((e) => e.velocityPercentage === stats.bestWeek);
   const lowest = query.data.find((e) => e.velocityPercentage === stats.lowestWeek);
   return (
     <div data-testid="velocity-body">
       <VelocityLineChart entries={query.data} />
+      {hint ? <p className={s.note}>{hint}</p> : null}
       <div className={s.stats}>
         <ChartStat label="Avg Velocity" value={`${stats.avgVelocity}%`} />
         <ChartStat

@@ -84,6 +84,12 @@ export const statValue = style({
 });
 export const statSub = style({ color: vars.color.textMuted, fontSize: '0.75rem' });
 
+export const note = style({
+  color: vars.color.textMuted,
+  fontSize: '0.85rem',
+  margin: `${vars.space.sm} 0 0`,
+  textAlign: 'center',
+});
 export const empty = style({
   textAlign: 'center',
   color: vars.color.textMuted,
