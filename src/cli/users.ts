@@ -9,7 +9,7 @@ import {
   EXIT_DATA_DIR_IN_USE,
   isProcessRunning,
 } from '../server/data-dir-lock';
-import { runUsersCommand, USERS_USAGE } from './users-command';
+import { runUsersCommand, USERS_USAGE } from '../services/users-command';
 
 /**
  * `npm run users -- list | approve <email> | role <email> <role> | revoke <email>`.

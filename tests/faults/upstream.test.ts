@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/config';
 import type { Db } from '../../src/db/port';
 import type { ForecastFaults } from '../../src/mocks/forecast/handlers';
 import { createJiraHandlers, type JiraFault } from '../../src/mocks/jira/handlers';
-import { syncTimeRegistrations } from '../../src/services/forecast';
+import { syncTimeRegistrations } from '../../src/services/forecast/sync';
 import { UpstreamError } from '../../src/services/http';
 import { createIntegrations } from '../../src/services/integrations';
 import { syncJiraProject } from '../../src/services/jira/sync';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetManifest } from '../../src/render/assets';
-import { syncTimeRegistrations } from '../../src/services/forecast';
+import { syncTimeRegistrations } from '../../src/services/forecast/sync';
 import { isoDateInZone } from '../../src/shared/time-zones';
 import { weekStartOf } from '../../src/shared/calendar';
 import { waitForHydration } from '../e2e/harness';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { z } from 'zod';
-import { runUsersCommand } from '../../cli/users-command';
+import { runUsersCommand } from '../../services/users-command';
 import type { AppEnv } from '../../env';
 import { valid } from '../validation';
 

@@ -13,14 +13,12 @@ import type { AppEnv } from '../../env';
 import { requireAbility, requireUser } from '../../middleware/guards';
 import { BadInputError, NotFoundError, ProjectNotFoundError } from '../../services/errors';
 import { DEV_STATUSES } from '../../shared/dev-status';
-import {
-  getRetainerPeriods,
-  importForecastProject,
-  syncForecastBilling,
-} from '../../services/forecast';
+import { getRetainerPeriods } from '../../services/forecast/store';
+import { importForecastProject, syncForecastBilling } from '../../services/forecast/sync';
 import { loadGrossMargins } from '../../services/gross-margins';
 import { whenUpstreamNotFound } from '../../services/http';
-import { getJiraOverview, linkJiraProject } from '../../services/jira';
+import { getJiraOverview } from '../../services/jira/queries';
+import { linkJiraProject } from '../../services/jira/sync';
 import { marginFigures } from '../../shared/margins';
 import { isoDateInZone } from '../../shared/time-zones';
 import { valid } from '../validation';
