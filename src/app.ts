@@ -15,6 +15,7 @@ import {
   startDateApi,
   velocityHistoryApi,
 } from './routes/api/developers';
+import { adminExportsApi, userExportsApi } from './routes/api/exports';
 import { forecastApi } from './routes/api/forecast';
 import { insightsApi } from './routes/api/insights';
 import { internalApi } from './routes/api/internal';
@@ -119,6 +120,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/developer-end-date', endDateApi); // signed in
   app.route('/api/velocity-history', velocityHistoryApi); // signed in
   app.route('/api/settings', settingsApi); // signed in
+  app.route('/api/export', userExportsApi); // signed in: CSV of what everyone sees
+  app.route('/api/admin/export', adminExportsApi); // admin: CSV of money tables
   app.route('/', pages);
 
   app.notFound((c) => {

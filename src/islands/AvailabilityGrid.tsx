@@ -4,7 +4,9 @@ import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
 import { XIcon } from '../components/icons';
 import { button, card, visuallyHidden } from '../components/ui.css';
+import { DownloadCsv } from '../components/DownloadCsv';
 import { WeekButtons } from '../components/WeekButtons';
+import { exportHref } from '../shared/exports';
 import { formatDate, formatWeekLabel } from '../shared/format';
 import { shiftWeek, weekDays, type IsoDate } from '../shared/calendar';
 import { AddTeamMemberModal } from './developers/AddTeamMemberModal';
@@ -112,6 +114,8 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
         </button>
         <div className={s.actions}>
           {dirty ? <span className={s.unsaved}>Unsaved changes</span> : null}
+          {/* The saved availability: unsaved changes are not in the file until saved. */}
+          <DownloadCsv href={exportHref.availability(weekStart)} />
           <button
             type="button"
             className={button.primary}

@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { readOr } from '../client/api';
 import { WarningIcon } from '../components/icons';
+import { DownloadCsv } from '../components/DownloadCsv';
+import { titleRow } from '../components/DownloadCsv.css';
+import { exportHref } from '../shared/exports';
 import { card, h2, spinner, table, visuallyHidden } from '../components/ui.css';
 import type { CostPerPointResponse, CostPerPointSeries } from '../shared/cost-per-point';
 import { formatDate } from '../shared/format';
@@ -84,9 +87,12 @@ export default function CostPerPoint({ initial }: Props) {
   return (
     <section className={card} aria-labelledby="cpp-title">
       <div className={s.panel}>
-        <h2 className={h2} id="cpp-title">
-          Cost per Story Point
-        </h2>
+        <div className={titleRow}>
+          <h2 className={h2} id="cpp-title">
+            Cost per Story Point
+          </h2>
+          <DownloadCsv href={exportHref.costPerPoint()} />
+        </div>
         {body}
       </div>
     </section>

@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { readOr } from '../client/api';
 import { WarningIcon } from '../components/icons';
+import { DownloadCsv } from '../components/DownloadCsv';
+import { titleRow } from '../components/DownloadCsv.css';
+import { exportHref } from '../shared/exports';
 import { card, h2, muted, spinner, table, visuallyHidden } from '../components/ui.css';
 import { formatHours } from '../shared/format';
 import { formatUsd } from '../shared/money-format';
@@ -114,9 +117,15 @@ export function GrossMarginsView({
   return (
     <section className={card} aria-labelledby="gross-margins-title">
       <div className={s.header}>
-        <h2 className={h2} id="gross-margins-title">
-          Active Projects Gross Margins
-        </h2>
+        <div className={titleRow}>
+          <h2 className={h2} id="gross-margins-title">
+            Active Projects Gross Margins
+          </h2>
+          <span className={titleRow}>
+            <DownloadCsv href={exportHref.grossMargins()} />
+            <DownloadCsv href={exportHref.costBreakdown()} label="Cost breakdown CSV" />
+          </span>
+        </div>
         <p className={muted}>{MONEY_TABS_SCOPE}</p>
       </div>
       {body}

@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { readOr } from '../client/api';
 import { WarningIcon } from '../components/icons';
+import { DownloadCsv } from '../components/DownloadCsv';
+import { titleRow } from '../components/DownloadCsv.css';
+import { exportHref } from '../shared/exports';
 import { card, h2, spinner, table, visuallyHidden } from '../components/ui.css';
 import { formatDate, formatHours } from '../shared/format';
 import { formatUsd } from '../shared/money-format';
@@ -81,9 +84,12 @@ export default function Trends({ initial }: Props) {
   return (
     <section className={card} aria-labelledby="trends-title">
       <div className={s.panel}>
-        <h2 className={h2} id="trends-title">
-          12-Week Trends
-        </h2>
+        <div className={titleRow}>
+          <h2 className={h2} id="trends-title">
+            12-Week Trends
+          </h2>
+          <DownloadCsv href={exportHref.trends()} />
+        </div>
         {body}
       </div>
     </section>

@@ -139,3 +139,4 @@ export const dialogLoading = style({
   minHeight: '200px',
   alignItems: 'center',
 });
+export const listActions = style({ marginLeft: 'auto' });

@@ -3,6 +3,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { readOr } from '../client/api';
 import { useWeekInAddress } from '../client/week-address';
 import { Dialog } from '../components/Dialog';
+import { DownloadCsv } from '../components/DownloadCsv';
+import { exportHref } from '../shared/exports';
 import { badge, card, h2, spinner } from '../components/ui.css';
 import { WeekButtons } from '../components/WeekButtons';
 import { formatDate, formatWeekLabel } from '../shared/format';
@@ -144,6 +146,9 @@ export default function WeeklyHistory(props: Props) {
           </h2>
           <span className={badge.blue} data-testid="qa-count">
             {completed.data ? completed.data.totalCompleted : '…'}
+          </span>
+          <span className={s.listActions}>
+            <DownloadCsv href={exportHref.readyForQa(weekStart)} />
           </span>
         </div>
         <p className={s.listDescription}>

@@ -4,6 +4,8 @@ import { apiRequest, readOr } from '../client/api';
 import { useWeekInAddress } from '../client/week-address';
 import { ProgressBar } from '../components/ProgressBar';
 import { ChevronRightIcon, WarningIcon } from '../components/icons';
+import { DownloadCsv } from '../components/DownloadCsv';
+import { exportHref } from '../shared/exports';
 import { badge, card, h2, spinner, visuallyHidden } from '../components/ui.css';
 import { WeekButtons } from '../components/WeekButtons';
 import type { AgencyTimeData, ProjectTimeData } from '../shared/weekly-hours';
@@ -178,6 +180,7 @@ export function WeeklyHoursView({
             Project Time Breakdown
           </h2>
           <p className={s.breakdownNote}>Monday to Sunday</p>
+          {data ? <DownloadCsv href={exportHref.weeklyHours(data.weekStart)} /> : null}
         </div>
         {isError ? (
           <div className={s.state} role="alert">

@@ -494,6 +494,73 @@ export const INPUT_CALLS: InputCall[] = [
       },
     },
   },
+  // CSV downloads (docs/decisions/180): the same inputs as the screens' calls.
+  {
+    method: 'GET',
+    route: '/api/export/portfolio.csv',
+    as: 'user',
+    query: {
+      valid: () => ({ view: 'table', sort: 'name', dir: 'asc', team: 'Team 1' }),
+      fields: {
+        view: { optional: true, invalid: anyText.filter((v) => v !== 'cards' && v !== 'table') },
+        sort: {
+          optional: true,
+          invalid: fc.constantFrom('', 'Name', 'id', 'name;', 'x'.repeat(200)),
+        },
+        dir: { optional: true, invalid: anyText.filter((v) => v !== 'asc' && v !== 'desc') },
+        team: {
+          optional: true,
+          invalid: anyText.filter((v) => !TEAMS.includes(v) && v !== 'none'),
+        },
+        devStatus: {
+          optional: true,
+          invalid: fc.constantFrom('', 'active', 'Done', 'x'.repeat(101)),
+        },
+        jira: {
+          optional: true,
+          invalid: anyText.filter((v) => v !== 'linked' && v !== 'unlinked'),
+        },
+        stage: { optional: true, invalid: fc.constantFrom('', '1', 'RUN;NING', 'x'.repeat(41)) },
+      },
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/export/ready-for-qa.csv',
+    as: 'user',
+    query: { valid: () => ({ weekStart: '2026-11-16' }), fields: { weekStart: badWeekStart } },
+  },
+  {
+    method: 'GET',
+    route: '/api/export/story-points.csv',
+    as: 'user',
+    query: {
+      valid: () => ({ startDate: '2026-11-16', endDate: '2026-11-22' }),
+      fields: {
+        startDate: { date: true, invalid: badDate },
+        endDate: { date: true, invalid: badDate },
+      },
+      invalidTogether: fc.constantFrom(
+        { startDate: '2026-11-22', endDate: '2026-11-16' },
+        { startDate: '2024-01-01', endDate: '2026-01-01' },
+      ),
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/export/availability.csv',
+    as: 'user',
+    query: { valid: () => ({ weekStart: '2026-11-16' }), fields: { weekStart: badWeekStart } },
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/export/weekly-hours.csv',
+    as: 'admin',
+    query: {
+      valid: () => ({ weekStart: '2026-11-16' }),
+      fields: { weekStart: badAgencyWeekStart },
+    },
+  },
   {
     method: 'PUT',
     route: '/api/settings/story-points-per-developer-day',
@@ -539,6 +606,15 @@ export const NO_INPUT_GETS = [
   '/agency/sync',
   '/api/admin/sync',
   '/api/admin/sync/runs',
+  '/api/export/velocity-history.csv',
+  '/api/admin/export/gross-margins.csv',
+  '/api/admin/export/cost-breakdown.csv',
+  '/api/admin/export/users.csv',
+  '/api/admin/export/trends.csv',
+  '/api/admin/export/cost-per-point.csv',
+  '/api/admin/export/budget-burn.csv',
+  '/api/admin/export/unbilled-work.csv',
+  '/api/admin/export/retainer-forecasts.csv',
 ];
 
 /** The call's concrete path for the seed: each :param replaced by its valid value. */

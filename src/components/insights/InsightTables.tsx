@@ -4,6 +4,9 @@ import type { BudgetBurnResponse } from '../../shared/budget-burn';
 import type { UnbilledWorkResponse } from '../../shared/unbilled';
 import { runOutText } from '../../shared/budget-burn';
 import { WarningIcon } from '../icons';
+import { DownloadCsv } from '../DownloadCsv';
+import { titleRow } from '../DownloadCsv.css';
+import { exportHref } from '../../shared/exports';
 import { card, h2, table } from '../ui.css';
 import * as s from './insights.css';
 
@@ -95,9 +98,12 @@ export function BudgetBurnTable({ data }: { data: BudgetBurnResponse | null }) {
   return (
     <section className={card} aria-labelledby="budget-burn-title">
       <div className={s.panel}>
-        <h2 className={h2} id="budget-burn-title">
-          Budget Burn
-        </h2>
+        <div className={titleRow}>
+          <h2 className={h2} id="budget-burn-title">
+            Budget Burn
+          </h2>
+          <DownloadCsv href={exportHref.budgetBurn()} />
+        </div>
         {body}
       </div>
     </section>
@@ -185,9 +191,12 @@ export function UnbilledWorkTable({ data }: { data: UnbilledWorkResponse | null 
   return (
     <section className={card} aria-labelledby="unbilled-title">
       <div className={s.panel}>
-        <h2 className={h2} id="unbilled-title">
-          Unbilled Work
-        </h2>
+        <div className={titleRow}>
+          <h2 className={h2} id="unbilled-title">
+            Unbilled Work
+          </h2>
+          <DownloadCsv href={exportHref.unbilledWork()} />
+        </div>
         {body}
       </div>
     </section>

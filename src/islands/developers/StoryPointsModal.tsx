@@ -18,6 +18,8 @@ import {
   type AssigneePoints,
   type CompletedTicketResult,
 } from '../../shared/story-points';
+import { DownloadCsv } from '../../components/DownloadCsv';
+import { exportHref } from '../../shared/exports';
 import { ChartStat } from './ChartStat';
 import * as s from './charts.css';
 
@@ -82,6 +84,11 @@ export default function StoryPointsModal({ currentWeekStart }: Props) {
             onChange={(e) => setTo(e.target.value)}
           />
         </div>
+        {validRange ? (
+          <div className={s.controlEnd}>
+            <DownloadCsv href={exportHref.storyPoints(from, to)} />
+          </div>
+        ) : null}
       </div>
       {!validRange ? (
         <p className={s.hint} role="alert">

@@ -12,6 +12,8 @@ import { spinner, visuallyHidden } from '../../components/ui.css';
 import { formatDate, formatWeekLabel } from '../../shared/format';
 import { hasVelocityData, velocityHint, velocityStats } from '../../shared/velocity';
 import type { IsoDate } from '../../shared/calendar';
+import { DownloadCsv } from '../../components/DownloadCsv';
+import { exportHref } from '../../shared/exports';
 import { ChartStat } from './ChartStat';
 import * as s from './charts.css';
 
@@ -71,6 +73,9 @@ export default function VelocityTrendModal() {
           sub={lowest ? formatDate(lowest.weekStart, 'MMM d') : undefined}
         />
         <ChartStat label="This Week" value={`${stats.thisWeek}%`} />
+      </div>
+      <div className={s.downloadRow}>
+        <DownloadCsv href={exportHref.velocityHistory()} />
       </div>
     </div>
   );

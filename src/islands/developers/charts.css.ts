@@ -106,3 +106,9 @@ export const loading = style({
   alignItems: 'center',
   minHeight: '200px',
 });
+export const controlEnd = style({ display: 'flex', alignItems: 'flex-end', marginLeft: 'auto' });
+export const downloadRow = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  marginTop: vars.space.lg,
+});

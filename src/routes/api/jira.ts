@@ -14,7 +14,7 @@ function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-const RangeQuerySchema = z
+export const RangeQuerySchema = z
   .strictObject({ startDate: IsoDateSchema('startDate'), endDate: IsoDateSchema('endDate') })
   .refine((q) => q.startDate <= q.endDate, {
     message: 'startDate must not be after endDate',

@@ -3,6 +3,9 @@ import { Freshness } from '../../components/Freshness';
 import { Layout } from './Layout';
 import { PORTFOLIO_PROJECTS_ATTR } from '../../shared/island-markers';
 import { type CardForecast, PortfolioProjects } from './portfolio/PortfolioProjects';
+import { DownloadCsv } from '../../components/DownloadCsv';
+import { titleRow } from '../../components/DownloadCsv.css';
+import { exportHref } from '../../shared/exports';
 import { h1, page, pageHeader } from '../../components/ui.css';
 import { listAllProjects } from '../../db/projects';
 import type { Project } from '../../shared/projects';
@@ -73,11 +76,17 @@ export function PortfolioPage({
       <div className={page}>
         <div className={pageHeader}>
           <h1 className={h1}>Project Portfolio</h1>
-          <Island
-            name="ManageProjectsDialog"
-            component={ManageProjectsDialog}
-            props={{ isAdmin: user.role === 'admin', today }}
-          />
+          <div className={titleRow}>
+            <DownloadCsv href={exportHref.portfolio()} />
+            {user.role === 'admin' ? (
+              <DownloadCsv href={exportHref.retainerForecasts()} label="Retainer forecasts CSV" />
+            ) : null}
+            <Island
+              name="ManageProjectsDialog"
+              component={ManageProjectsDialog}
+              props={{ isAdmin: user.role === 'admin', today }}
+            />
+          </div>
         </div>
         <Freshness freshness={freshness} isAdmin={user.role === 'admin'} />
         <Island

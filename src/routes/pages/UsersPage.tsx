@@ -1,5 +1,7 @@
 import type { SessionUser } from '../../auth/session';
 import { Layout } from './Layout';
+import { DownloadCsv } from '../../components/DownloadCsv';
+import { exportHref } from '../../shared/exports';
 import { card, h1, muted, page, pageHeader } from '../../components/ui.css';
 import UsersAdmin, { type UserRow } from '../../islands/UsersAdmin';
 import { Island } from '../../render/Island';
@@ -17,6 +19,7 @@ export function UsersPage({ user, users }: { user: SessionUser; users: UserRow[]
               that person's sessions.
             </p>
           </div>
+          <DownloadCsv href={exportHref.users()} />
         </div>
         <div className={card}>
           <Island

@@ -1,0 +1,218 @@
+/**
+ * The columns of every CSV download (docs/decisions/105, 180): headers name the unit or the
+ * currency, numbers are plain, dates ISO. Each set mirrors its screen's table, with the figures a
+ * spreadsheet needs split into their own columns (completed and total, not '3/5').
+ */
+import type { User } from '../../db/users';
+import type { SelectedDeveloper } from '../../db/developers';
+import type { ProjectBudgetBurn } from '../../shared/budget-burn';
+import type { IsoDate } from '../../shared/calendar';
+import type { CsvColumn } from '../../shared/csv';
+import type { CostPerPointWeek } from '../../shared/cost-per-point';
+import {
+  type CostBreakdownEntry,
+  type GrossMarginProject,
+  marginFigures,
+} from '../../shared/margins';
+import type { PortfolioRow } from '../../shared/portfolio-table';
+import type { Project } from '../../shared/projects';
+import type { RetainerForecastResponse } from '../../shared/retainer-forecast';
+import { type AssigneePoints, UNASSIGNED, type CompletedTicket } from '../../shared/story-points';
+import type { TrendWeek } from '../../shared/trends';
+import type { UnbilledRow } from '../../shared/unbilled';
+import type { ProjectTimeData, TimeEntry } from '../../shared/weekly-hours';
+
+type PortfolioLine = { row: PortfolioRow; project: Project };
+
+export const PORTFOLIO: CsvColumn<PortfolioLine>[] = [
+  { header: 'Project', value: (l) => l.row.name },
+  { header: 'Team', value: (l) => l.row.teamName },
+  { header: 'Dev Status', value: (l) => l.row.devStatus },
+  { header: 'Jira Key', value: (l) => l.row.jiraProjectKey },
+  { header: 'Forecast ID', value: (l) => l.row.forecastProjectId },
+  { header: 'Forecast Stage', value: (l) => l.row.forecastStage },
+  { header: 'Tickets Completed', value: (l) => l.row.ticketsCompleted },
+  { header: 'Tickets Total', value: (l) => l.row.ticketsTotal },
+  { header: 'Tickets %', value: (l) => l.row.ticketPercent },
+  { header: 'Sprint', value: (l) => l.row.sprintName },
+  { header: 'Sprint %', value: (l) => l.row.sprintPercent },
+  { header: 'Epics Completed', value: (l) => l.row.epicsCompleted },
+  { header: 'Epics Total', value: (l) => l.row.epicsTotal },
+  { header: 'Epic %', value: (l) => l.row.epicPercent },
+  { header: 'Sent %', value: (l) => l.row.sentPercent },
+  { header: 'Retainer Periods Completed', value: (l) => l.row.retainerCompleted },
+  { header: 'Retainer Periods Total', value: (l) => l.row.retainerTotal },
+  { header: 'Retainer Periods %', value: (l) => l.row.retainerPercent },
+  { header: 'Last Jira Sync', value: (l) => l.row.lastJiraSync },
+  { header: 'Last Forecast Sync', value: (l) => l.row.lastForecastSync },
+];
+
+/** The same, with the billing money an admin sees (the card's amounts are USD, two decimals). */
+export const PORTFOLIO_ADMIN: CsvColumn<PortfolioLine>[] = [
+  ...PORTFOLIO.slice(0, 15),
+  { header: 'Paid %', value: (l) => l.row.paidPercent },
+  { header: 'Project Value (USD)', value: (l) => l.project.forecastProjectValue },
+  { header: 'Created (USD)', value: (l) => l.project.forecastTotalCreated },
+  { header: 'Invoiced (USD)', value: (l) => l.project.forecastTotalInvoiced },
+  { header: 'Sent (USD)', value: (l) => l.project.forecastTotalSent },
+  { header: 'Paid (USD)', value: (l) => l.project.forecastTotalPaid },
+  { header: 'Overdue (USD)', value: (l) => l.project.forecastOverdueAmount },
+  ...PORTFOLIO.slice(15),
+];
+
+export const READY_FOR_QA: CsvColumn<CompletedTicket>[] = [
+  { header: 'Key', value: (t) => t.key },
+  { header: 'Status', value: (t) => t.status.name },
+  { header: 'Project', value: (t) => t.projectName },
+  { header: 'Summary', value: (t) => t.summary },
+  { header: 'Assignee', value: (t) => t.assignee?.displayName ?? UNASSIGNED },
+  { header: 'Updated', value: (t) => t.updated },
+  { header: 'Story Points', value: (t) => t.storyPoints },
+];
+
+export const STORY_POINTS: CsvColumn<AssigneePoints>[] = [
+  { header: 'Assignee', value: (r) => r.assignee },
+  { header: 'Story Points', value: (r) => r.points },
+  { header: 'Tickets', value: (r) => r.tickets },
+];
+
+export const VELOCITY_HISTORY: CsvColumn<{ weekStart: IsoDate; velocityPercentage: number }>[] = [
+  { header: 'Week Start', value: (w) => w.weekStart },
+  { header: 'Velocity %', value: (w) => w.velocityPercentage },
+];
+
+const WEEKDAY = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const;
+
+/** One row per developer shown in the week's grid, one column per weekday: Away or Available. */
+export function availabilityColumns(
+  days: readonly IsoDate[],
+): CsvColumn<SelectedDeveloper & { days: boolean[] }>[] {
+  return [
+    { header: 'Developer', value: (d) => d.displayName },
+    { header: 'Account ID', value: (d) => d.accountId },
+    { header: 'Start Date', value: (d) => d.startDate },
+    { header: 'End Date', value: (d) => d.endDate },
+    ...days.map((day, i) => ({
+      header: `${WEEKDAY[i]} ${day}`,
+      value: (d: { days: boolean[] }) => (d.days[i] ? 'Away' : 'Available'),
+    })),
+    { header: 'Days Away', value: (d) => d.days.filter(Boolean).length },
+  ];
+}
+
+export const WEEKLY_HOURS: CsvColumn<{ project: ProjectTimeData; entry: TimeEntry }>[] = [
+  { header: 'Project', value: (r) => r.project.projectName },
+  { header: 'Project Hours', value: (r) => r.project.totalHours },
+  { header: 'Date', value: (r) => r.entry.date },
+  { header: 'Person', value: (r) => r.entry.personName },
+  { header: 'Notes', value: (r) => r.entry.notes },
+  { header: 'Hours', value: (r) => r.entry.hours },
+];
+
+export const GROSS_MARGINS: CsvColumn<GrossMarginProject>[] = [
+  { header: 'Project', value: (p) => p.name },
+  { header: 'Dev Status', value: (p) => p.devStatus },
+  { header: 'Total Hours', value: (p) => p.totalHours },
+  { header: 'Internal Cost (USD)', value: (p) => marginFigures(p).internalCost },
+  { header: 'Invoices Created (USD)', value: (p) => p.totalInvoiced },
+  { header: 'Gross Margin (USD)', value: (p) => marginFigures(p).grossMargin },
+  { header: 'Margin %', value: (p) => marginFigures(p).marginPercent },
+  { header: 'Amount Paid (USD)', value: (p) => p.totalPaid },
+  { header: 'Live Margin (USD)', value: (p) => marginFigures(p).live.margin },
+  { header: 'Live Margin %', value: (p) => marginFigures(p).live.percent },
+  {
+    header: 'Cost Basis',
+    value: (p) => ((p.costBreakdown ?? []).length > 0 ? 'breakdown' : 'default rate $100/hr'),
+  },
+];
+
+export const COST_BREAKDOWN: CsvColumn<{
+  project: GrossMarginProject;
+  entry: CostBreakdownEntry;
+}>[] = [
+  { header: 'Project', value: (r) => r.project.name },
+  { header: 'Person', value: (r) => r.entry.personName },
+  { header: 'Hours', value: (r) => r.entry.hours },
+  { header: 'Hourly Rate (USD)', value: (r) => r.entry.hourlyRate },
+  { header: 'Cost (USD)', value: (r) => r.entry.cost },
+];
+
+export const USERS: CsvColumn<User>[] = [
+  { header: 'Email', value: (u) => u.email },
+  { header: 'Role', value: (u) => u.role },
+  { header: 'Approved', value: (u) => u.approved },
+  { header: 'Created', value: (u) => u.createdAt.toISOString() },
+];
+
+type ScopedWeek<W> = { scope: string; week: W };
+
+export const TRENDS: CsvColumn<ScopedWeek<TrendWeek>>[] = [
+  { header: 'Scope', value: (r) => r.scope },
+  { header: 'Week Start', value: (r) => r.week.weekStart },
+  { header: 'Hours', value: (r) => r.week.hours },
+  { header: 'Internal Cost (USD)', value: (r) => r.week.internalCost },
+  { header: 'Invoiced (USD)', value: (r) => r.week.invoiced },
+  { header: 'Gross Margin (USD)', value: (r) => r.week.grossMargin },
+  { header: 'Current Week', value: (r) => r.week.isCurrent },
+];
+
+export const COST_PER_POINT: CsvColumn<ScopedWeek<CostPerPointWeek>>[] = [
+  { header: 'Scope', value: (r) => r.scope },
+  { header: 'Week Start', value: (r) => r.week.weekStart },
+  { header: 'Internal Cost (USD)', value: (r) => r.week.cost },
+  { header: 'Story Points', value: (r) => r.week.points },
+  { header: 'Cost per Point (USD)', value: (r) => r.week.costPerPoint },
+];
+
+export const BUDGET_BURN: CsvColumn<ProjectBudgetBurn>[] = [
+  { header: 'Project', value: (p) => p.name },
+  { header: 'Budget Type', value: (p) => p.budgetType },
+  { header: 'Value (USD)', value: (p) => p.projectValue },
+  { header: 'Internal Cost (USD)', value: (p) => p.costToDate },
+  { header: 'Budget Used %', value: (p) => p.usedPercent },
+  { header: 'Invoiced (USD)', value: (p) => p.invoicedToDate },
+  { header: 'Invoiced %', value: (p) => p.invoicedPercent },
+  { header: 'Remaining (USD)', value: (p) => p.remaining },
+  { header: 'Pace per Week (USD)', value: (p) => p.pacePerWeek },
+  {
+    header: 'Cost Reaches Value',
+    value: (p) => (p.runOut.kind === 'week' ? p.runOut.weekStart : p.runOut.kind),
+  },
+];
+
+export const UNBILLED_WORK: CsvColumn<UnbilledRow>[] = [
+  { header: 'Project', value: (p) => p.name },
+  { header: 'Last Invoice Date', value: (p) => p.lastInvoiceDate },
+  { header: 'Hours Since', value: (p) => p.hoursSince },
+  // Blank when the project has no client rate: 0 would read as 'nothing unbilled'.
+  { header: 'Unbilled Value (USD)', value: (p) => (p.rateKnown ? p.unbilledValue : null) },
+  { header: 'Story Points Since', value: (p) => p.pointsSince },
+  {
+    header: 'Completed Periods Not Invoiced',
+    value: (p) => p.uninvoicedPeriods.map((x) => x.periodNumber).join(' '),
+  },
+  {
+    header: 'Invoiced While Blocked',
+    value: (p) =>
+      p.invoicedWhileBlocked
+        .map((x) => `${x.invoiceReference ?? x.invoiceDate} ${x.blocked}/${x.total}`)
+        .join('; '),
+  },
+];
+
+type Forecast = NonNullable<RetainerForecastResponse['forecast']>;
+
+/** Retainer amounts are AUD (docs/decisions/191). */
+export const RETAINER_FORECASTS: CsvColumn<{ name: string; forecast: Forecast }>[] = [
+  { header: 'Project', value: (r) => r.name },
+  { header: 'Period', value: (r) => r.forecast.periodNumber },
+  { header: 'Start Date', value: (r) => r.forecast.startDate },
+  { header: 'End Date', value: (r) => r.forecast.endDate },
+  { header: 'Target (AUD)', value: (r) => r.forecast.target },
+  { header: 'Actual So Far (AUD)', value: (r) => r.forecast.actualSoFar },
+  { header: 'Projected (AUD)', value: (r) => r.forecast.projected },
+  { header: 'Projected % of Target', value: (r) => r.forecast.percentOfTarget },
+  { header: 'Verdict', value: (r) => r.forecast.verdictText },
+  { header: 'Low (AUD)', value: (r) => r.forecast.range?.low },
+  { header: 'High (AUD)', value: (r) => r.forecast.range?.high },
+];

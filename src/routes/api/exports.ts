@@ -1,0 +1,258 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { listAvailability, listSelectedDevelopers } from '../../db/developers';
+import { listAllProjects } from '../../db/projects';
+import { listUsers } from '../../db/users';
+import type { AppEnv } from '../../env';
+import { requireRole, requireUser } from '../../middleware/guards';
+import { loadAgencyWeek } from '../../services/agency-time';
+import { loadBudgetBurns } from '../../services/budget-burn';
+import { loadCostPerPoint } from '../../services/cost-per-point';
+import { loadGrossMargins } from '../../services/gross-margins';
+import { loadRetainerForecast } from '../../services/retainer-forecast';
+import { loadTrends } from '../../services/trends';
+import { loadUnbilledWork } from '../../services/unbilled';
+import { velocityDepsOf, velocityHistory, weekOf } from '../../services/velocity';
+import { isEmployedInWeek } from '../../shared/availability';
+import { weekDays, weekEndOf, weekStartOf } from '../../shared/calendar';
+import {
+  filterPortfolioRows,
+  LINK_FILTERS,
+  NO_TEAM,
+  PORTFOLIO_COLUMNS,
+  type PortfolioSortKey,
+  parsePortfolioView,
+  portfolioRow,
+  sortPortfolioRows,
+} from '../../shared/portfolio-table';
+import { DEV_STATUSES } from '../../shared/dev-status';
+import { TEAMS } from '../../shared/projects';
+import { storyPointsByAssignee } from '../../shared/story-points';
+import { csvResponse } from '../csv';
+import { WeekQuerySchema } from '../schemas';
+import { valid } from '../validation';
+import * as col from './export-columns';
+import { agencyToday } from './insights';
+import { RangeQuerySchema } from './jira';
+
+/** The portfolio table's view as the page's address writes it (all optional); the export lists what it shows. */
+const PortfolioExportQuery = z.strictObject({
+  view: z.enum(['cards', 'table']).optional(),
+  sort: z
+    .enum(PORTFOLIO_COLUMNS.map((c) => c.id) as [PortfolioSortKey, ...PortfolioSortKey[]], {
+      message: `sort must be one of ${PORTFOLIO_COLUMNS.map((c) => c.id).join(', ')}`,
+    })
+    .optional(),
+  dir: z.enum(['asc', 'desc'], { message: 'dir must be asc or desc' }).optional(),
+  team: z
+    .enum([...TEAMS, NO_TEAM], { message: `team must be one of ${TEAMS.join(', ')} or ${NO_TEAM}` })
+    .optional(),
+  devStatus: z
+    .enum(DEV_STATUSES, { message: `devStatus must be one of ${DEV_STATUSES.join(', ')}` })
+    .optional(),
+  jira: z.enum(LINK_FILTERS, { message: 'jira must be linked or unlinked' }).optional(),
+  // Forecast's stages are words (RUNNING, PLANNING…); the list is kept open, as the sync keeps it.
+  stage: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z _-]{0,39}$/, 'stage must be a Forecast stage, e.g. RUNNING')
+    .optional(),
+});
+
+/**
+ * CSV downloads of the tables any signed-in user sees (docs/decisions/105, 180), mounted at
+ * /api/export with the same guard as the screens they mirror.
+ */
+export const userExportsApi = new Hono<AppEnv>()
+  .use(requireUser())
+  .get('/portfolio.csv', valid('query', PortfolioExportQuery), async (c) => {
+    const isAdmin = c.var.user!.role === 'admin';
+    const view = parsePortfolioView(c.req.valid('query'), isAdmin);
+    const projects = (await listAllProjects(c.var.deps.db)).filter((p) => p.visible === 1);
+    const rows = sortPortfolioRows(
+      filterPortfolioRows(projects.map(portfolioRow), view.filters),
+      view.sort,
+      view.dir,
+    );
+    // Money (amounts, paid share, overdue) is for admins only, in files as on screen.
+    const columns = isAdmin ? col.PORTFOLIO_ADMIN : col.PORTFOLIO;
+    const byId = new Map(projects.map((p) => [p.id, p]));
+    return csvResponse(
+      c,
+      { subject: 'portfolio', from: agencyToday(c.var.deps) },
+      columns,
+      rows.map((row) => ({ row, project: byId.get(row.id)! })),
+    );
+  })
+  .get('/ready-for-qa.csv', valid('query', WeekQuerySchema), async (c) => {
+    const weekStart = weekStartOf(c.req.valid('query').weekStart);
+    const result = await velocityDepsOf(c.var.deps).readyForQa(weekOf(weekStart));
+    return csvResponse(
+      c,
+      { subject: 'ready-for-qa', from: weekStart, to: weekEndOf(weekStart) },
+      col.READY_FOR_QA,
+      result.tickets,
+    );
+  })
+  .get('/story-points.csv', valid('query', RangeQuerySchema), async (c) => {
+    const { startDate, endDate } = c.req.valid('query');
+    const result = await velocityDepsOf(c.var.deps).readyForQa({ startDate, endDate });
+    return csvResponse(
+      c,
+      { subject: 'story-points-by-assignee', from: startDate, to: endDate },
+      col.STORY_POINTS,
+      storyPointsByAssignee(result.tickets),
+    );
+  })
+  .get('/velocity-history.csv', async (c) => {
+    const history = await velocityHistory(velocityDepsOf(c.var.deps));
+    return csvResponse(
+      c,
+      {
+        subject: 'velocity-history',
+        from: history[0]?.weekStart ?? agencyToday(c.var.deps),
+        to: history.at(-1)?.weekStart,
+      },
+      col.VELOCITY_HISTORY,
+      history,
+    );
+  })
+  .get('/availability.csv', valid('query', WeekQuerySchema), async (c) => {
+    const weekStart = weekStartOf(c.req.valid('query').weekStart);
+    const days = weekDays(weekStart).slice(0, 5);
+    const { db } = c.var.deps;
+    const [developers, cells] = await Promise.all([
+      listSelectedDevelopers(db),
+      listAvailability(db, { from: days[0]!, to: days[4]! }),
+    ]);
+    const away = new Set(cells.filter((x) => x.isAway).map((x) => `${x.accountId}|${x.date}`));
+    const rows = developers
+      .filter((d) => isEmployedInWeek(d, weekStart))
+      .map((d) => ({
+        ...d,
+        days: days.map((day) => away.has(`${d.accountId}|${day}`)),
+      }));
+    return csvResponse(
+      c,
+      { subject: 'availability', from: days[0]!, to: days[4]! },
+      col.availabilityColumns(days),
+      rows,
+    );
+  });
+
+/**
+ * CSV downloads of the admins' tables (money figures), mounted at /api/admin/export: the same
+ * admin guard as the Agency Dashboard and the Users screen.
+ */
+export const adminExportsApi = new Hono<AppEnv>()
+  .use(requireRole('admin'))
+  .get('/weekly-hours.csv', valid('query', WeekQuerySchema), async (c) => {
+    const week = await loadAgencyWeek(c.var.deps.db, c.req.valid('query').weekStart);
+    return csvResponse(
+      c,
+      { subject: 'weekly-hours', from: week.weekStart, to: week.weekEnd },
+      col.WEEKLY_HOURS,
+      week.projectTimeData.flatMap((project) =>
+        project.timeEntries.map((entry) => ({ project, entry })),
+      ),
+    );
+  })
+  .get('/gross-margins.csv', async (c) => {
+    const { projects } = await loadGrossMargins(c.var.deps.db);
+    return csvResponse(
+      c,
+      { subject: 'gross-margins', from: agencyToday(c.var.deps) },
+      col.GROSS_MARGINS,
+      projects,
+    );
+  })
+  .get('/cost-breakdown.csv', async (c) => {
+    const { projects } = await loadGrossMargins(c.var.deps.db);
+    return csvResponse(
+      c,
+      { subject: 'gross-margins-cost-breakdown', from: agencyToday(c.var.deps) },
+      col.COST_BREAKDOWN,
+      projects.flatMap((project) =>
+        (project.costBreakdown ?? []).map((entry) => ({ project, entry })),
+      ),
+    );
+  })
+  .get('/users.csv', async (c) =>
+    csvResponse(
+      c,
+      { subject: 'users', from: agencyToday(c.var.deps) },
+      col.USERS,
+      await listUsers(c.var.deps.db),
+    ),
+  )
+  .get('/trends.csv', async (c) => {
+    const trends = await loadTrends(c.var.deps.db, weekStartOf(agencyToday(c.var.deps)));
+    const rows = [
+      ...trends.agency.map((week) => ({ scope: 'Agency', week })),
+      ...trends.projects.flatMap((p) => p.weeks.map((week) => ({ scope: p.name, week }))),
+    ];
+    return csvResponse(
+      c,
+      {
+        subject: 'trends',
+        from: trends.agency[0]?.weekStart ?? trends.currentWeekStart,
+        to: trends.currentWeekStart,
+      },
+      col.TRENDS,
+      rows,
+    );
+  })
+  .get('/cost-per-point.csv', async (c) => {
+    const { deps } = c.var;
+    const data = await loadCostPerPoint(
+      deps.db,
+      weekStartOf(agencyToday(deps)),
+      deps.config.AGENCY_TIMEZONE,
+    );
+    const rows = [
+      ...data.agency.weeks.map((week) => ({ scope: 'Agency', week })),
+      ...data.projects.flatMap((p) => p.weeks.map((week) => ({ scope: p.name, week }))),
+    ];
+    return csvResponse(
+      c,
+      {
+        subject: 'cost-per-point',
+        from: data.agency.weeks[0]?.weekStart ?? data.currentWeekStart,
+        to: data.currentWeekStart,
+      },
+      col.COST_PER_POINT,
+      rows,
+    );
+  })
+  .get('/budget-burn.csv', async (c) => {
+    const today = agencyToday(c.var.deps);
+    const { projects } = await loadBudgetBurns(c.var.deps.db, today);
+    return csvResponse(c, { subject: 'budget-burn', from: today }, col.BUDGET_BURN, projects);
+  })
+  .get('/unbilled-work.csv', async (c) => {
+    const { projects } = await loadUnbilledWork(c.var.deps.db, c.var.deps.config.AGENCY_TIMEZONE);
+    return csvResponse(
+      c,
+      { subject: 'unbilled-work', from: agencyToday(c.var.deps) },
+      col.UNBILLED_WORK,
+      projects,
+    );
+  })
+  .get('/retainer-forecasts.csv', async (c) => {
+    const { db } = c.var.deps;
+    const today = agencyToday(c.var.deps);
+    const retainers = (await listAllProjects(db)).filter(
+      (p) => p.visible === 1 && p.forecastBudgetType === 'RETAINER',
+    );
+    const rows = [];
+    // One project at a time: each forecast is a few small queries, and a file is no hurry.
+    for (const project of retainers) {
+      const answer = await loadRetainerForecast(db, project.id, today);
+      if (answer?.forecast) rows.push({ name: project.name, forecast: answer.forecast });
+    }
+    return csvResponse(
+      c,
+      { subject: 'retainer-forecasts', from: today },
+      col.RETAINER_FORECASTS,
+      rows,
+    );
+  });

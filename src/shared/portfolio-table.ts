@@ -1,0 +1,221 @@
+/**
+ * The portfolio as rows (docs/decisions/180-portfolio-table-and-exports.md): one flat row per
+ * visible project with the figures its card shows, the table view's columns, sorting and filters,
+ * and how a view is written in the address. Pure and browser-safe.
+ */
+import { percentOf } from './percent';
+import { type Project, TEAMS, ticketCompletion } from './projects';
+import { retainerProgressOf } from './retainer';
+
+export interface PortfolioRow {
+  id: number;
+  name: string;
+  teamName: string | null;
+  devStatus: string;
+  jiraProjectKey: string | null;
+  forecastProjectId: number | null;
+  forecastStage: string | null;
+  ticketsCompleted: number;
+  ticketsTotal: number;
+  ticketPercent: number;
+  sprintName: string | null;
+  sprintPercent: number;
+  epicsCompleted: number;
+  epicsTotal: number;
+  epicPercent: number;
+  sentPercent: number;
+  paidPercent: number;
+  overdueAmount: number;
+  retainerCompleted: number;
+  retainerTotal: number;
+  retainerPercent: number;
+  /** The later of the two syncs, ISO, or null when never synced. */
+  lastSync: string | null;
+  lastJiraSync: string | null;
+  lastForecastSync: string | null;
+}
+
+/** The card's figures for one project, flat (ticket %, sprint and epic progress as the card computes them). */
+export function portfolioRow(p: Project): PortfolioRow {
+  const tickets = ticketCompletion(p);
+  const periods = retainerProgressOf(
+    p.forecastRetainerPeriodsCompleted,
+    p.forecastRetainerPeriodsTotal,
+  );
+  const linked = !!p.jiraProjectKey;
+  const syncs = [p.lastJiraSync, p.lastForecastSync].filter((s): s is string => !!s).sort();
+  return {
+    id: p.id,
+    name: p.name,
+    teamName: p.teamName,
+    devStatus: p.devStatus,
+    jiraProjectKey: p.jiraProjectKey,
+    forecastProjectId: p.forecastProjectId,
+    forecastStage: p.forecastStage,
+    ticketsCompleted: tickets.completed,
+    ticketsTotal: tickets.total,
+    ticketPercent: tickets.percent,
+    sprintName: linked ? p.jiraCurrentSprintName : p.currentSprintName,
+    sprintPercent: linked ? p.jiraSprintCompletionPercentage : p.sprintCompletionPercentage,
+    epicsCompleted: p.completedEpics,
+    epicsTotal: p.totalEpics,
+    epicPercent: percentOf(p.completedEpics, p.totalEpics),
+    sentPercent: p.billingSentPercentage,
+    paidPercent: p.billingPaidPercentage,
+    overdueAmount: p.forecastOverdueAmount,
+    retainerCompleted: periods.completed,
+    retainerTotal: periods.total,
+    retainerPercent: periods.percentage,
+    lastSync: syncs.at(-1) ?? null,
+    lastJiraSync: p.lastJiraSync,
+    lastForecastSync: p.lastForecastSync,
+  };
+}
+
+/** The table's sortable columns, in screen order; `admin` columns hold money and show to admins only. */
+export const PORTFOLIO_COLUMNS = [
+  { id: 'name', label: 'Project' },
+  { id: 'team', label: 'Team' },
+  { id: 'devStatus', label: 'Dev Status' },
+  { id: 'tickets', label: 'Tickets %' },
+  { id: 'sprint', label: 'Sprint %' },
+  { id: 'epics', label: 'Epic Progress' },
+  { id: 'sent', label: 'Sent %' },
+  { id: 'paid', label: 'Paid %', admin: true },
+  { id: 'overdue', label: 'Overdue', admin: true },
+  { id: 'retainer', label: 'Retainer Periods %' },
+  { id: 'lastSync', label: 'Last Sync' },
+] as const satisfies readonly { id: string; label: string; admin?: true }[];
+export type PortfolioSortKey = (typeof PORTFOLIO_COLUMNS)[number]['id'];
+export type SortDirection = 'asc' | 'desc';
+
+const SORT_VALUE: Record<PortfolioSortKey, (r: PortfolioRow) => string | number | null> = {
+  name: (r) => r.name,
+  team: (r) => r.teamName,
+  devStatus: (r) => r.devStatus,
+  tickets: (r) => r.ticketPercent,
+  sprint: (r) => r.sprintPercent,
+  epics: (r) => r.epicPercent,
+  sent: (r) => r.sentPercent,
+  paid: (r) => r.paidPercent,
+  overdue: (r) => r.overdueAmount,
+  retainer: (r) => r.retainerPercent,
+  lastSync: (r) => r.lastSync,
+};
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * Rows sorted by one column; empty values (no team, never synced) always go last, and ties keep
+ * the name order so the same view always lists the same way.
+ */
+export function sortPortfolioRows(
+  rows: readonly PortfolioRow[],
+  key: PortfolioSortKey,
+  direction: SortDirection,
+): PortfolioRow[] {
+  const value = SORT_VALUE[key];
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    if (va === null || vb === null) {
+      if (va !== vb) return va === null ? 1 : -1;
+    } else {
+      const c =
+        typeof va === 'number' && typeof vb === 'number'
+          ? va - vb
+          : collator.compare(String(va), String(vb));
+      if (c !== 0) return c * sign;
+    }
+    return collator.compare(a.name, b.name) || a.id - b.id;
+  });
+}
+
+export const LINK_FILTERS = ['linked', 'unlinked'] as const;
+export type LinkFilter = (typeof LINK_FILTERS)[number];
+/** The 'no team' choice of the team filter. */
+export const NO_TEAM = 'none';
+
+export interface PortfolioFilters {
+  team: string | null;
+  devStatus: string | null;
+  jira: LinkFilter | null;
+  stage: string | null;
+}
+
+export interface PortfolioView {
+  view: 'cards' | 'table';
+  sort: PortfolioSortKey;
+  dir: SortDirection;
+  filters: PortfolioFilters;
+}
+
+export const DEFAULT_VIEW: PortfolioView = {
+  view: 'cards',
+  sort: 'name',
+  dir: 'asc',
+  filters: { team: null, devStatus: null, jira: null, stage: null },
+};
+
+export function filterPortfolioRows(
+  rows: readonly PortfolioRow[],
+  f: PortfolioFilters,
+): PortfolioRow[] {
+  return rows.filter(
+    (r) =>
+      (f.team === null || (f.team === NO_TEAM ? r.teamName === null : r.teamName === f.team)) &&
+      (f.devStatus === null || r.devStatus === f.devStatus) &&
+      (f.jira === null || (f.jira === 'linked') === !!r.jiraProjectKey) &&
+      (f.stage === null || r.forecastStage === f.stage),
+  );
+}
+
+/** The keys a view uses in the address (`/?view=table&sort=paid&dir=desc&team=Team+1`). */
+export const VIEW_PARAMS = ['view', 'sort', 'dir', 'team', 'devStatus', 'jira', 'stage'] as const;
+
+const isSortKey = (s: string, isAdmin: boolean): s is PortfolioSortKey =>
+  PORTFOLIO_COLUMNS.some((c) => c.id === s && (isAdmin || !('admin' in c)));
+const shortText = (s: string | undefined) =>
+  s !== undefined && s.length > 0 && s.length <= 100 ? s : null;
+
+/**
+ * A view read from address parameters. Anything unknown falls back to the default for that part:
+ * the address is a bookmark, and an old or hand-edited one still opens the page. A money column
+ * is no sort key for someone who cannot see it.
+ */
+export function parsePortfolioView(
+  params: Partial<Record<(typeof VIEW_PARAMS)[number], string>>,
+  isAdmin: boolean,
+): PortfolioView {
+  const team = shortText(params.team);
+  return {
+    view: params.view === 'table' ? 'table' : 'cards',
+    sort: params.sort && isSortKey(params.sort, isAdmin) ? params.sort : DEFAULT_VIEW.sort,
+    dir: params.dir === 'desc' ? 'desc' : 'asc',
+    filters: {
+      team: team === NO_TEAM || TEAMS.some((t) => t === team) ? team : null,
+      devStatus: shortText(params.devStatus),
+      jira: LINK_FILTERS.find((l) => l === params.jira) ?? null,
+      stage: shortText(params.stage),
+    },
+  };
+}
+
+/** The address parameters of a view, defaults left out, so the plain `/` stays the plain view. */
+export function portfolioViewParams(v: PortfolioView): URLSearchParams {
+  const q = new URLSearchParams();
+  if (v.view !== DEFAULT_VIEW.view) q.set('view', v.view);
+  if (v.sort !== DEFAULT_VIEW.sort) q.set('sort', v.sort);
+  if (v.dir !== DEFAULT_VIEW.dir) q.set('dir', v.dir);
+  for (const key of ['team', 'devStatus', 'jira', 'stage'] as const) {
+    const value = v.filters[key];
+    if (value !== null) q.set(key, value);
+  }
+  return q;
+}
+
+/** True when the address names any part of a view (then it wins over the remembered one). */
+export function namesAView(params: Record<string, string | undefined>): boolean {
+  return VIEW_PARAMS.some((k) => params[k] !== undefined);
+}
