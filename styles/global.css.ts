@@ -17,3 +17,6 @@ globalStyle('h1, h2, h3, h4', { margin: 0, lineHeight: 1.25 });
 // Island wrappers must not affect layout.
 globalStyle('app-island', { display: 'contents' });
 globalStyle('body.scroll-locked', { overflow: 'hidden' });
+// A control the signed-in role may not use (docs/decisions/164): greyed but focusable, so its
+// reason shows on hover and focus.
+globalStyle('[aria-disabled="true"]', { opacity: 0.55, cursor: 'not-allowed' });

@@ -5,6 +5,8 @@ import { toast } from '../client/toast';
 import { XIcon } from '../components/icons';
 import { button, card, visuallyHidden } from '../components/ui.css';
 import { DownloadCsv } from '../components/DownloadCsv';
+import { type Refusal, useRefusal } from '../components/Refusal';
+import type { Role } from '../shared/roles';
 import { WeekButtons } from '../components/WeekButtons';
 import { exportHref } from '../shared/exports';
 import { formatDate, formatWeekLabel } from '../shared/format';
@@ -30,6 +32,8 @@ export interface Props {
   /** The Monday of the agency's current week ('Current' returns here). */
   currentWeekStart: IsoDate;
   availability: AvailabilityResponse;
+  /** The signed-in role, from the server: staff and admins edit the team and its days. */
+  role: Role;
 }
 
 export const AVAILABILITY_PATH = '/api/developer-availability';
@@ -38,8 +42,14 @@ export const AVAILABILITY_PATH = '/api/developer-availability';
  * Agency Settings' 'Developer Availability' (docs/product-spec.md, "Agency Settings"): the week
  * grid, the team and their employment dates.
  */
-export default function AvailabilityGrid({ currentWeekStart, availability }: Props) {
+export default function AvailabilityGrid({ currentWeekStart, availability, role }: Props) {
   const queryClient = useQueryClient();
+  const edit = useRefusal(role, 'developers.availability');
+  const dates = useRefusal(role, 'developers.employment');
+  /** Runs a change only for a role that may make it. */
+  const unlessRefused = (fn: () => void) => () => {
+    if (!edit.reason) fn();
+  };
   const [weekStart, setWeekStart] = useState(currentWeekStart);
   const [edits, setEdits] = useState<LocalEdits>(NO_EDITS);
   const [adding, setAdding] = useState(false);
@@ -107,7 +117,8 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
         <button
           type="button"
           className={button.secondary}
-          onClick={() => setAdding(true)}
+          {...edit.attrs}
+          onClick={unlessRefused(() => setAdding(true))}
           aria-haspopup="dialog"
         >
           Add
@@ -119,12 +130,14 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
           <button
             type="button"
             className={button.primary}
-            onClick={() => save.mutate()}
+            onClick={unlessRefused(() => save.mutate())}
             disabled={save.isPending || !dirty}
           >
             {save.isPending ? 'Saving...' : 'Save Availability'}
           </button>
         </div>
+        {edit.note}
+        {dates.note}
       </div>
 
       {members.length === 0 ? (
@@ -162,11 +175,13 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
                       <DateLink
                         member={m}
                         edge="start"
+                        refusal={dates}
                         onOpen={() => setDateModal({ edge: 'start', member: m })}
                       />
                       <DateLink
                         member={m}
                         edge="end"
+                        refusal={dates}
                         onOpen={() => setDateModal({ edge: 'end', member: m })}
                       />
                     </div>
@@ -181,7 +196,10 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
                           aria-pressed={away}
                           aria-label={`${m.displayName}, ${formatDate(day, 'EEEE MMM d')}: ${away ? 'Away' : 'Available'}`}
                           data-date={day}
-                          onClick={() => setEdits((e) => toggleCell(saved, e, m, day))}
+                          {...edit.attrs}
+                          onClick={unlessRefused(() =>
+                            setEdits((e) => toggleCell(saved, e, m, day)),
+                          )}
                         >
                           {away ? <XIcon size={18} /> : null}
                         </button>
@@ -193,7 +211,10 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
                       type="button"
                       className={button.ghost}
                       aria-label={`Remove ${m.displayName}`}
-                      onClick={() => setEdits((e) => removeMember(saved, e, m.accountId))}
+                      {...edit.attrs}
+                      onClick={unlessRefused(() =>
+                        setEdits((e) => removeMember(saved, e, m.accountId)),
+                      )}
                     >
                       Remove
                     </button>
@@ -240,10 +261,13 @@ export default function AvailabilityGrid({ currentWeekStart, availability }: Pro
 function DateLink({
   member,
   edge,
+  refusal,
   onOpen,
 }: {
   member: TeamMember & { saved: boolean };
   edge: EmploymentEdge;
+  /** Why this role may not change employment dates, if it may not. */
+  refusal: Refusal;
   onOpen: () => void;
 }) {
   const date = edge === 'start' ? member.startDate : member.endDate;
@@ -257,10 +281,13 @@ function DateLink({
     <button
       type="button"
       className={`${button.link} ${s.smallLink}`}
-      onClick={onOpen}
+      onClick={() => {
+        if (!refusal.reason) onOpen();
+      }}
       disabled={!member.saved}
       title={member.saved ? undefined : 'Save Availability first to set employment dates'}
       aria-haspopup="dialog"
+      {...refusal.attrs}
     >
       {text}
     </button>

@@ -3,17 +3,23 @@ import { useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
 import { Dialog } from '../components/Dialog';
+import { useRefusal } from '../components/Refusal';
 import { badge, button, spinner } from '../components/ui.css';
 import { billingBlockedHint, DEV_STATUSES, type DevStatus } from '../shared/dev-status';
 import type { Project } from '../shared/projects';
 import { FORECAST_PROJECTS_KEY, PROJECTS_KEY, refreshProjects } from './projects/api';
 import { listedForecastProjects } from '../shared/projects';
 import type { ForecastProjectItem } from '../shared/projects';
+import { can, type Role } from '../shared/roles';
 import * as s from './ManageProjectsDialog.css';
 
 export interface Props {
-  /** Admins set each project's dev status here (the server refuses everyone else). */
-  isAdmin?: boolean;
+  /**
+   * The signed-in role, from the server: staff show and hide projects, admins also set dev
+   * statuses and add or remove projects. Controls a role may not use say why (the server refuses
+   * them regardless).
+   */
+  role: Role;
   /** The agency's calendar date, for the Billing Blocked hint. */
   today?: string;
 }
@@ -23,7 +29,7 @@ export interface Props {
  * projects, and add or remove Forecast projects. The Forecast list is fetched only when asked for
  * (Load Projects).
  */
-export default function ManageProjectsDialog({ isAdmin = false, today }: Props) {
+export default function ManageProjectsDialog({ role, today }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -42,8 +48,8 @@ export default function ManageProjectsDialog({ isAdmin = false, today }: Props) 
         size="lg"
         testId="manage-projects"
       >
-        <DashboardProjects isAdmin={isAdmin} today={today} />
-        <ForecastProjects />
+        <DashboardProjects role={role} today={today} />
+        <ForecastProjects role={role} />
       </Dialog>
     </>
   );
@@ -67,8 +73,11 @@ function useRemoveProject() {
   });
 }
 
-function DashboardProjects({ isAdmin, today }: { isAdmin: boolean; today?: string }) {
+function DashboardProjects({ role, today }: { role: Role; today?: string }) {
   const queryClient = useQueryClient();
+  const isAdmin = can(role, 'project.dev-status');
+  const showHide = useRefusal(role, 'project.visibility');
+  const remove = useRefusal(role, 'project.remove');
   // The portfolio on the same page has already put the list in the shared cache.
   const projects = useQuery({
     queryKey: PROJECTS_KEY,
@@ -159,7 +168,11 @@ function DashboardProjects({ isAdmin, today }: { isAdmin: boolean; today?: strin
                 aria-checked={p.visible === 1}
                 aria-label={`Show ${p.name} on the portfolio`}
                 disabled={visibility.isPending}
-                onClick={() => visibility.mutate({ id: p.id, visible: p.visible === 1 ? 0 : 1 })}
+                {...showHide.attrs}
+                onClick={() => {
+                  if (!showHide.reason)
+                    visibility.mutate({ id: p.id, visible: p.visible === 1 ? 0 : 1 });
+                }}
               >
                 {p.visible === 1 ? 'Visible' : 'Hidden'}
               </button>
@@ -168,7 +181,10 @@ function DashboardProjects({ isAdmin, today }: { isAdmin: boolean; today?: strin
                 className={button.secondary}
                 aria-label={`Remove ${p.name} from the dashboard`}
                 disabled={removeProject.isPending}
-                onClick={() => removeProject.mutate(p.id)}
+                {...remove.attrs}
+                onClick={() => {
+                  if (!remove.reason) removeProject.mutate(p.id);
+                }}
               >
                 Remove
               </button>
@@ -176,6 +192,8 @@ function DashboardProjects({ isAdmin, today }: { isAdmin: boolean; today?: strin
           ))}
         </ul>
       )}
+      {showHide.note}
+      {remove.note}
     </section>
   );
 }
@@ -228,7 +246,9 @@ function DevStatusControl({
   );
 }
 
-function ForecastProjects() {
+function ForecastProjects({ role }: { role: Role }) {
+  const add = useRefusal(role, 'project.import');
+  const remove = useRefusal(role, 'project.remove');
   const queryClient = useQueryClient();
   const [requested, setRequested] = useState(false);
   const forecast = useQuery({
@@ -321,7 +341,10 @@ function ForecastProjects() {
                     className={button.secondary}
                     aria-label={`Remove ${fp.name} from the dashboard`}
                     disabled={busy}
-                    onClick={() => removeProject.mutate(onDashboard.id)}
+                    {...remove.attrs}
+                    onClick={() => {
+                      if (!remove.reason) removeProject.mutate(onDashboard.id);
+                    }}
                   >
                     Remove
                   </button>
@@ -331,7 +354,10 @@ function ForecastProjects() {
                     className={button.primary}
                     aria-label={`Add ${fp.name} to the dashboard`}
                     disabled={busy}
-                    onClick={() => importProject.mutate(fp.id)}
+                    {...add.attrs}
+                    onClick={() => {
+                      if (!add.reason) importProject.mutate(fp.id);
+                    }}
                   >
                     Add
                   </button>
@@ -345,6 +371,8 @@ function ForecastProjects() {
         Finished and halted Forecast projects are not listed; remove those already on the dashboard
         under Dashboard Projects.
       </p>
+      {add.note}
+      {remove.note}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { PORTFOLIO_PROJECTS_ATTR } from '../shared/island-markers';
 import * as s from '../components/portfolio/PortfolioProjects.css';
 import { muted, spinner } from '../components/ui.css';
 import type { Project } from '../shared/projects';
+import type { Role } from '../shared/roles';
 import { PORTFOLIO_HTML_KEY, PROJECTS_KEY } from './projects/api';
 
 // The detail modal and its charts load only when a card is opened (their own chunk).
@@ -19,8 +20,8 @@ const AS_RENDERED = '';
 export interface Props {
   /** False when the server could not read the projects: the cards are then fetched (spinner first). */
   rendered: boolean;
-  /** Admins also see the money figures in the detail modal (forecast, budget burn). */
-  isAdmin?: boolean;
+  /** The signed-in role, from the server: admins also see the money figures in the detail modal. */
+  role: Role;
 }
 
 const projectsRequest = () => apiRequest<Project[]>('GET', '/api/projects');
@@ -31,7 +32,7 @@ const projectsRequest = () => apiRequest<Project[]>('GET', '/api/projects');
  * fetched again as server HTML (GET /portfolio/projects) and put in place. Shows the list's
  * loading and error states when the page came without cards (docs/decisions/140).
  */
-export default function PortfolioCards({ rendered, isAdmin = false }: Props) {
+export default function PortfolioCards({ rendered, role }: Props) {
   const queryClient = useQueryClient();
   const cards = useQuery({
     queryKey: PORTFOLIO_HTML_KEY,
@@ -122,7 +123,7 @@ export default function PortfolioCards({ rendered, isAdmin = false }: Props) {
       ) : null}
       {open ? (
         <Suspense fallback={null}>
-          <ProjectDetailModal project={open} isAdmin={isAdmin} onClose={close} />
+          <ProjectDetailModal project={open} role={role} onClose={close} />
         </Suspense>
       ) : null}
     </>

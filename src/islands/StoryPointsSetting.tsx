@@ -2,11 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
+import { useRefusal } from '../components/Refusal';
 import { button, input, label } from '../components/ui.css';
+import type { Role } from '../shared/roles';
 import * as s from './StoryPointsSetting.css';
 
 export interface Props {
   storyPointsPerDeveloperDay: number;
+  /** The signed-in role, from the server: admins change global settings. */
+  role: Role;
 }
 
 export const POINTS_SETTING_PATH = '/api/settings/story-points-per-developer-day';
@@ -15,7 +19,8 @@ export const POINTS_SETTING_PATH = '/api/settings/story-points-per-developer-day
  * The 'story points per developer day' setting (docs/design.md, "Available points"): each available
  * weekday of a developer is worth this many points.
  */
-export default function StoryPointsSetting({ storyPointsPerDeveloperDay }: Props) {
+export default function StoryPointsSetting({ storyPointsPerDeveloperDay, role }: Props) {
+  const refusal = useRefusal(role, 'settings.global');
   const queryClient = useQueryClient();
   const inputId = useId();
   const hintId = useId();
@@ -52,7 +57,7 @@ export default function StoryPointsSetting({ storyPointsPerDeveloperDay }: Props
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (valid) save.mutate(parsed);
+    if (valid && !refusal.reason) save.mutate(parsed);
   };
 
   return (
@@ -71,7 +76,11 @@ export default function StoryPointsSetting({ storyPointsPerDeveloperDay }: Props
             max={100}
             step={0.25}
             value={value}
-            aria-describedby={hintId}
+            readOnly={!!refusal.reason}
+            title={refusal.reason ?? undefined}
+            aria-describedby={
+              refusal.reason ? `${hintId} ${refusal.attrs['aria-describedby']}` : hintId
+            }
             aria-invalid={!valid}
             onChange={(e) => setValue(e.target.value)}
           />
@@ -80,9 +89,11 @@ export default function StoryPointsSetting({ storyPointsPerDeveloperDay }: Props
           type="submit"
           className={button.primary}
           disabled={!valid || save.isPending || parsed === saved}
+          {...refusal.attrs}
         >
           {save.isPending ? 'Saving...' : 'Save'}
         </button>
+        {refusal.note}
       </div>
       <p id={hintId} className={s.hint}>
         Available Points = weekdays each team member is employed and not away × this number (0 to

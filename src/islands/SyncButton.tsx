@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
+import { useRefusal } from '../components/Refusal';
 import { toast } from '../client/toast';
 import type { Project } from '../shared/projects';
 import { formatBillingAmount } from '../shared/money-format';
 import { isBillingStale } from '../shared/billing';
+import type { Role } from '../shared/roles';
 import { refreshProjects } from './projects/api';
 import * as s from './SyncButton.css';
 
@@ -14,6 +16,8 @@ export interface Props {
   lastForecastSync: string | null;
   /** Stale by the server's clock at render, so the hydrated button starts as the HTML shows it. */
   stale: boolean;
+  /** The signed-in role, from the server: staff and admins sync billing. */
+  role: Role;
 }
 
 export interface SyncResponse {
@@ -42,7 +46,14 @@ function onEveryMinute(listener: () => void): () => void {
  * A card's Sync Billing button (docs/product-spec.md, "Projects list"): syncs the project's billing from Forecast,
  * busy while it runs; yellow with a warning once the last sync is more than 24 hours old.
  */
-export default function SyncButton({ projectId, projectName, lastForecastSync, stale }: Props) {
+export default function SyncButton({
+  projectId,
+  projectName,
+  lastForecastSync,
+  stale,
+  role,
+}: Props) {
+  const refusal = useRefusal(role, 'project.billing-sync');
   const queryClient = useQueryClient();
   const [staleNow, setStaleNow] = useState(stale);
   // After hydration, staleness follows the browser's clock.
@@ -69,24 +80,30 @@ export default function SyncButton({ projectId, projectName, lastForecastSync, s
   });
   const syncing = sync.isPending;
   return (
-    <button
-      type="button"
-      className={`${staleNow ? s.syncButton.stale : s.syncButton.fresh}${syncing ? ` ${s.spinning}` : ''}`}
-      title={
-        staleNow
-          ? 'Billing data is more than 24 hours old: sync it from Forecast'
-          : 'Sync billing data from Forecast'
-      }
-      aria-label={`Sync billing data of ${projectName}${staleNow ? ' (billing data is stale)' : ''}`}
-      aria-busy={syncing}
-      disabled={syncing}
-      data-stale={staleNow ? '' : undefined}
-      onClick={(e) => {
-        e.stopPropagation();
-        sync.mutate();
-      }}
-    >
-      {syncing ? 'Syncing...' : 'Sync Billing'}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`${staleNow ? s.syncButton.stale : s.syncButton.fresh}${syncing ? ` ${s.spinning}` : ''}`}
+        title={
+          refusal.reason ??
+          (staleNow
+            ? 'Billing data is more than 24 hours old: sync it from Forecast'
+            : 'Sync billing data from Forecast')
+        }
+        aria-label={`Sync billing data of ${projectName}${staleNow ? ' (billing data is stale)' : ''}`}
+        aria-busy={syncing}
+        disabled={syncing}
+        data-stale={staleNow ? '' : undefined}
+        aria-disabled={refusal.attrs['aria-disabled']}
+        aria-describedby={refusal.attrs['aria-describedby']}
+        onClick={(e) => {
+          e.stopPropagation();
+          if (!refusal.reason) sync.mutate();
+        }}
+      >
+        {syncing ? 'Syncing...' : 'Sync Billing'}
+      </button>
+      {refusal.note}
+    </>
   );
 }

@@ -45,6 +45,7 @@ export interface IslandFixtures {
 export const islandFixtures: IslandFixtures = {
   AuthForm: { next: '/' },
   AvailabilityGrid: {
+    role: 'staff',
     currentWeekStart: '2026-11-16',
     availability: {
       developers: {
@@ -99,13 +100,14 @@ export const islandFixtures: IslandFixtures = {
     },
   },
   LogoutButton: {},
-  ManageProjectsDialog: {},
-  PortfolioCards: { rendered: true },
-  StoryPointsSetting: { storyPointsPerDeveloperDay: 1.5 },
+  ManageProjectsDialog: { role: 'staff', today: '2026-11-23' },
+  PortfolioCards: { rendered: true, role: 'user' },
+  StoryPointsSetting: { storyPointsPerDeveloperDay: 1.5, role: 'admin' },
   SyncButton: {
     projectId: 7,
     projectName: 'Brightside <Beta> & "Co"',
     lastForecastSync: '2026-11-21T09:30:00.000Z',
+    role: 'user',
     stale: false,
   },
   SyncPanel: {
@@ -147,7 +149,12 @@ export const islandFixtures: IslandFixtures = {
     ],
     timeZone: 'Europe/London',
   },
-  TeamSelector: { projectId: 7, projectName: 'Brightside <Beta> & "Co"', teamName: null },
+  TeamSelector: {
+    projectId: 7,
+    projectName: 'Brightside <Beta> & "Co"',
+    teamName: null,
+    role: 'staff',
+  },
   Toaster: {},
   UsersAdmin: {
     users: [

@@ -5,6 +5,7 @@ import { WarningIcon } from '../../components/icons';
 import { ProgressBar } from '../../components/ProgressBar';
 import { badge, button, spinner } from '../../components/ui.css';
 import type { Project } from '../../shared/projects';
+import type { Role } from '../../shared/roles';
 import { formatDate } from '../../shared/format';
 import { completionRate, sprintProgress, statusColor } from '../../shared/tickets';
 import { jiraDataKey } from './api';
@@ -15,12 +16,12 @@ import { TicketStatusPie } from './TicketStatusPie';
 import type { JiraEpic, JiraOverview, JiraSprint } from '../../shared/tickets';
 
 /** The detail modal's 'Jira Integration' tab (docs/product-spec.md, "Project detail modal"). */
-export function JiraTab({ project }: { project: Project }) {
+export function JiraTab({ project, role }: { project: Project; role: Role }) {
   return (
     <div>
       <div className={`${s.sectionHead} ${s.section}`}>
         <h3 className={s.h3}>Jira Integration</h3>
-        <LinkJiraDialog projectId={project.id} currentKey={project.jiraProjectKey} />
+        <LinkJiraDialog projectId={project.id} currentKey={project.jiraProjectKey} role={role} />
       </div>
       {project.jiraProjectKey ? (
         <JiraOverviewPanel projectId={project.id} />

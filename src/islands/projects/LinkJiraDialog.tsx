@@ -3,6 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { apiRequest, serverMessage } from '../../client/api';
 import { toast } from '../../client/toast';
 import { Dialog } from '../../components/Dialog';
+import { useRefusal } from '../../components/Refusal';
+import type { Role } from '../../shared/roles';
 import { button, field, input, label, muted, spinner } from '../../components/ui.css';
 import { JIRA_PROJECTS_KEY, jiraDataKey, refreshProjects } from './api';
 import * as s from './LinkJiraDialog.css';
@@ -11,6 +13,8 @@ export interface LinkJiraDialogProps {
   projectId: number;
   currentKey: string | null;
   onLinked?: () => void;
+  /** The signed-in role: staff and admins link projects. */
+  role: Role;
 }
 
 type Mode = 'select' | 'manual';
@@ -26,21 +30,27 @@ interface JiraProjectChoice {
  * calls table says, so it is there when the dialog opens. A successful link closes this dialog
  * only: the detail modal stays open on the freshly synced Jira overview (docs/decisions/193).
  */
-export function LinkJiraDialog({ projectId, currentKey, onLinked }: LinkJiraDialogProps) {
+export function LinkJiraDialog({ projectId, currentKey, onLinked, role }: LinkJiraDialogProps) {
   const [open, setOpen] = useState(false);
+  const refusal = useRefusal(role, 'project.jira-link');
   const jiraProjects = useQuery({
     queryKey: JIRA_PROJECTS_KEY,
     queryFn: () => apiRequest<{ projects: JiraProjectChoice[] }>('GET', '/api/jira/projects'),
+    enabled: !refusal.reason,
   });
   return (
     <>
       <button
         type="button"
         className={`${currentKey ? button.secondary : button.primary} ${s.trigger}`}
-        onClick={() => setOpen(true)}
+        {...refusal.attrs}
+        onClick={() => {
+          if (!refusal.reason) setOpen(true);
+        }}
       >
         {currentKey ? `Linked: ${currentKey}` : 'Link Jira Project'}
       </button>
+      {refusal.note}
       <Dialog
         open={open}
         onClose={() => setOpen(false)}

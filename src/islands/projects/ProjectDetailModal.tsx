@@ -14,6 +14,7 @@ import {
 import { costBreakdownKey } from './api';
 import { hasBudgetBurn } from '../../shared/budget-burn';
 import { BudgetBurnTab } from './BudgetBurnTab';
+import { can, type Role } from '../../shared/roles';
 import { JiraTab } from './JiraTab';
 import * as s from './ProjectDetailModal.css';
 import { RetainerTab } from './RetainerTab';
@@ -58,13 +59,14 @@ const TABS: { id: Tab; label: string }[] = [
 export default function ProjectDetailModal({
   project,
   onClose,
-  isAdmin = false,
+  role,
 }: {
   project: Project;
   onClose: () => void;
-  /** Admins see the money figures: the retainer forecast and budget burn. */
-  isAdmin?: boolean;
+  /** The signed-in role: admins see the money figures (retainer forecast, budget burn, costs). */
+  role: Role;
 }) {
+  const isAdmin = can(role, 'money.view');
   const [tab, setTab] = useState<Tab>('jira');
   const tabs = TABS.filter(
     (t) =>
@@ -73,9 +75,11 @@ export default function ProjectDetailModal({
   );
   const baseId = useId();
   // docs/product-spec.md, "Calls": requested with the modal; its result is not shown.
+  // Each person's rate and cost: asked for only by a role the server answers it for.
   useQuery({
     queryKey: costBreakdownKey(project.id),
     queryFn: () => apiRequest('GET', `/api/projects/${project.id}/cost-breakdown`),
+    enabled: isAdmin,
   });
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
@@ -122,7 +126,7 @@ export default function ProjectDetailModal({
       </div>
       <div id={`${baseId}-${tab}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${tab}-tab`}>
         {tab === 'jira' ? (
-          <JiraTab project={project} />
+          <JiraTab project={project} role={role} />
         ) : tab === 'burn' ? (
           <BudgetBurnTab projectId={project.id} />
         ) : (

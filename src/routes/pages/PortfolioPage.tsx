@@ -84,7 +84,7 @@ export function PortfolioPage({
             <Island
               name="ManageProjectsDialog"
               component={ManageProjectsDialog}
-              props={{ isAdmin: user.role === 'admin', today }}
+              props={{ role: user.role, today }}
             />
           </div>
         </div>
@@ -92,7 +92,7 @@ export function PortfolioPage({
         <Island
           name="PortfolioCards"
           component={PortfolioCards}
-          props={{ rendered: !!projects, isAdmin: user.role === 'admin' }}
+          props={{ rendered: !!projects, role: user.role }}
         />
         <div {...attrs}>
           {projects ? (
@@ -101,6 +101,7 @@ export function PortfolioPage({
               now={new Date(now)}
               forecasts={forecasts}
               budgetsUsed={budgetsUsed}
+              role={user.role}
             />
           ) : null}
         </div>

@@ -88,7 +88,7 @@ describe('Agency Settings, rendered on the server', () => {
     expect(html).toMatch(/aria-label="Remove Zara Ahmed"[^>]*>Remove</);
     expect(html).toMatch(
       new RegExp(
-        `data-island="StoryPointsSetting" ${ISLAND_PROPS_ATTR}="\\{&quot;storyPointsPerDeveloperDay&quot;:1.5\\}"`,
+        `data-island="StoryPointsSetting" ${ISLAND_PROPS_ATTR}="\\{&quot;storyPointsPerDeveloperDay&quot;:1.5,&quot;role&quot;:&quot;user&quot;\\}"`,
       ),
     );
     expect(html).toMatch(/value="1.5"/);
@@ -112,5 +112,35 @@ describe('Agency Settings, rendered on the server', () => {
       'o-1',
       'z-1',
     ]);
+  });
+
+  it('greys what each role may not change, with the reason on hover and for screen readers', async () => {
+    const asRole = async (role: 'user' | 'staff' | 'admin') => {
+      const res = await t.request('GET', '/agency/settings', { cookie: await t.signIn(role) });
+      return res.text();
+    };
+    const refused = (html: string, name: RegExp) =>
+      new RegExp(`<button[^>]*${name.source}[^>]*aria-disabled="true"[^>]*title="([^"]*)"`).exec(
+        html,
+      )?.[1] ?? null;
+    const user = await asRole('user');
+    const team =
+      'Only staff and admins can change the team and developers&#x27; away days. Your role is user.';
+    expect(refused(user, /aria-label="Remove Zara Ahmed"/)).toBe(team);
+    expect(refused(user, /aria-label="Zara Ahmed, Monday Nov 16: Available"/)).toBe(team);
+    expect(user).toContain(
+      `>Only admins can change global settings and thresholds. Your role is user.</span>`,
+    );
+    expect(user).toMatch(/readOnly=""|readonly=""/);
+
+    const staff = await asRole('staff');
+    expect(refused(staff, /aria-label="Remove Zara Ahmed"/)).toBeNull();
+    expect(staff).not.toContain('Only staff and admins');
+    expect(staff).toContain(
+      'Only admins can change global settings and thresholds. Your role is staff.',
+    );
+
+    const admin = await asRole('admin');
+    expect(admin).not.toContain('aria-disabled="true"');
   });
 });

@@ -13,7 +13,7 @@ import { currentWeekStart } from '../../shared/time-zones';
 import * as s from './SettingsPage.css';
 
 export interface SettingsData {
-  grid: AvailabilityGridProps;
+  grid: Omit<AvailabilityGridProps, 'role'>;
   storyPointsPerDeveloperDay: number;
 }
 
@@ -43,7 +43,11 @@ export function SettingsPage({ user, data }: { user: SessionUser; data: Settings
         <div className={pageHeader}>
           <h1 className={h1}>Developer Availability</h1>
         </div>
-        <Island name="AvailabilityGrid" component={AvailabilityGrid} props={data.grid} />
+        <Island
+          name="AvailabilityGrid"
+          component={AvailabilityGrid}
+          props={{ ...data.grid, role: user.role }}
+        />
         <section className={`${card} ${s.section}`} aria-labelledby="points-setting-heading">
           <h2 id="points-setting-heading" className={h2}>
             Available Points
@@ -51,7 +55,7 @@ export function SettingsPage({ user, data }: { user: SessionUser; data: Settings
           <Island
             name="StoryPointsSetting"
             component={StoryPointsSetting}
-            props={{ storyPointsPerDeveloperDay: data.storyPointsPerDeveloperDay }}
+            props={{ storyPointsPerDeveloperDay: data.storyPointsPerDeveloperDay, role: user.role }}
           />
         </section>
       </div>

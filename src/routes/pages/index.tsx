@@ -61,6 +61,7 @@ export const pages = new Hono<AppEnv>()
           now={new Date(now)}
           forecasts={forecasts}
           budgetsUsed={budgetsUsed}
+          role={c.var.user!.role}
         />,
       ),
     );

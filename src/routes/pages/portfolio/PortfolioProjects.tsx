@@ -1,5 +1,6 @@
 import type { Project } from '../../../shared/projects';
 import type { RetainerVerdict } from '../../../shared/retainer-forecast';
+import type { Role } from '../../../shared/roles';
 import { badge, muted } from '../../../components/ui.css';
 import { ProjectCard } from './ProjectCard';
 import * as cardStyles from '../../../components/portfolio/ProjectCard.css';
@@ -24,8 +25,11 @@ export function PortfolioProjects({
   now,
   forecasts = {},
   budgetsUsed = {},
+  role,
 }: {
   projects: Project[];
+  /** The signed-in role, for the cards' controls. */
+  role: Role;
   now: Date;
   forecasts?: Record<number, CardForecast>;
   /** Internal cost as a % of each project's value, for admins only (docs/decisions/192). */
@@ -48,6 +52,7 @@ export function PortfolioProjects({
           project={p}
           now={now}
           budgetUsedPercent={budgetsUsed[p.id]}
+          role={role}
           slots={forecasts[p.id] ? { facts: <ForecastFact forecast={forecasts[p.id]!} /> } : {}}
         />
       ))}

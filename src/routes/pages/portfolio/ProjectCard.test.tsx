@@ -17,7 +17,12 @@ const render = ({
   budgetsUsed?: Record<number, number>;
 }) =>
   renderFragment(
-    <PortfolioProjects projects={projects} now={new Date(now)} budgetsUsed={budgetsUsed} />,
+    <PortfolioProjects
+      projects={projects}
+      now={new Date(now)}
+      budgetsUsed={budgetsUsed}
+      role="user"
+    />,
   );
 /** The HTML of each card, in order. */
 const cards = (html: string) => html.split('data-testid="project-card"').slice(1);
@@ -262,7 +267,11 @@ describe('the portfolio cards rendered on the server', () => {
 
   it('shows a spinner, not an empty list, when the server could not read the projects', () => {
     const html = renderFragment(
-      <Island name="PortfolioCards" component={PortfolioCards} props={{ rendered: false }} />,
+      <Island
+        name="PortfolioCards"
+        component={PortfolioCards}
+        props={{ rendered: false, role: 'user' }}
+      />,
     );
     expect(html).toContain('aria-label="Loading projects"');
     expect(cards(html)).toHaveLength(0);
@@ -285,7 +294,10 @@ describe('the portfolio cards rendered on the server', () => {
       ([, name, props]) => [name, JSON.parse(props!.replace(/&quot;/g, '"'))],
     );
     expect(islands).toEqual([
-      ['TeamSelector', { projectId: 1, projectName: 'Acme Support Retainer', teamName: 'Team 2' }],
+      [
+        'TeamSelector',
+        { projectId: 1, projectName: 'Acme Support Retainer', teamName: 'Team 2', role: 'user' },
+      ],
       [
         'SyncButton',
         {
@@ -293,6 +305,7 @@ describe('the portfolio cards rendered on the server', () => {
           projectName: 'Acme Support Retainer',
           lastForecastSync: '2026-11-21T09:00:00.000Z',
           stale: false,
+          role: 'user',
         },
       ],
     ]);

@@ -7,6 +7,7 @@ import { cardGauge, type Project, sprintLine, ticketCompletion } from '../../../
 import { retainerProgressOf } from '../../../shared/retainer';
 import { isBillingStale } from '../../../shared/billing';
 import { percentOf } from '../../../shared/percent';
+import type { Role } from '../../../shared/roles';
 import { Gauge } from '../../../components/Gauge';
 import { WarningIcon } from '../../../components/icons';
 import { ProgressBar } from '../../../components/ProgressBar';
@@ -34,6 +35,8 @@ export interface ProjectCardProps {
   /** Internal cost as a % of the project value: admins only (docs/decisions/171, 192). */
   budgetUsedPercent?: number | null;
   slots?: ProjectCardSlots;
+  /** The signed-in role: the team selector and Sync Billing say why a role may not use them. */
+  role: Role;
 }
 
 const GAUGE_CAPTION = {
@@ -47,7 +50,13 @@ const GAUGE_CAPTION = {
  * The team selector and Sync Billing are small islands; a click anywhere else on the card
  * opens the detail modal through the page's PortfolioCards island (docs/decisions/140).
  */
-export function ProjectCard({ project: p, now, budgetUsedPercent, slots = {} }: ProjectCardProps) {
+export function ProjectCard({
+  project: p,
+  now,
+  budgetUsedPercent,
+  slots = {},
+  role,
+}: ProjectCardProps) {
   const line = sprintLine(p);
   const tickets = ticketCompletion(p);
   const gauge = cardGauge(p, budgetUsedPercent);
@@ -88,7 +97,7 @@ export function ProjectCard({ project: p, now, budgetUsedPercent, slots = {} }: 
             <Island
               name="TeamSelector"
               component={TeamSelector}
-              props={{ projectId: p.id, projectName: p.name, teamName: p.teamName }}
+              props={{ projectId: p.id, projectName: p.name, teamName: p.teamName, role }}
             />
             {line ? <span className={s.sprintLine}>{line}</span> : null}
           </div>
@@ -178,6 +187,7 @@ export function ProjectCard({ project: p, now, budgetUsedPercent, slots = {} }: 
               projectName: p.name,
               lastForecastSync: p.lastForecastSync,
               stale: isBillingStale(p.lastForecastSync, now),
+              role,
             }}
           />
         ) : null}

@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  screenshotOnFailure,
+  signIn,
+  signUp,
+  startHarness,
+  waitForHydration,
+  type Harness,
+} from './harness';
+
+// The role model in the browser (docs/decisions/164): a plain user sees the controls they may
+// not use greyed, can reach them by keyboard and read why, and using them sends nothing.
+
+let h: Harness | undefined;
+const harness = () => h!;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+screenshotOnFailure(() => h);
+
+const PASSWORD = 'a long and uncommon passphrase';
+
+/** Every write the page sends to the API from now on. */
+function recordWrites(page: Page): string[] {
+  const writes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/'))
+      writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+  return writes;
+}
+
+/** The accessible description a screen reader reads after the control's name. */
+const describedBy = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+      return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    });
+
+describe('roles in the browser', () => {
+  it("greys a user's project controls with the reason on hover and focus, and sends nothing", async () => {
+    const { page, watch } = await harness().openPage();
+    const email = `reader-${Date.now()}@agency.test`;
+    await page.goto('/auth');
+    await waitForHydration(page);
+    await signUp(page, email, PASSWORD);
+    expect((await harness().runUsersCommand(['approve', email])).code).toBe(0);
+    await signIn(page, email, PASSWORD);
+    await waitForHydration(page);
+    const writes = recordWrites(page);
+
+    // Sync Billing: focusable, greyed, titled and described with the server's own reason.
+    const sync = page.getByRole('button', { name: /^Sync billing data of / }).first();
+    await sync.focus();
+    expect(await sync.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await sync.getAttribute('aria-disabled')).toBe('true');
+    const syncReason =
+      "Only staff and admins can sync a project's billing from Forecast. Your role is user.";
+    expect(await sync.getAttribute('title')).toBe(syncReason);
+    expect(await describedBy(page, '[aria-label^="Sync billing data of "]')).toBe(syncReason);
+    await page.keyboard.press('Enter');
+    await sync.click({ force: true });
+
+    // The team selector keeps its team whatever the keyboard does.
+    const team = page.getByRole('combobox', { name: /^Team of / }).first();
+    const before = await team.inputValue();
+    await team.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await team.inputValue()).toBe(before);
+    expect(await team.getAttribute('title')).toBe(
+      "Only staff and admins can change a project's team. Your role is user.",
+    );
+
+    // Manage Projects opens to read, with show/hide and Remove greyed.
+    await page.getByRole('button', { name: 'Manage Projects' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Projects' });
+    await dialog.waitFor();
+    const toggle = dialog.getByRole('switch').first();
+    const shown = await toggle.getAttribute('aria-checked');
+    await toggle.click({ force: true });
+    expect(await toggle.getAttribute('aria-checked')).toBe(shown);
+    expect(await toggle.getAttribute('title')).toBe(
+      'Only staff and admins can show or hide projects on the dashboard. Your role is user.',
+    );
+    const remove = dialog.getByRole('button', { name: /^Remove .* from the dashboard$/ }).first();
+    expect(await remove.getAttribute('title')).toBe(
+      'Only admins can remove or restore projects. Your role is user.',
+    );
+    await remove.click({ force: true });
+    await page.keyboard.press('Escape');
+
+    // Settings: the grid's controls and the points setting say why too.
+    await page.goto('/agency/settings');
+    await waitForHydration(page);
+    const add = page.getByRole('button', { name: 'Add', exact: true });
+    await add.click({ force: true });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await add.getAttribute('title')).toBe(
+      "Only staff and admins can change the team and developers' away days. Your role is user.",
+    );
+    expect(await page.getByRole('spinbutton').getAttribute('readonly')).not.toBeNull();
+
+    expect(writes).toEqual([]);
+    expect(watch.problems()).toEqual([]);
+
+    // Made staff (which ends their sessions), the same person may sync billing.
+    expect((await harness().runUsersCommand(['role', email, 'staff'])).code).toBe(0);
+    await page.goto('/');
+    await signIn(page, email, PASSWORD);
+    await waitForHydration(page);
+    const staffSync = page.getByRole('button', { name: /^Sync billing data of / }).first();
+    expect(await staffSync.getAttribute('aria-disabled')).toBeNull();
+    expect(await staffSync.getAttribute('title')).not.toMatch(/^Only/);
+  });
+});
