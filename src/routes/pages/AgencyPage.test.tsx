@@ -61,21 +61,23 @@ describe('the Weekly Hours tab, rendered on the server', () => {
     expect(text).toContain('Nov 16 - Nov 22, 2026');
     for (const button of ['Previous', 'Current', 'Next'])
       expect(html).toMatch(new RegExp(`<button[^>]*>(<svg[\\s\\S]*?</svg>)?${button}`));
-    // The cards: 405 min, four projects with time, $480 of cost, $2,499.99 of invoices in whole dollars.
+    // The cards: 315 min on the two Active dashboard projects with time, $360 of cost, $2,499.99
+    // of invoices in whole dollars (docs/decisions/194).
     expect(text).toMatch(
-      /Total Hours 6 hrs 45 min Active Projects 4 Total Internal Cost \$480 Invoices This Week \$2,500/,
+      /Total Hours 5 hrs 15 min Active Projects 2 Total Internal Cost \$360 Invoices This Week \$2,500/,
     );
     expect(text).toContain('Project Time Breakdown');
     expect(text).toMatch(/Acme Support Retainer 3 entries 4 hrs 30 min/);
-    expect(text).toMatch(/Hooli Data Migration 1 entry 1 hr\b/);
     expect(text).toMatch(/Globex Checkout Revamp 1 entry 45 min/);
-    expect(text).toMatch(/Initech R&D 1 entry 30 min/);
+    // Hidden (Hooli) and off-dashboard (Initech) projects are not in the tab's scope.
+    expect(text).not.toContain('Hooli');
+    expect(text).not.toContain('Initech');
     expect(html).toMatch(/<a [^>]*href="\/agency" aria-current="page"[^>]*>Weekly Hours<\/a>/);
   });
 
   it('starts with every row collapsed and ships the entries to the island as data, never as markup', async () => {
     const html = await pageAs(createTestApp(db, { clock }), '/agency');
-    expect(html.match(/aria-expanded="false"/g)).toHaveLength(4);
+    expect(html.match(/aria-expanded="false"/g)).toHaveLength(2);
     expect(html).not.toContain('Sprint planning</');
     // The note with a script fragment travels escaped inside the props attribute only.
     expect(html).not.toContain('<script>alert(1)</script>');
@@ -87,7 +89,7 @@ describe('the Weekly Hours tab, rendered on the server', () => {
   it('opens on the week named in the address, and on the current week when it is not a date', async () => {
     const t = createTestApp(db, { clock });
     expect(visibleText(await pageAs(t, '/agency?week=2026-11-25'))).toMatch(
-      /Nov 23 - Nov 29, 2026 .*Total Hours 1 hr Active Projects 1 Total Internal Cost \$70 Invoices This Week \$700/,
+      /Nov 23 - Nov 29, 2026 .*Total Hours 1 hr Active Projects 1 Total Internal Cost \$70 Invoices This Week \$0/,
     );
     expect(visibleText(await pageAs(t, '/agency?week=2026-13-01'))).toContain(
       'Nov 16 - Nov 22, 2026',
