@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { EmptyState, ErrorState, LoadingState } from '../components/PanelState';
 import { useState, type ReactNode } from 'react';
 import { readOr } from '../client/api';
-import { WarningIcon } from '../components/icons';
 import { DownloadCsv } from '../components/DownloadCsv';
 import { titleRow } from '../components/DownloadCsv.css';
 import { exportHref } from '../shared/exports';
-import { card, h2, spinner, table, visuallyHidden } from '../components/ui.css';
+import { card, h2, table } from '../components/ui.css';
 import type { CostPerPointResponse, CostPerPointSeries } from '../shared/cost-per-point';
 import { formatDate } from '../shared/format';
 import { formatUsd } from '../shared/money-format';
@@ -33,27 +33,18 @@ export default function CostPerPoint({ initial }: Props) {
   let body: ReactNode;
   if (query.isError) {
     body = (
-      <div className={s.state} role="alert">
-        <WarningIcon size={28} className={s.errorIcon} />
-        <p className={s.stateTitle}>Error Loading Cost per Point</p>
-        <p className={s.muted}>Failed to fetch cost per story point. Please try again later.</p>
-      </div>
+      <ErrorState
+        title="Error Loading Cost per Point"
+        text="Failed to fetch cost per story point. Please try again later."
+      />
     );
   } else if (!query.data) {
-    body = (
-      <div className={s.state} role="status">
-        <span className={spinner} aria-hidden="true" />
-        <span className={visuallyHidden}>Loading cost per point...</span>
-      </div>
-    );
+    body = <LoadingState label="Loading cost per point..." />;
   } else if (query.data.projects.length === 0) {
     body = (
-      <div className={s.state}>
-        <p className={s.stateTitle}>No Projects Linked to Both</p>
-        <p className={s.muted}>
-          Cost per point needs a visible project linked to Forecast (cost) and Jira (points).
-        </p>
-      </div>
+      <EmptyState title="No Projects Linked to Both">
+        Cost per point needs a visible project linked to Forecast (cost) and Jira (points).
+      </EmptyState>
     );
   } else {
     const data = query.data;

@@ -55,13 +55,3 @@ export const total = style({
   fontWeight: 700,
 });
 export const note = style({ margin: 0, color: vars.color.textMuted });
-export const state = style({
-  textAlign: 'center',
-  padding: `${vars.space.xxl} ${vars.space.lg}`,
-  display: 'grid',
-  justifyItems: 'center',
-  gap: vars.space.sm,
-});
-export const stateTitle = style({ fontWeight: 700, fontSize: '1.05rem', margin: 0 });
-export const stateText = style({ color: vars.color.textMuted, margin: 0 });
-export const errorIcon = style({ color: vars.color.red });

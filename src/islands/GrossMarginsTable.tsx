@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { EmptyState, ErrorState, LoadingState } from '../components/PanelState';
 import type { ReactNode } from 'react';
 import { readOr } from '../client/api';
-import { WarningIcon } from '../components/icons';
 import { DownloadCsv } from '../components/DownloadCsv';
 import { titleRow } from '../components/DownloadCsv.css';
 import { exportHref } from '../shared/exports';
-import { card, h2, muted, spinner, table, visuallyHidden } from '../components/ui.css';
+import { card, h2, muted, table } from '../components/ui.css';
 import { formatHours } from '../shared/format';
 import { formatUsd } from '../shared/money-format';
 import {
@@ -58,25 +58,18 @@ export function GrossMarginsView({
   let body: ReactNode;
   if (isError) {
     body = (
-      <div className={s.state} role="alert">
-        <WarningIcon size={28} className={s.errorIcon} />
-        <p className={s.stateTitle}>Error Loading Gross Margins</p>
-        <p className={s.stateText}>Failed to fetch gross margin data. Please try again later.</p>
-      </div>
+      <ErrorState
+        title="Error Loading Gross Margins"
+        text="Failed to fetch gross margin data. Please try again later."
+      />
     );
   } else if (!data) {
-    body = (
-      <div className={s.state} role="status">
-        <span className={spinner} aria-hidden="true" />
-        <span className={visuallyHidden}>Loading gross margins...</span>
-      </div>
-    );
+    body = <LoadingState label="Loading gross margins..." />;
   } else if (data.projects.length === 0) {
     body = (
-      <div className={s.state}>
-        <p className={s.stateTitle}>No Projects Found</p>
-        <p className={s.stateText}>No active projects with Forecast integration found.</p>
-      </div>
+      <EmptyState title="No Projects Found">
+        No active projects with Forecast integration found.
+      </EmptyState>
     );
   } else {
     body = (

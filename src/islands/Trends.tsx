@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { EmptyState, ErrorState, LoadingState } from '../components/PanelState';
 import { useState, type ReactNode } from 'react';
 import { readOr } from '../client/api';
-import { WarningIcon } from '../components/icons';
 import { DownloadCsv } from '../components/DownloadCsv';
 import { titleRow } from '../components/DownloadCsv.css';
 import { exportHref } from '../shared/exports';
-import { card, h2, spinner, table, visuallyHidden } from '../components/ui.css';
+import { card, h2, table } from '../components/ui.css';
 import { formatDate, formatHours } from '../shared/format';
 import { formatUsd } from '../shared/money-format';
 import type { TrendsResponse } from '../shared/trends';
@@ -32,19 +32,13 @@ export default function Trends({ initial }: Props) {
   let body: ReactNode;
   if (query.isError) {
     body = (
-      <div className={s.state} role="alert">
-        <WarningIcon size={28} className={s.errorIcon} />
-        <p className={s.stateTitle}>Error Loading Trends</p>
-        <p className={s.muted}>Failed to fetch trend data. Please try again later.</p>
-      </div>
+      <ErrorState
+        title="Error Loading Trends"
+        text="Failed to fetch trend data. Please try again later."
+      />
     );
   } else if (!query.data) {
-    body = (
-      <div className={s.state} role="status">
-        <span className={spinner} aria-hidden="true" />
-        <span className={visuallyHidden}>Loading trends...</span>
-      </div>
-    );
+    body = <LoadingState label="Loading trends..." />;
   } else {
     const data = query.data;
     const project = data.projects.find((p) => String(p.id) === scope);
@@ -69,12 +63,9 @@ export default function Trends({ initial }: Props) {
           </select>
         </div>
         {weeks.every((w) => w.hours === 0 && w.invoiced === 0) ? (
-          <div className={s.state}>
-            <p className={s.stateTitle}>No Time or Invoices</p>
-            <p className={s.muted}>
-              Nothing was logged or invoiced for {name} in the last 12 weeks.
-            </p>
-          </div>
+          <EmptyState title="No Time or Invoices">
+            Nothing was logged or invoiced for {name} in the last 12 weeks.
+          </EmptyState>
         ) : (
           <TrendView weeks={weeks} name={name} currentWeek={data.currentWeekStart} />
         )}

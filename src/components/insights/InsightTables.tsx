@@ -3,25 +3,15 @@ import { formatUsd } from '../../shared/money-format';
 import type { BudgetBurnResponse } from '../../shared/budget-burn';
 import type { UnbilledWorkResponse } from '../../shared/unbilled';
 import { runOutText } from '../../shared/budget-burn';
-import { WarningIcon } from '../icons';
 import { DownloadCsv } from '../DownloadCsv';
 import { titleRow } from '../DownloadCsv.css';
 import { exportHref } from '../../shared/exports';
+import { EmptyState, ErrorState } from '../PanelState';
 import { card, h2, table } from '../ui.css';
 import * as s from './insights.css';
 
 /** The portfolio opens a project's detail from `/?project=<id>`. */
 export const projectHref = (id: number) => `/?project=${id}`;
-
-function ErrorState({ title, text }: { title: string; text: string }) {
-  return (
-    <div className={s.state} role="alert">
-      <WarningIcon size={28} className={s.errorIcon} />
-      <p className={s.stateTitle}>{title}</p>
-      <p className={s.muted}>{text}</p>
-    </div>
-  );
-}
 
 /**
  * Budget burn of every visible fixed-price and T&M project (docs/decisions/171), rendered on the
@@ -38,12 +28,9 @@ export function BudgetBurnTable({ data }: { data: BudgetBurnResponse | null }) {
     );
   } else if (data.projects.length === 0) {
     body = (
-      <div className={s.state}>
-        <p className={s.stateTitle}>No Fixed-Price or T&amp;M Projects</p>
-        <p className={s.muted}>
-          Budget burn shows visible fixed-price and time-and-materials projects linked to Forecast.
-        </p>
-      </div>
+      <EmptyState title="No Fixed-Price or T&M Projects">
+        Budget burn shows visible fixed-price and time-and-materials projects linked to Forecast.
+      </EmptyState>
     );
   } else {
     body = (
@@ -125,10 +112,9 @@ export function UnbilledWorkTable({ data }: { data: UnbilledWorkResponse | null 
     );
   } else if (data.projects.length === 0) {
     body = (
-      <div className={s.state}>
-        <p className={s.stateTitle}>No Projects Found</p>
-        <p className={s.muted}>No active projects with Forecast integration found.</p>
-      </div>
+      <EmptyState title="No Projects Found">
+        No active projects with Forecast integration found.
+      </EmptyState>
     );
   } else {
     body = (

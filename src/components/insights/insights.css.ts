@@ -65,16 +65,7 @@ export const scroller = style({ overflowX: 'auto' });
 export const num = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 export const currentRow = style({ background: vars.color.amberBg, fontWeight: 600 });
 export const negative = style({ color: vars.color.red });
-export const state = style({
-  display: 'grid',
-  justifyItems: 'center',
-  gap: vars.space.sm,
-  padding: vars.space.xxl,
-  textAlign: 'center',
-});
-export const stateTitle = style({ fontWeight: 700 });
 export const muted = style({ color: vars.color.textMuted });
-export const errorIcon = style({ color: vars.color.red });
 export const stats = style({ display: 'flex', gap: vars.space.xl, flexWrap: 'wrap' });
 export const stat = style({ display: 'grid', gap: '2px' });
 export const statLabel = style({ color: vars.color.textMuted, fontSize: '0.85rem' });

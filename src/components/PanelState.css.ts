@@ -1,0 +1,13 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const state = style({
+  textAlign: 'center',
+  padding: `${vars.space.xxl} ${vars.space.lg}`,
+  display: 'grid',
+  justifyItems: 'center',
+  gap: vars.space.sm,
+});
+export const title = style({ fontWeight: 700, fontSize: '1.05rem', margin: 0 });
+export const text = style({ color: vars.color.textMuted, margin: 0 });
+export const errorIcon = style({ color: vars.color.red });
