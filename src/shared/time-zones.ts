@@ -138,3 +138,16 @@ export function currentWeekStart(now: Date, timeZone: string): IsoDate {
 export function isFinishedWeek(weekStart: IsoDate, now: Date, timeZone: string): boolean {
   return weekEndOf(weekStart) < isoDateInZone(now, timeZone);
 }
+
+/**
+ * The instant a wall-clock time of `day` happens in `timeZone` (e.g. Monday 08:00 for the
+ * digest). A time skipped by a DST change gives the instant an hour later.
+ */
+export function instantAtLocalTime(day: IsoDate, hour: number, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const asUtc = Date.UTC(y, m - 1, d, hour);
+  // The offset at the guess, then at the corrected guess: settles in two steps either side of a change.
+  let at = new Date(asUtc - zoneOffsetMs(new Date(asUtc), timeZone));
+  at = new Date(asUtc - zoneOffsetMs(at, timeZone));
+  return at;
+}
