@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv } from './env';
 import { sameOrigin } from './middleware/origin';
 import { session } from './middleware/session';
 import { agencyTimeEntriesApi, grossMarginsApi } from './routes/api/agency';
+import { alertSettingsApi, alertsApi, digestSubscriptionApi, outboxApi } from './routes/api/alerts';
 import { authApi } from './routes/api/auth';
 import {
   availabilityApi,
@@ -122,6 +123,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/settings', settingsApi); // signed in
   app.route('/api/export', userExportsApi); // signed in: CSV of what everyone sees
   app.route('/api/admin/export', adminExportsApi); // admin: CSV of money tables
+  app.route('/api/alerts', alertsApi); // signed in; money alerts for admins only
+  app.route('/api/digest-subscription', digestSubscriptionApi); // signed in
+  app.route('/api/admin/alert-settings', alertSettingsApi); // admin
+  app.route('/api/admin/outbox', outboxApi); // admin
   app.route('/', pages);
 
   app.notFound((c) => {

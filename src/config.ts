@@ -47,6 +47,8 @@ const ConfigSchema = z.object({
   // Outgoing mail (reset links, the Monday digest); unset keeps mail in the in-app outbox.
   SMTP_URL: optionalUrl,
   DIGEST_FROM: z.string().trim().min(3).default('Agency Dashboard <dashboard@localhost>'),
+  // Slack incoming webhook for alerts as they open (never money alerts); unset sends nothing.
+  SLACK_WEBHOOK_URL: optionalUrl,
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

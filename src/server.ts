@@ -21,6 +21,9 @@ import { createDemoSpine } from './mocks/agency/spine';
 import { createIntegrations } from './services/integrations';
 import { createRefreshRunner, refreshSettingsFrom } from './services/refresh';
 import { startRefreshSchedule } from './services/refresh-schedule';
+import { alertsAfterRun } from './services/alerts';
+import { startDigestSchedule } from './services/digest';
+import { createSlackNotifier } from './services/slack';
 import {
   acquireDataDirLock,
   DataDirInUseError,
@@ -83,14 +86,28 @@ async function main() {
   ) as AssetManifest;
   const internalToken = db.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
 
+  const runner = `node ${process.pid}@${hostname()}`;
+  const mailer = config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.DIGEST_FROM)
+    : undefined;
+  // Alert rules run after every refresh run (docs/decisions/201-alert-lifecycle.md).
+  const evaluateAlerts = alertsAfterRun({
+    db,
+    clock: () => new Date(),
+    timeZone: config.AGENCY_TIMEZONE,
+    qaStatus: config.JIRA_QA_STATUS,
+    slack: config.SLACK_WEBHOOK_URL ? createSlackNotifier(config.SLACK_WEBHOOK_URL) : undefined,
+    log: (line) => console.error(line),
+  });
   const refresh = createRefreshRunner({
     db,
     connect: (onRequest) => createIntegrations(config, { onRequest }),
     clock: () => new Date(),
     timeZone: config.AGENCY_TIMEZONE,
     settings: refreshSettingsFrom(config),
-    runner: `node ${process.pid}@${hostname()}`,
+    runner,
     log: (line) => console.log(line),
+    afterRun: evaluateAlerts,
   });
 
   const app = createApp({
@@ -105,7 +122,7 @@ async function main() {
     refresh,
     // A Sync now run goes on after its response; the runner records its own failures.
     defer: (task) => void task.catch(() => {}),
-    mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.DIGEST_FROM) : undefined,
+    mailer,
   });
 
   const root = new Hono();
@@ -146,12 +163,25 @@ async function main() {
   // across every process on this database (services/refresh.ts). Started after listen() so
   // the first page never waits for upstream.
   const schedule = startRefreshSchedule(refresh);
+  // The stored data may already hold alerts (a restart, the demo seed) before any run ends.
+  void evaluateAlerts().catch((error) => console.error('Alert rules could not run:', error));
+  // The Monday digest: every process asks, one claims each week (docs/decisions/202).
+  const digest = startDigestSchedule({
+    db,
+    mailer,
+    clock: () => new Date(),
+    timeZone: config.AGENCY_TIMEZONE,
+    qaStatus: config.JIRA_QA_STATUS,
+    runner,
+    log: (line) => console.log(line),
+  });
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     schedule.stop();
+    digest.stop();
     await refresh
       .abandon('The server stopped during the run; nothing it had not finished was stored.')
       .catch(() => {});

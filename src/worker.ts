@@ -8,6 +8,9 @@ import { createPostgresDb } from './db/postgres';
 import type { AssetManifest } from './render/assets';
 import { createIntegrations } from './services/integrations';
 import { createRefreshRunner, refreshSettingsFrom } from './services/refresh';
+import { alertsAfterRun } from './services/alerts';
+import { runDigest } from './services/digest';
+import { createSlackNotifier } from './services/slack';
 
 export interface Env {
   /** The Hyperdrive binding of wrangler.toml; locally, wrangler dev points it at localConnectionString. */
@@ -41,6 +44,14 @@ function refreshRunner(db: Db, config: ReturnType<typeof loadConfig>) {
     settings: refreshSettingsFrom(config),
     runner: 'worker',
     log: (line) => console.log(line),
+    afterRun: alertsAfterRun({
+      db,
+      clock: () => new Date(),
+      timeZone: config.AGENCY_TIMEZONE,
+      qaStatus: config.JIRA_QA_STATUS,
+      slack: config.SLACK_WEBHOOK_URL ? createSlackNotifier(config.SLACK_WEBHOOK_URL) : undefined,
+      log: (line) => console.error(line),
+    }),
   });
 }
 
@@ -118,6 +129,15 @@ export default {
       try {
         await ensureSchema(db);
         await refreshRunner(db, config).run('schedule');
+        // No SMTP on Workers: the digest, when due and unclaimed, goes to the outbox.
+        await runDigest({
+          db,
+          clock: () => new Date(),
+          timeZone: config.AGENCY_TIMEZONE,
+          qaStatus: config.JIRA_QA_STATUS,
+          runner: 'worker',
+          log: (line) => console.log(line),
+        });
       } catch (error) {
         console.error('The scheduled refresh could not run:', error);
       } finally {

@@ -8,9 +8,13 @@ type IslandModule = { default: ComponentType<any> };
  * downloads only the islands it renders. The name must equal the file name in src/islands/.
  */
 export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
+  AlertBell: () => import('../islands/AlertBell'),
+  AlertSettings: () => import('../islands/AlertSettings'),
+  AlertsList: () => import('../islands/AlertsList'),
   AuthForm: () => import('../islands/AuthForm'),
   AvailabilityGrid: () => import('../islands/AvailabilityGrid'),
   CostPerPoint: () => import('../islands/CostPerPoint'),
+  DigestToggle: () => import('../islands/DigestToggle'),
   GrossMarginsTable: () => import('../islands/GrossMarginsTable'),
   LogoutButton: () => import('../islands/LogoutButton'),
   ManageProjectsDialog: () => import('../islands/ManageProjectsDialog'),

@@ -61,3 +61,12 @@ export function ChevronRightIcon(p: IconProps) {
     </svg>
   );
 }
+
+export function BellIcon(p: IconProps) {
+  return (
+    <svg {...svgProps(p)}>
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+    </svg>
+  );
+}

@@ -174,3 +174,12 @@ export async function pruneSyncRuns(db: Db, keep: number): Promise<void> {
     [keep],
   );
 }
+
+/** When the last leased run succeeded, or null before the first success. */
+export async function lastSuccessfulRefreshAt(db: Db): Promise<Date | null> {
+  const [row] = await db.query<{ at: Date | null }>(
+    `SELECT max(finished_at) AS at FROM sync_runs WHERE outcome = 'succeeded' AND trigger = ANY($1::text[])`,
+    [`{${LEASED_TRIGGERS.join(',')}}`],
+  );
+  return row?.at ? new Date(row.at) : null;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_RULES } from '../shared/alerts';
 import { isIsoDate } from '../shared/calendar';
 
 /** Input schemas that more than one route reads, API calls and pages alike. */
@@ -22,3 +23,17 @@ export const WeekQuerySchema = z.strictObject({ weekStart: WeekStartSchema });
 /** A field holding a real calendar date written YYYY-MM-DD; the message names the field. */
 export const IsoDateSchema = (name: string) =>
   z.string().refine(isIsoDate, `${name} must be a real date written YYYY-MM-DD`);
+
+// Alerts (src/routes/api/alerts.ts and the /alerts page).
+const idText = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/, 'The id must be a positive whole number, e.g. /api/alerts/12');
+export const AlertIdParam = z.object({ id: idText.transform(Number) });
+
+/** The list's filters; the same ones drive the page, the call and the CSV. */
+export const AlertFilterSchema = z.strictObject({
+  status: z.enum(['open', 'closed', 'all'], 'status must be open, closed or all').optional(),
+  projectId: idText.transform(Number).optional(),
+  rule: z.enum(ALERT_RULES, `rule must be one of ${ALERT_RULES.join(', ')}`).optional(),
+});
+export type AlertFilters = z.infer<typeof AlertFilterSchema>;

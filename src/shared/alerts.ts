@@ -345,3 +345,42 @@ export function availabilityRule(
     message: `${d.displayName} has no availability saved for the week of ${nextWeekStart}.`,
   };
 }
+
+/** An alert as the API answers it and the list shows it. */
+export interface AlertJson {
+  id: number;
+  rule: AlertRule;
+  ruleLabel: string;
+  projectId: number | null;
+  projectName: string | null;
+  status: 'open' | 'closed';
+  openedAt: string;
+  lastSeenAt: string;
+  closedAt: string | null;
+  message: string;
+  numbers: Record<string, number | string | null>;
+  /** This person's acknowledgement or snooze (per person: others still see the alert). */
+  acknowledgedAt: string | null;
+  snoozedUntil: string | null;
+}
+
+export interface AlertsResponse {
+  alerts: AlertJson[];
+  /** Open alerts needing this person's attention: the bell's number. */
+  attention: number;
+}
+
+/** Snooze lengths offered in the list, in hours. */
+export const SNOOZE_CHOICES = [
+  { hours: 4, label: '4 hours' },
+  { hours: 24, label: '1 day' },
+  { hours: 72, label: '3 days' },
+  { hours: 168, label: '1 week' },
+] as const;
+export const MAX_SNOOZE_HOURS = 24 * 30;
+
+/** Whether the alert still asks for this person's attention at `now`. */
+export function needsAttention(a: AlertJson, now: Date): boolean {
+  if (a.status !== 'open' || a.acknowledgedAt) return false;
+  return !a.snoozedUntil || new Date(a.snoozedUntil) <= now;
+}

@@ -9,3 +9,6 @@ export const ISLAND_HYDRATED_ATTR = 'data-hydrated';
 
 /** The attribute of the element holding the portfolio's projects; PortfolioCards refreshes its content. */
 export const PORTFOLIO_PROJECTS_ATTR = 'data-portfolio-projects';
+
+/** A window event (detail: the new count) the alert list sends and the top bar's bell hears. */
+export const ALERTS_CHANGED_EVENT = 'agency:alerts-changed';

@@ -1,4 +1,9 @@
 import type { ComponentProps } from 'react';
+import type AlertBell from '../../src/islands/AlertBell';
+import type AlertSettings from '../../src/islands/AlertSettings';
+import type AlertsList from '../../src/islands/AlertsList';
+import type DigestToggle from '../../src/islands/DigestToggle';
+import { DEFAULT_THRESHOLDS } from '../../src/shared/alerts';
 import type AuthForm from '../../src/islands/AuthForm';
 import type AvailabilityGrid from '../../src/islands/AvailabilityGrid';
 import type CostPerPoint from '../../src/islands/CostPerPoint';
@@ -18,6 +23,10 @@ import type WeeklyHours from '../../src/islands/WeeklyHours';
 
 /** Each island's props, by island name (its file name in src/islands/). */
 export interface IslandFixtures {
+  AlertBell: ComponentProps<typeof AlertBell>;
+  AlertSettings: ComponentProps<typeof AlertSettings>;
+  AlertsList: ComponentProps<typeof AlertsList>;
+  DigestToggle: ComponentProps<typeof DigestToggle>;
   AuthForm: ComponentProps<typeof AuthForm>;
   AvailabilityGrid: ComponentProps<typeof AvailabilityGrid>;
   CostPerPoint: ComponentProps<typeof CostPerPoint>;
@@ -43,6 +52,55 @@ export interface IslandFixtures {
  * adds its entry here.
  */
 export const islandFixtures: IslandFixtures = {
+  AlertBell: { count: 3, current: false },
+  AlertSettings: {
+    thresholds: { ...DEFAULT_THRESHOLDS, overdueDays: 21 },
+    defaults: DEFAULT_THRESHOLDS,
+    lastChange: { changedBy: 'admin@demo.agency', changedAt: '2026-11-20T10:00:00.000Z' },
+  },
+  AlertsList: {
+    initial: {
+      attention: 1,
+      alerts: [
+        {
+          id: 12,
+          rule: 'overdue',
+          ruleLabel: 'Overdue invoice',
+          projectId: 4001,
+          projectName: 'Acme <Support> & "Co"',
+          status: 'open',
+          openedAt: '2026-11-23T08:00:00.000Z',
+          lastSeenAt: '2026-11-23T10:00:00.000Z',
+          closedAt: null,
+          message: 'Acme: $1,200 overdue for 17 days (due 2026-11-06).',
+          numbers: { overdueAmount: 1200, daysOverdue: 17, dueDate: '2026-11-06' },
+          acknowledgedAt: null,
+          snoozedUntil: null,
+        },
+        {
+          id: 9,
+          rule: 'stale',
+          ruleLabel: 'Stale data',
+          projectId: null,
+          projectName: null,
+          status: 'closed',
+          openedAt: '2026-11-20T08:00:00.000Z',
+          lastSeenAt: '2026-11-20T09:00:00.000Z',
+          closedAt: '2026-11-20T09:05:00.000Z',
+          message: 'Data is stale.',
+          numbers: { hoursSinceSuccess: 7.5, lastFailure: null },
+          acknowledgedAt: '2026-11-20T08:30:00.000Z',
+          snoozedUntil: null,
+        },
+      ],
+    },
+    filters: { status: 'all', projectId: null, rule: null },
+    projects: [{ id: 4001, name: 'Acme <Support> & "Co"' }],
+    rules: ['overdue', 'stale'],
+    now: '2026-11-23T10:00:00.000Z',
+    timeZone: 'Europe/London',
+  },
+  DigestToggle: { subscribed: false, alwaysSent: false },
   AuthForm: { next: '/' },
   AvailabilityGrid: {
     role: 'staff',

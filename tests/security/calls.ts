@@ -34,6 +34,8 @@ export interface Seed {
   /** A selected developer: started 2026-01-05, ends 2026-12-31. */
   accountId: string;
   displayName: string;
+  /** An open alert (stale data, agency-wide) the seed's callers may acknowledge and snooze. */
+  alertId: number;
 }
 
 export const SEED_ACCOUNT = {
@@ -66,7 +68,12 @@ export async function seedForInputTests(db: Db): Promise<Seed> {
     `INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES ($1, $2, '2026-01-06', true)`,
     [SEED_ACCOUNT.accountId, SEED_ACCOUNT.displayName],
   );
+  const [alert] = await db.query<{ id: number }>(
+    `INSERT INTO alerts (rule, subject, money, opened_at, last_seen_at, message, numbers)
+     VALUES ('stale', 'agency', false, now(), now(), 'Data is stale.', '{}') RETURNING id`,
+  );
   return {
+    alertId: Number(alert!.id),
     projectId: a!.id,
     otherProjectId: b!.id,
     unapprovedUserId: u!.id,
@@ -144,7 +151,89 @@ const badAgencyWeekStart: QueryField = {
   invalid: fc.oneof(badDate, fc.constantFrom('1999-12-27', '3000-01-06')),
 };
 
+/** The alert list's filters: a project id that is not a positive whole number, an unknown status or rule. */
+const alertFilters: NonNullable<InputCall['query']> = {
+  valid: (s) => ({ status: 'all', projectId: String(s.projectId), rule: 'stale' }),
+  fields: {
+    status: {
+      optional: true,
+      invalid: anyText.filter((v) => !['open', 'closed', 'all'].includes(v)),
+    },
+    projectId: { optional: true, invalid: badNumericId.filter((v) => !/^[1-9]\d{0,8}$/.test(v)) },
+    rule: {
+      optional: true,
+      invalid: anyText.filter(
+        (v) =>
+          ![
+            'overdue',
+            'budget_burn',
+            'retainer',
+            'margin',
+            'velocity',
+            'blocked',
+            'stale',
+            'availability',
+          ].includes(v),
+      ),
+    },
+  },
+};
+const alertId: ParamField = { valid: (s) => String(s.alertId), invalid: badNumericId };
+const threshold = (min: number, max: number): BodyField => ({
+  type: 'number',
+  invalid: fc.constantFrom(min - 1, max + 1, min + 0.5, 1e9, -1e9),
+});
+
 export const INPUT_CALLS: InputCall[] = [
+  // Alerts: filters, per-person acknowledge and snooze, thresholds, the digest toggle.
+  { method: 'GET', route: '/api/alerts', as: 'admin', query: alertFilters },
+  { method: 'GET', route: '/api/alerts/export.csv', as: 'admin', query: alertFilters },
+  { method: 'GET', route: '/alerts', as: 'admin', query: alertFilters, page: true },
+  { method: 'POST', route: '/api/alerts/:id/acknowledge', as: 'admin', params: { id: alertId } },
+  {
+    method: 'POST',
+    route: '/api/alerts/:id/snooze',
+    as: 'admin',
+    params: { id: alertId },
+    body: {
+      valid: () => ({ hours: 24 }),
+      fields: { hours: { type: 'number', invalid: fc.constantFrom(0, -1, 721, 1.5, 1e9, -0.5) } },
+    },
+  },
+  { method: 'DELETE', route: '/api/alerts/:id/my-state', as: 'admin', params: { id: alertId } },
+  {
+    method: 'PUT',
+    route: '/api/admin/alert-settings',
+    as: 'admin',
+    body: {
+      valid: () => ({
+        overdueDays: 21,
+        budgetBurnPercent: 75,
+        retainerPercent: 15,
+        marginPercent: 25,
+        velocityPercent: 50,
+        blockedTickets: 3,
+        staleHours: 12,
+        availabilityFromWeekday: 3,
+      }),
+      fields: {
+        overdueDays: threshold(1, 365),
+        budgetBurnPercent: threshold(1, 1000),
+        retainerPercent: threshold(1, 100),
+        marginPercent: threshold(-100, 100),
+        velocityPercent: threshold(1, 200),
+        blockedTickets: threshold(1, 1000),
+        staleHours: threshold(1, 168),
+        availabilityFromWeekday: threshold(1, 5),
+      },
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/digest-subscription',
+    as: 'user',
+    body: { valid: () => ({ subscribed: true }), fields: { subscribed: { type: 'boolean' } } },
+  },
   // Auth (docs/product-spec.md, "Calls"). Login and sign-up are public; a failed login with valid
   // input is a counted attempt by design, so the broken parts here are always invalid as input.
   {
@@ -615,6 +704,11 @@ export const NO_INPUT_GETS = [
   '/api/admin/export/budget-burn.csv',
   '/api/admin/export/unbilled-work.csv',
   '/api/admin/export/retainer-forecasts.csv',
+  '/api/alerts/count',
+  '/api/digest-subscription',
+  '/api/admin/alert-settings',
+  '/api/admin/outbox',
+  '/agency/outbox',
 ];
 
 /** The call's concrete path for the seed: each :param replaced by its valid value. */

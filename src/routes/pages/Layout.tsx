@@ -1,12 +1,25 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { SessionUser } from '../../auth/session';
 import { Island } from '../../render/Island';
 import LogoutButton from '../../islands/LogoutButton';
 import Toaster from '../../islands/Toaster';
+import AlertBell from '../../islands/AlertBell';
 import { GearIcon } from '../../components/icons';
 import * as s from './Layout.css';
 
-export type Tab = 'projects' | 'developers' | 'insights' | 'settings' | 'users' | 'sync' | null;
+export type Tab =
+  | 'projects'
+  | 'developers'
+  | 'insights'
+  | 'settings'
+  | 'users'
+  | 'sync'
+  | 'alerts'
+  | 'outbox'
+  | null;
+
+/** The bell's count for the signed-in person, read once per page by renderPage (null: unknown). */
+export const AlertCountContext = createContext<number | null>(null);
 
 /**
  * The signed-in shell: top bar (docs/product-spec.md, "What the product does and for whom") above
@@ -22,6 +35,7 @@ export function Layout({
   children: ReactNode;
 }) {
   const isAdmin = user.role === 'admin';
+  const alertCount = useContext(AlertCountContext);
   const tabLink = (tab: Tab, href: string, text: string) => (
     <a className={s.tab} href={href} aria-current={active === tab ? 'page' : undefined}>
       {text}
@@ -42,6 +56,11 @@ export function Layout({
             {isAdmin ? tabLink('sync', '/agency/sync', 'Sync') : null}
           </nav>
           <div className={s.right}>
+            <Island
+              name="AlertBell"
+              component={AlertBell}
+              props={{ count: alertCount, current: active === 'alerts' }}
+            />
             <a
               className={s.gear}
               href="/agency/settings"

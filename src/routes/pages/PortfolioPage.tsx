@@ -17,6 +17,7 @@ import type { Freshness as FreshnessData } from '../../shared/freshness';
 import { loadRetainerMarkers } from '../../services/retainer-forecast';
 import { loadBudgetsUsed } from '../../services/budget-burn';
 import { isoDateInZone } from '../../shared/time-zones';
+import { attentionCounts } from '../../services/alerts';
 
 export interface PortfolioData {
   /** Every project (the cards show the visible ones), or null when the database could not be read. */
@@ -28,6 +29,8 @@ export interface PortfolioData {
   forecasts: Record<number, CardForecast>;
   /** Internal cost as a % of each project's value for the card gauges, admins only. */
   budgetsUsed: Record<number, number>;
+  /** Open alerts needing the person's attention, per project (the cards' badges). */
+  alertCounts: Record<number, number>;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface PortfolioData {
  */
 export async function loadPortfolio(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
-  { isAdmin = false }: { isAdmin?: boolean } = {},
+  { isAdmin = false, userId }: { isAdmin?: boolean; userId?: string } = {},
 ): Promise<PortfolioData> {
   const instant = deps.clock();
   const now = instant.toISOString();
@@ -46,14 +49,23 @@ export async function loadPortfolio(
     projects = await listAllProjects(deps.db);
   } catch (error) {
     console.error('Could not read the projects for the portfolio:', error);
-    return { projects: null, now, today, forecasts: {}, budgetsUsed: {} };
+    return { projects: null, now, today, forecasts: {}, budgetsUsed: {}, alertCounts: {} };
   }
-  if (!isAdmin) return { projects, now, today, forecasts: {}, budgetsUsed: {} };
+  const alertCounts = userId
+    ? await attentionCounts(deps.db, { userId, isAdmin }, instant).then(
+        (c) => c.byProject,
+        (error: unknown) => {
+          console.error('Could not count the alerts for the cards:', error);
+          return {};
+        },
+      )
+    : {};
+  if (!isAdmin) return { projects, now, today, forecasts: {}, budgetsUsed: {}, alertCounts };
   const [forecasts, budgetsUsed] = await Promise.all([
     loadRetainerMarkers(deps.db, projects, today),
     loadBudgetsUsed(deps.db, today),
   ]);
-  return { projects, now, today, forecasts, budgetsUsed };
+  return { projects, now, today, forecasts, budgetsUsed, alertCounts };
 }
 
 /**
@@ -69,7 +81,10 @@ export function PortfolioPage({
   freshness = null,
   forecasts,
   budgetsUsed,
-}: { user: SessionUser; freshness?: FreshnessData | null } & PortfolioData) {
+  alertCounts = {},
+}: { user: SessionUser; freshness?: FreshnessData | null } & Omit<PortfolioData, 'alertCounts'> & {
+    alertCounts?: Record<number, number>;
+  }) {
   const attrs = { [PORTFOLIO_PROJECTS_ATTR]: '' };
   return (
     <Layout user={user} active="projects">
@@ -102,6 +117,7 @@ export function PortfolioPage({
               forecasts={forecasts}
               budgetsUsed={budgetsUsed}
               role={user.role}
+              alertCounts={alertCounts}
             />
           ) : null}
         </div>

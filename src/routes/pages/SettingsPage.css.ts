@@ -7,3 +7,9 @@ export const section = style({
   flexDirection: 'column',
   gap: vars.space.md,
 });
+export const mailText = style({
+  whiteSpace: 'pre-wrap',
+  fontFamily: 'ui-monospace, monospace',
+  fontSize: '0.85rem',
+  margin: 0,
+});

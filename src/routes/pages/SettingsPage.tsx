@@ -10,20 +10,45 @@ import StoryPointsSetting from '../../islands/StoryPointsSetting';
 import { Island } from '../../render/Island';
 import { availabilityResponse } from '../../services/availability';
 import { currentWeekStart } from '../../shared/time-zones';
+import { getAlertThresholds, isSubscribedToDigest, listThresholdChanges } from '../../db/alerts';
+import AlertSettings, { type Props as AlertSettingsProps } from '../../islands/AlertSettings';
+import DigestToggle from '../../islands/DigestToggle';
+import { DEFAULT_THRESHOLDS } from '../../shared/alerts';
+import type { SessionUser as User } from '../../auth/session';
 import * as s from './SettingsPage.css';
 
 export interface SettingsData {
   grid: Omit<AvailabilityGridProps, 'role'>;
   storyPointsPerDeveloperDay: number;
+  /** Admins only: the alert thresholds. */
+  alerts?: AlertSettingsProps | null;
+  /** The person's own Monday digest toggle. */
+  digest?: { subscribed: boolean; alwaysSent: boolean } | null;
 }
 
 /** The settings screen's data, all from the database: the team, their availability and the points setting. */
-export async function loadSettings(deps: AppDeps): Promise<SettingsData> {
-  const [availability, storyPointsPerDeveloperDay] = await Promise.all([
-    availabilityResponse(deps.db),
-    getStoryPointsPerDeveloperDay(deps.db),
-  ]);
+export async function loadSettings(deps: AppDeps, user?: User): Promise<SettingsData> {
+  const isAdmin = user?.role === 'admin';
+  const [availability, storyPointsPerDeveloperDay, thresholds, changes, subscribed] =
+    await Promise.all([
+      availabilityResponse(deps.db),
+      getStoryPointsPerDeveloperDay(deps.db),
+      isAdmin ? getAlertThresholds(deps.db) : null,
+      isAdmin ? listThresholdChanges(deps.db, 1) : [],
+      user && !isAdmin ? isSubscribedToDigest(deps.db, user.id) : true,
+    ]);
+  const last = changes[0];
   return {
+    alerts: thresholds
+      ? {
+          thresholds,
+          defaults: DEFAULT_THRESHOLDS,
+          lastChange: last
+            ? { changedBy: last.changedBy, changedAt: last.changedAt.toISOString() }
+            : null,
+        }
+      : null,
+    digest: user ? { subscribed, alwaysSent: isAdmin } : null,
     grid: {
       currentWeekStart: currentWeekStart(deps.clock(), deps.config.AGENCY_TIMEZONE),
       availability,
@@ -58,6 +83,25 @@ export function SettingsPage({ user, data }: { user: SessionUser; data: Settings
             props={{ storyPointsPerDeveloperDay: data.storyPointsPerDeveloperDay, role: user.role }}
           />
         </section>
+        {data.digest ? (
+          <section className={`${card} ${s.section}`} aria-labelledby="digest-setting-heading">
+            <h2 id="digest-setting-heading" className={h2}>
+              Monday Digest
+            </h2>
+            <Island name="DigestToggle" component={DigestToggle} props={data.digest} />
+          </section>
+        ) : null}
+        {data.alerts ? (
+          <section className={`${card} ${s.section}`} aria-labelledby="alert-settings-heading">
+            <h2 id="alert-settings-heading" className={h2}>
+              Alert Thresholds
+            </h2>
+            <Island name="AlertSettings" component={AlertSettings} props={data.alerts} />
+            <p>
+              <a href="/agency/outbox">Outbox</a>: the digest as kept when no SMTP server is set.
+            </p>
+          </section>
+        ) : null}
       </div>
     </Layout>
   );

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { ReactElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { listUsers } from '../../db/users';
 import type { AppEnv } from '../../env';
 import { requirePageUser } from '../../middleware/guards';
@@ -14,17 +14,31 @@ import { loadPortfolio, PortfolioPage } from './PortfolioPage';
 import { loadSettings, SettingsPage } from './SettingsPage';
 import { loadSyncPage, SyncPage } from './SyncPage';
 import { UsersPage } from './UsersPage';
+import { AlertCountContext } from './Layout';
+import { AlertsPage, loadAlertsPage } from './AlertsPage';
+import { OutboxPage } from './OutboxPage';
+import { bellCount, viewerOf } from '../../services/alerts';
+import { listOutbox } from '../../db/alerts';
 import { loadWeeklyHistory, WeeklyHistoryPage } from './WeeklyHistoryPage';
 
-/** Renders a page element to a full document; pages hold private data, so nothing is cached. */
-export function renderPage(
+/**
+ * Renders a page element to a full document; pages hold private data, so nothing is cached.
+ * A signed-in page gets the bell's count for its top bar.
+ */
+export async function renderPage(
   c: Context<AppEnv>,
   element: ReactElement,
   title: string,
   status: 200 | 404 = 200,
 ) {
+  const { user } = c.var;
+  const count =
+    user && status === 200
+      ? await bellCount(c.var.deps.db, viewerOf(user), c.var.deps.clock())
+      : null;
   c.header('Cache-Control', 'no-store');
-  return c.html(renderDocument(element, { title, assets: c.var.deps.assets }), status);
+  const page = createElement(AlertCountContext.Provider, { value: count }, element);
+  return c.html(renderDocument(page, { title, assets: c.var.deps.assets }), status);
 }
 
 /**
@@ -41,7 +55,7 @@ export const pages = new Hono<AppEnv>()
       c,
       <PortfolioPage
         user={c.var.user!}
-        {...(await loadPortfolio(c.var.deps, { isAdmin: c.var.user!.role === 'admin' }))}
+        {...(await loadPortfolio(c.var.deps, viewerOf(c.var.user!)))}
         freshness={await loadFreshnessOrNull(c.var.deps, ['jira', 'billing'], c.var.user!)}
       />,
       'Projects',
@@ -49,9 +63,10 @@ export const pages = new Hono<AppEnv>()
   )
   // The portfolio's cards alone, for the page to put in place after a change (docs/decisions/140).
   .get('/portfolio/projects', requirePageUser(), async (c) => {
-    const { projects, now, forecasts, budgetsUsed } = await loadPortfolio(c.var.deps, {
-      isAdmin: c.var.user!.role === 'admin',
-    });
+    const { projects, now, forecasts, budgetsUsed, alertCounts } = await loadPortfolio(
+      c.var.deps,
+      viewerOf(c.var.user!),
+    );
     c.header('Cache-Control', 'no-store');
     if (!projects) return c.json({ message: 'Failed to fetch project data.' }, 503);
     return c.html(
@@ -62,6 +77,7 @@ export const pages = new Hono<AppEnv>()
           forecasts={forecasts}
           budgetsUsed={budgetsUsed}
           role={c.var.user!.role}
+          alertCounts={alertCounts}
         />,
       ),
     );
@@ -92,8 +108,32 @@ export const pages = new Hono<AppEnv>()
   .get('/agency/settings', requirePageUser(), async (c) =>
     renderPage(
       c,
-      <SettingsPage user={c.var.user!} data={await loadSettings(c.var.deps)} />,
+      <SettingsPage user={c.var.user!} data={await loadSettings(c.var.deps, c.var.user!)} />,
       'Agency Settings',
+    ),
+  )
+  .get('/alerts', requirePageUser(), async (c) =>
+    renderPage(
+      c,
+      <AlertsPage
+        user={c.var.user!}
+        data={await loadAlertsPage(c.var.deps, c.var.user!, c.req.query())}
+      />,
+      'Alerts',
+    ),
+  )
+  .get('/agency/outbox', requirePageUser('admin'), async (c) =>
+    renderPage(
+      c,
+      <OutboxPage
+        user={c.var.user!}
+        mails={(await listOutbox(c.var.deps.db)).map((m) => ({
+          ...m,
+          createdAt: m.createdAt.toISOString(),
+        }))}
+        smtp={!!c.var.deps.mailer}
+      />,
+      'Outbox',
     ),
   )
   .get('/agency/users', requirePageUser('admin'), async (c) => {

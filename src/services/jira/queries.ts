@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/port';
 import type { CompletedTicketResult } from '../../shared/story-points';
-import { completionRate, type JiraOverview } from '../../shared/tickets';
+import { completionRate, isBlockedStatus, type JiraOverview } from '../../shared/tickets';
 import { tallyTickets } from './model';
 
 /** Orders issue keys of one project by their number: PAY-9 before PAY-10. */
@@ -192,4 +192,36 @@ export async function readyForQaTickets(db: Db, range: QaRange): Promise<Complet
       storyPoints: r.story_points,
     })),
   };
+}
+
+/**
+ * Blocked tickets in each project's active sprint (docs/product-spec.md, "Project detail modal"):
+ * one query for every linked project, for the blocked-tickets alert.
+ */
+export async function activeSprintBlocked(
+  db: Db,
+): Promise<{ projectId: number; sprintName: string; blocked: number }[]> {
+  const rows = await db.query<{
+    project_id: number;
+    name: string;
+    status_name: string | null;
+    n: number;
+  }>(
+    `SELECT s.project_id, s.name, i.status_name, count(i.issue_key)::int AS n
+       FROM jira_sprints s
+       JOIN jira_issues i ON i.project_id = s.project_id AND s.sprint_id = ANY(i.sprint_ids)
+      WHERE s.state = 'active'
+      GROUP BY s.project_id, s.sprint_id, s.name, i.status_name`,
+  );
+  const byProject = new Map<number, { projectId: number; sprintName: string; blocked: number }>();
+  for (const r of rows) {
+    const entry = byProject.get(r.project_id) ?? {
+      projectId: r.project_id,
+      sprintName: r.name,
+      blocked: 0,
+    };
+    if (r.status_name && isBlockedStatus(r.status_name)) entry.blocked += r.n;
+    byProject.set(r.project_id, entry);
+  }
+  return [...byProject.values()];
 }

@@ -26,6 +26,7 @@ export function PortfolioProjects({
   forecasts = {},
   budgetsUsed = {},
   role,
+  alertCounts = {},
 }: {
   projects: Project[];
   /** The signed-in role, for the cards' controls. */
@@ -34,6 +35,8 @@ export function PortfolioProjects({
   forecasts?: Record<number, CardForecast>;
   /** Internal cost as a % of each project's value, for admins only (docs/decisions/192). */
   budgetsUsed?: Record<number, number>;
+  /** Open alerts needing the person's attention, per project. */
+  alertCounts?: Record<number, number>;
 }) {
   const visible = projects.filter((p) => p.visible === 1);
   if (visible.length === 0) {
@@ -53,10 +56,29 @@ export function PortfolioProjects({
           now={now}
           budgetUsedPercent={budgetsUsed[p.id]}
           role={role}
-          slots={forecasts[p.id] ? { facts: <ForecastFact forecast={forecasts[p.id]!} /> } : {}}
+          slots={{
+            ...(forecasts[p.id] ? { facts: <ForecastFact forecast={forecasts[p.id]!} /> } : {}),
+            ...(alertCounts[p.id]
+              ? { badges: <AlertsBadge projectId={p.id} count={alertCounts[p.id]!} /> }
+              : {}),
+          }}
         />
       ))}
     </ul>
+  );
+}
+
+/** The card's open alerts, linking to the alert list filtered to the project. */
+function AlertsBadge({ projectId, count }: { projectId: number; count: number }) {
+  return (
+    <a
+      className={badge.red}
+      href={`/alerts?projectId=${projectId}`}
+      data-testid="card-alerts"
+      aria-label={`${count} open alert${count === 1 ? '' : 's'} for this project`}
+    >
+      {`${count} alert${count === 1 ? '' : 's'}`}
+    </a>
   );
 }
 

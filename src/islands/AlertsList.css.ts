@@ -1,0 +1,43 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css';
+
+export const filters = style({
+  display: 'flex',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  marginBottom: vars.space.lg,
+});
+export const filter = style({ minWidth: '180px' });
+export const list = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'grid',
+  gap: vars.space.md,
+});
+export const item = style({ display: 'grid', gap: vars.space.xs });
+export const head = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  flexWrap: 'wrap',
+});
+export const meta = style({ color: vars.color.textMuted, fontSize: '0.85rem' });
+export const numbers = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  fontSize: '0.85rem',
+  margin: 0,
+});
+export const numberTerm = style({ color: vars.color.textMuted, display: 'inline' });
+export const numberValue = style({ display: 'inline', margin: 0 });
+export const actions = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+  alignItems: 'center',
+});
+export const state = style({ padding: vars.space.xl, textAlign: 'center' });
+export const snooze = style({ width: 'auto' });
