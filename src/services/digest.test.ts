@@ -1,0 +1,200 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../tests/helpers/app';
+import { createTestDb } from '../../tests/helpers/db';
+import { setDigestSubscription } from '../db/alerts';
+import type { Db } from '../db/port';
+import { createUser } from '../db/users';
+import { createSmtpMailer } from '../server/smtp-mailer';
+import { dueDigestWeek, runDigest } from './digest';
+
+/**
+ * The Monday digest through a real SMTP server in this process, read back with mailparser:
+ * its parts, its recipients, what each role sees, and the escaping of upstream text.
+ */
+const HOSTILE = `<script>alert("x")</script> & @here <!channel>`;
+let db: Db;
+let drop: () => Promise<void>;
+let smtp: SMTPServer;
+let port: number;
+const received: { to: string[]; raw: string }[] = [];
+
+async function user(email: string, role: 'admin' | 'staff' | 'user', approved = true) {
+  const u = await createUser(db, { email, passwordHash: 'x', role, approved });
+  return u.id;
+}
+
+beforeAll(async () => {
+  ({ db, drop } = await createTestDb());
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  port = (smtp.server.address() as AddressInfo).port;
+
+  await user('boss@agency.test', 'admin');
+  await user('ops@agency.test', 'admin');
+  const keen = await user('keen@agency.test', 'staff');
+  await setDigestSubscription(db, keen, true);
+  await user('quiet@agency.test', 'staff');
+  const gone = await user('gone@agency.test', 'user', false);
+  await setDigestSubscription(db, gone, true);
+
+  const [p] = await db.query<{ id: number }>(
+    `INSERT INTO projects (name, visible) VALUES ($1, 1) RETURNING id`,
+    [HOSTILE],
+  );
+  await db.query(
+    `INSERT INTO alerts (rule, subject, project_id, money, opened_at, last_seen_at, message, numbers) VALUES
+       ('overdue', $1, $2, true, '2026-11-20T09:00:00Z', now(), $3, '{}'),
+       ('blocked', $1, $2, false, '2026-11-21T09:00:00Z', now(), $4, '{}')`,
+    [
+      `project:${p!.id}`,
+      p!.id,
+      `${HOSTILE}: $4,200 overdue for 17 days (due 2026-11-06).`,
+      `${HOSTILE}: 6 blocked tickets in the active sprint Sprint 9.`,
+    ],
+  );
+}, 60_000);
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await drop();
+});
+beforeEach(async () => {
+  received.length = 0;
+  await db.query('DELETE FROM digest_weeks');
+  await db.query('DELETE FROM mail_outbox');
+});
+
+const monday0800London = new Date('2026-11-23T08:00:00Z'); // GMT in November
+const digestDeps = (at: Date, withMailer = true) => ({
+  db,
+  mailer: withMailer
+    ? createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Agency Dashboard <dash@agency.test>')
+    : undefined,
+  clock: () => at,
+  timeZone: 'Europe/London',
+  qaStatus: 'Ready for QA Testing',
+  runner: 'test',
+});
+const addresses = (m: ParsedMail) =>
+  (Array.isArray(m.to) ? m.to : [m.to]).flatMap((a) => a?.value.map((v) => v.address) ?? []);
+
+describe('when the digest is due', () => {
+  it('is due from Monday 08:00 in the agency zone for the rest of the week', () => {
+    expect(dueDigestWeek(new Date('2026-11-23T07:59:59Z'), 'Europe/London')).toBeNull();
+    expect(dueDigestWeek(new Date('2026-11-23T08:00:00Z'), 'Europe/London')).toBe('2026-11-23');
+    expect(dueDigestWeek(new Date('2026-11-29T23:00:00Z'), 'Europe/London')).toBe('2026-11-23');
+    // 08:00 in New York is 13:00 UTC in November.
+    expect(dueDigestWeek(new Date('2026-11-23T12:59:00Z'), 'America/New_York')).toBeNull();
+    expect(dueDigestWeek(new Date('2026-11-23T13:00:00Z'), 'America/New_York')).toBe('2026-11-23');
+    // Summer time: 08:00 BST is 07:00 UTC.
+    expect(dueDigestWeek(new Date('2026-06-15T07:00:00Z'), 'Europe/London')).toBe('2026-06-15');
+  });
+});
+
+describe('the Monday digest by SMTP', () => {
+  it('sends nothing before 08:00, then once for the week however often it is asked', async () => {
+    expect(await runDigest(digestDeps(new Date('2026-11-23T07:59:00Z')))).toEqual({
+      sent: false,
+      reason: 'not_due',
+    });
+    expect(received).toHaveLength(0);
+    const first = await runDigest(digestDeps(monday0800London));
+    expect(first).toMatchObject({ sent: true, weekStart: '2026-11-23', delivery: 'smtp', recipients: 3 });
+    const again = await Promise.all([
+      runDigest(digestDeps(new Date('2026-11-23T08:01:00Z'))),
+      runDigest(digestDeps(new Date('2026-11-24T10:00:00Z'))),
+    ]);
+    expect(again.every((r) => !r.sent)).toBe(true);
+    expect(received).toHaveLength(2);
+  });
+
+  it('gives admins the money alerts and figures, subscribed staff neither, with a text and an HTML part', async () => {
+    await runDigest(digestDeps(monday0800London));
+    const mails = await Promise.all(received.map((r) => simpleParser(r.raw)));
+    const forAdmins = mails.find((m) => addresses(m).includes('boss@agency.test'))!;
+    const forStaff = mails.find((m) => addresses(m).includes('keen@agency.test'))!;
+    expect(addresses(forAdmins).sort()).toEqual(['boss@agency.test', 'ops@agency.test']);
+    expect(addresses(forStaff)).toEqual(['keen@agency.test']);
+    // Unsubscribed staff and unapproved accounts get nothing.
+    expect(received.flatMap((r) => r.to)).not.toContain('quiet@agency.test');
+    expect(received.flatMap((r) => r.to)).not.toContain('gone@agency.test');
+
+    for (const m of mails) {
+      expect(m.subject).toBe('Agency Dashboard: week of 2026-11-16');
+      expect(m.from?.text).toContain('dash@agency.test');
+      expect(m.text).toContain('Open alerts');
+      expect(m.text).toContain('Tickets ready for QA last week (0)');
+      expect(m.text).toContain('Story points: 0 of 0 available (velocity 0%)');
+      expect(m.text).toContain('Hours logged:');
+      expect(m.html).toBeTruthy();
+    }
+    expect(forAdmins.text).toContain('$4,200 overdue');
+    expect(forAdmins.text).toContain('Invoices: $0');
+    expect(forAdmins.text).toContain('Margin:');
+    expect(forStaff.text).toContain('6 blocked tickets');
+    expect(forStaff.text).not.toContain('overdue');
+    expect(forStaff.text).not.toMatch(/Invoices|Margin/);
+    expect(forStaff.html).not.toMatch(/Invoices|Margin|overdue/);
+  });
+
+  it('escapes upstream text in the HTML part, and keeps it readable in the text part', async () => {
+    await runDigest(digestDeps(monday0800London));
+    const mail = await simpleParser(received[0]!.raw);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<!channel>');
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; @here &lt;!channel&gt;');
+    expect(mail.text).toContain(HOSTILE);
+  });
+
+  it('keeps the digest in the outbox when the SMTP server refuses it, and sends it no second time', async () => {
+    const deps = { ...digestDeps(monday0800London), mailer: createSmtpMailer('smtp://127.0.0.1:1', 'x@agency.test') };
+    const result = await runDigest(deps);
+    expect(result).toMatchObject({ sent: true, delivery: 'outbox' });
+    const kept = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_outbox');
+    expect(kept[0]!.n).toBe(2);
+    const week = await db.query<{ outcome: string }>('SELECT outcome FROM digest_weeks');
+    expect(week[0]!.outcome).toMatch(/^kept in the outbox/);
+    expect((await runDigest(digestDeps(monday0800London))).sent).toBe(false);
+  });
+});
+
+describe('the Monday digest without SMTP (demo mode)', () => {
+  it('goes to the outbox, which admins read in the app and nobody else can', async () => {
+    const result = await runDigest(digestDeps(monday0800London, false));
+    expect(result).toMatchObject({ sent: true, delivery: 'outbox', recipients: 3 });
+    expect(received).toHaveLength(0);
+    const t = createTestApp(db, { clock: () => monday0800London });
+    const admin = await t.signIn('admin');
+    const staff = await t.signIn('staff');
+    const res = await t.request('GET', '/api/admin/outbox', { cookie: admin });
+    expect(res.status).toBe(200);
+    const { mails } = (await res.json()) as {
+      mails: { subject: string; recipients: string[]; text: string; html: string }[];
+    };
+    expect(mails).toHaveLength(2);
+    expect(mails.every((m) => m.subject === 'Agency Dashboard: week of 2026-11-16')).toBe(true);
+    expect(mails.find((m) => m.recipients.includes('keen@agency.test'))!.text).not.toContain('overdue');
+    expect((await t.request('GET', '/api/admin/outbox', { cookie: staff })).status).toBe(403);
+    const page = await t.request('GET', '/agency/outbox', { cookie: admin });
+    const html = await page.text();
+    expect(html).toContain('Agency Dashboard: week of 2026-11-16');
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&lt;script&gt;alert');
+  });
+});
