@@ -7,8 +7,8 @@ import { createTestDb } from '../../tests/helpers/db';
 import { setDigestSubscription } from '../db/alerts';
 import type { Db } from '../db/port';
 import { createUser } from '../db/users';
-import { createSmtpMailer } from '../server/smtp-mailer';
-import { dueDigestWeek, runDigest } from './digest';
+import { createSmtpMailer } from './smtp-mailer';
+import { dueDigestWeek, runDigest } from '../services/digest';
 
 /**
  * The Monday digest through a real SMTP server in this process, read back with mailparser:
@@ -23,7 +23,7 @@ const received: { to: string[]; raw: string }[] = [];
 
 async function user(email: string, role: 'admin' | 'staff' | 'user', approved = true) {
   const u = await createUser(db, { email, passwordHash: 'x', role, approved });
-  return u.id;
+  return u!.id;
 }
 
 beforeAll(async () => {
