@@ -54,7 +54,7 @@ export default function Trends({ initial }: Props) {
             value={project ? scope : AGENCY}
             onChange={(e) => setScope(e.target.value)}
           >
-            <option value={AGENCY}>Agency (every Forecast project)</option>
+            <option value={AGENCY}>Agency (Active dashboard projects, as Weekly Hours)</option>
             {data.projects.map((p) => (
               <option key={p.id} value={String(p.id)}>
                 {p.name}

@@ -8,14 +8,17 @@ import { costOf, readWeeklyFigures, type WeeklyFigures } from '../db/weekly-figu
 import { TREND_WEEKS, trendWeeks, type WeekFigures, type TrendsResponse } from '../shared/trends';
 import { lastWeeks, weekEndOf, type IsoDate } from '../shared/calendar';
 
-/** The figures of each (project, week), or of every project when `forecastProjectId` is undefined. */
-export function weekFiguresOf(figures: WeeklyFigures, forecastProjectId?: number): WeekFigures[] {
+/** The figures of each (project, week) of the Forecast projects in `forecastProjectIds`. */
+export function weekFiguresOf(
+  figures: WeeklyFigures,
+  forecastProjectIds: ReadonlySet<number>,
+): WeekFigures[] {
   const out: WeekFigures[] = [];
   for (const t of figures.time)
-    if (forecastProjectId === undefined || t.forecastProjectId === forecastProjectId)
+    if (forecastProjectIds.has(t.forecastProjectId))
       out.push({ weekStart: t.weekStart, minutes: t.minutes, cost: costOf([t]), invoiced: 0 });
   for (const i of figures.invoices)
-    if (forecastProjectId === undefined || i.forecastProjectId === forecastProjectId)
+    if (forecastProjectIds.has(i.forecastProjectId))
       out.push({ weekStart: i.weekStart, minutes: 0, cost: 0, invoiced: i.amount });
   return out;
 }
@@ -26,15 +29,18 @@ export async function loadTrends(db: Db, currentWeekStart: IsoDate): Promise<Tre
     readWeeklyFigures(db, { from: weeks[0]!, to: weekEndOf(currentWeekStart) }),
     listVisibleProjects(db),
   ]);
+  const linked = projects.filter((p) => p.forecastProjectId !== null);
+  // The agency line covers what Weekly Hours and Gross Margins cover (docs/decisions/194).
+  const active = new Set(
+    linked.filter((p) => p.devStatus === 'Active').map((p) => p.forecastProjectId!),
+  );
   return {
     currentWeekStart,
-    agency: trendWeeks(currentWeekStart, weekFiguresOf(figures)),
-    projects: projects
-      .filter((p) => p.forecastProjectId !== null)
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        weeks: trendWeeks(currentWeekStart, weekFiguresOf(figures, p.forecastProjectId!)),
-      })),
+    agency: trendWeeks(currentWeekStart, weekFiguresOf(figures, active)),
+    projects: linked.map((p) => ({
+      id: p.id,
+      name: p.name,
+      weeks: trendWeeks(currentWeekStart, weekFiguresOf(figures, new Set([p.forecastProjectId!]))),
+    })),
   };
 }

@@ -154,7 +154,7 @@ const DIALOGS: DialogCase[] = [
     path: '/developer',
     opener: (page) => page.getByRole('button', { name: /Total Story Points/ }),
     fill: async (dialog) => {
-      await dialog.getByText('Total Assignees').waitFor();
+      await dialog.getByText('Total Assignees', { exact: true }).waitFor();
       await dialog.getByRole('group', { name: 'Story points by assignee' }).waitFor();
     },
   },

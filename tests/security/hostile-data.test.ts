@@ -266,7 +266,7 @@ describe('markup from Jira and Forecast renders as text', () => {
     await page.getByRole('button', { name: /Total Story Points/ }).click();
     await page.getByRole('dialog').waitFor();
     // The chart shortens names on its axis, so here the proof is that it drew them and nothing else.
-    await page.getByRole('dialog').getByText('Total Assignees').waitFor();
+    await page.getByRole('dialog').getByText('Total Assignees', { exact: true }).waitFor();
     await checkLive(page, 'the story points modal', problems);
   }, 120_000);
 
