@@ -277,10 +277,12 @@ export async function listOpenAlertsForDigest(db: Db, withMoney: boolean): Promi
             a.last_seen_at, a.closed_at, a.message, a.numbers, NULL AS acknowledged_at, NULL AS snoozed_until
        FROM alerts a LEFT JOIN projects p ON p.id = a.project_id
       WHERE a.closed_at IS NULL AND ($1::boolean OR NOT a.money)
-      ORDER BY array_position($2::text[], a.rule), a.opened_at`,
-    [withMoney, [...ALERT_RULES]],
+      ORDER BY a.opened_at, a.id`,
+    [withMoney],
   );
-  return rows.map(toAlert);
+  // Grouped by rule in the rules' own order (postgres.js would send a JS array as text).
+  const order = (r: AlertRule) => ALERT_RULES.indexOf(r);
+  return rows.map(toAlert).sort((a, b) => order(a.rule) - order(b.rule));
 }
 
 // -------------------------------------------------------------------------------------- digest

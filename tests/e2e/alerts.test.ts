@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  screenshotOnFailure,
+  signIn,
+  startHarness,
+  waitForHydration,
+  type Harness,
+} from './harness';
+
+// The bell, the alert list and acknowledging in real Chromium, on the demo agency as `npm start`
+// serves it: the alerts its numbers call for appear by themselves after start.
+
+const DEMO_ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
+
+let h: Harness | undefined;
+const harness = () => h!;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+screenshotOnFailure(() => h);
+
+describe(`Alerts in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
+  it('shows the demo alerts on the bell and the cards, and acknowledging one lowers the count', {
+    timeout: 180_000,
+  }, async () => {
+    const { page, watch } = await harness().openPage();
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const bellCount = page.getByTestId('alert-count');
+    // Alerts are evaluated right after start; the page shows them once they exist.
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/');
+          return (await bellCount.count()) ? Number(await bellCount.textContent()) : 0;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBeGreaterThanOrEqual(3);
+    const before = Number(await bellCount.textContent());
+    expect(await page.getByTestId('alert-bell').getAttribute('aria-label')).toBe(
+      `Alerts: ${before} need your attention`,
+    );
+    expect(await page.getByTestId('card-alerts').count()).toBeGreaterThan(0);
+
+    // The bell leads to the list, with each alert's numbers and since when.
+    await page.getByTestId('alert-bell').click();
+    await page.waitForURL((url) => url.pathname === '/alerts');
+    await waitForHydration(page);
+    const list = page.getByTestId('alert-list');
+    for (const rule of ['overdue', 'budget_burn', 'retainer'])
+      expect(await list.locator(`[data-rule="${rule}"]`).count(), rule).toBeGreaterThan(0);
+    const overdue = list.locator('[data-rule="overdue"]').first();
+    expect(await overdue.textContent()).toMatch(/Days overdue:\s*\d+/);
+    expect(await overdue.textContent()).toMatch(/Open since/);
+
+    // Acknowledge by keyboard: the bell drops by one at once, and stays so after a reload.
+    const ack = overdue.getByRole('button', { name: 'Acknowledge' });
+    await ack.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Alert acknowledged').first().waitFor();
+    await expect.poll(async () => Number(await bellCount.textContent())).toBe(before - 1);
+    await page.reload();
+    expect(Number(await bellCount.textContent())).toBe(before - 1);
+    await expect(
+      page
+        .locator('[data-rule="overdue"]')
+        .first()
+        .getByText(/^Acknowledged /)
+        .count(),
+    ).resolves.toBeGreaterThan(0);
+
+    // The filter narrows the list and lives in the address.
+    await waitForHydration(page);
+    await page.getByLabel('Rule').selectOption('budget_burn');
+    await expect
+      .poll(async () =>
+        page.getByTestId('alert').evaluateAll((els) => els.map((e) => e.getAttribute('data-rule'))),
+      )
+      .toEqual(expect.arrayContaining(['budget_burn']));
+    expect(
+      await page
+        .getByTestId('alert')
+        .evaluateAll((els) => els.every((e) => e.getAttribute('data-rule') === 'budget_burn')),
+    ).toBe(true);
+    expect(new URL(page.url()).searchParams.get('rule')).toBe('budget_burn');
+    expect(watch.problems()).toEqual([]);
+  });
+});
