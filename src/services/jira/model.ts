@@ -4,6 +4,7 @@
  * on its own.
  */
 import type { z } from 'zod';
+import type { JiraEpic, JiraTicket, StoredTransition } from '../../db/jira';
 import { UpstreamError } from '../http';
 import { isBlockedStatus, isDescopedStatus } from '../../shared/tickets';
 import {
@@ -80,31 +81,6 @@ export interface JiraFieldIds {
 export function issueSearchFields(ids: JiraFieldIds): string[] {
   const base = ['summary', 'status', 'assignee', 'issuetype', 'parent', 'updated', 'created'];
   return [...base, ...ids.storyPoints, ...(ids.sprint ? [ids.sprint] : [])];
-}
-
-/** A ticket as the dashboard stores it. */
-export interface JiraTicket {
-  id: string;
-  key: string;
-  summary: string;
-  issueType: string;
-  statusId: string | null;
-  statusName: string;
-  statusCategoryKey: string;
-  assignee: { accountId: string; displayName: string } | null;
-  storyPoints: number | null;
-  created: Date | null;
-  updated: Date;
-  epicKey: string | null;
-  sprintIds: number[];
-}
-
-export interface JiraEpic {
-  id: string;
-  key: string;
-  name: string;
-  statusName: string;
-  statusCategoryKey: string;
 }
 
 export type ReadIssue = { kind: 'ticket'; ticket: JiraTicket } | { kind: 'epic'; epic: JiraEpic };
@@ -231,16 +207,8 @@ export function tallyTickets(
   return tally;
 }
 
-/** One status change of one issue, from its changelog. */
-export interface JiraStatusChange {
-  issueId: string;
-  historyId: string;
-  at: Date;
-  fromStatusId: string | null;
-  fromStatusName: string | null;
-  toStatusId: string | null;
-  toStatusName: string;
-}
+/** One status change of one issue, from its changelog: named by the issue's id, not yet its key. */
+export type JiraStatusChange = Omit<StoredTransition, 'issueKey'> & { issueId: string };
 
 /** Quotes a value for JQL: double quotes, with backslashes and quotes escaped. */
 export function jqlString(value: string): string {

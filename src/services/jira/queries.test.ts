@@ -1,15 +1,14 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../tests/helpers/db';
+import { replaceJiraData, type JiraSnapshot, type JiraTicket } from '../../db/jira';
 import type { Db } from '../../db/port';
 import { createJiraDemoData, DEMO_SITE_URL, HOSTILE_SUMMARY } from '../../mocks/jira/data';
 import { createJiraHandlers } from '../../mocks/jira/handlers';
 import { weekRangeInZone } from '../../shared/time-zones';
 import { createJiraClient } from './client';
 import { getJiraOverview, readyForQaTickets } from './queries';
-import { replaceJiraData, type JiraSnapshot } from './store';
 import { linkJiraProject } from './sync';
-import type { JiraTicket } from './model';
 
 let db: Db;
 let drop: () => Promise<void>;

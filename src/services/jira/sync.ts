@@ -6,7 +6,18 @@
 import type { Db } from '../../db/port';
 import { ProjectNotFoundError } from '../errors';
 import type { JiraClient } from './client';
-import { jiraLinkOf, type JiraProjectSummary } from '../../db/projects';
+import {
+  analyzeJiraTables,
+  mergeJiraData,
+  readJiraCounts,
+  replaceJiraData,
+  type JiraEpic,
+  type JiraSnapshot,
+  type JiraTicket,
+  type StoredTransition,
+} from '../../db/jira';
+import { jiraLinkOf, saveJiraSummary, type JiraProjectSummary } from '../../db/projects';
+import { sprintProgress } from '../../shared/tickets';
 import {
   issueSearchFields,
   jqlDateTime,
@@ -15,18 +26,9 @@ import {
   pickSprintFieldId,
   pickStoryPointsFieldIds,
   readIssue,
-  type JiraEpic,
-  type JiraTicket,
+  tallyTickets,
 } from './model';
 import type { JiraBoard } from './schemas';
-import {
-  analyzeJiraTables,
-  mergeJiraData,
-  refreshJiraSummary,
-  replaceJiraData,
-  type JiraSnapshot,
-  type StoredTransition,
-} from './store';
 
 /** A sync was asked for a project that is not linked to Jira, or was relinked meanwhile. */
 export class JiraNotLinkedError extends Error {
@@ -107,6 +109,29 @@ export async function pullJiraSnapshot(
     })),
     transitions,
   };
+}
+
+/** Recomputes the project's Jira columns from the stored rows and writes them. */
+export async function refreshJiraSummary(
+  tx: Db,
+  projectId: number,
+  { key, syncedAt }: { key: string; syncedAt: Date },
+): Promise<JiraProjectSummary> {
+  const { tickets, epics, activeSprint } = await readJiraCounts(tx, projectId);
+  const summary: JiraProjectSummary = {
+    jiraProjectKey: key,
+    jiraTotalTickets: tickets.total,
+    jiraCompletedTickets: tickets.completed,
+    jiraCurrentSprintName: activeSprint?.name ?? null,
+    jiraSprintCompletionPercentage: activeSprint
+      ? sprintProgress(tallyTickets(activeSprint.groups))
+      : 0,
+    totalEpics: epics.total,
+    completedEpics: epics.completed,
+    lastJiraSync: syncedAt,
+  };
+  await saveJiraSummary(tx, projectId, summary);
+  return summary;
 }
 
 function result(
