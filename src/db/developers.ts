@@ -72,11 +72,12 @@ export interface AvailabilityChange {
 }
 
 /**
- * Applies one save in the transaction `tx`. Removals go first (with their cells), then
- * additions, then the cells, each written with an upsert so a save never overwrites cells it
- * did not send. Rows are locked in account-id order so two saves cannot deadlock, and the
- * selected rows are share-locked so a concurrent removal cannot leave orphaned cells behind.
- * Cells of a developer who is not (or no longer) selected are not written.
+ * Applies one save in the transaction `tx`. Removals go first, then additions, then the cells,
+ * each written with an upsert so a save never overwrites cells it did not send. A removed
+ * developer's away days stay stored (docs/decisions/165): adding them again brings them back,
+ * and the finished weeks that counted them keep counting them. Rows are locked in account-id
+ * order so two saves cannot deadlock, and the selected rows are share-locked before cells are
+ * written. Cells of a developer who is not (or no longer) selected are not written.
  */
 export async function applyAvailabilityChange(tx: Db, change: AvailabilityChange): Promise<void> {
   const removed = [...new Set(change.remove)].sort();
@@ -84,12 +85,6 @@ export async function applyAvailabilityChange(tx: Db, change: AvailabilityChange
     const list = JSON.stringify(removed);
     await tx.query(
       'DELETE FROM selected_developers WHERE account_id IN (SELECT value FROM jsonb_array_elements_text($1::text::jsonb))',
-      [list],
-    );
-    // A separate statement, so its snapshot includes cells a concurrent save committed while
-    // this one waited for the row lock above.
-    await tx.query(
-      'DELETE FROM developer_availability WHERE account_id IN (SELECT value FROM jsonb_array_elements_text($1::text::jsonb))',
       [list],
     );
   }
@@ -160,6 +155,22 @@ export async function setEmploymentDate(
   );
   if (!existing[0]) return { ok: false, reason: 'unknown-developer' };
   return { ok: false, reason: 'end-before-start', developer: toSelectedDeveloper(existing[0]) };
+}
+
+/** Away days of these developers (selected now or not) from `from` to `to`. */
+export async function listAwayDays(
+  db: Db,
+  accountIds: readonly string[],
+  range: { from: IsoDate; to: IsoDate },
+): Promise<{ accountId: string; date: IsoDate }[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await db.query<{ account_id: string; date: string }>(
+    `SELECT account_id, date FROM developer_availability
+      WHERE is_away AND date >= $2::date AND date <= $3::date
+        AND account_id IN (SELECT value FROM jsonb_array_elements_text($1::text::jsonb))`,
+    [JSON.stringify([...new Set(accountIds)]), range.from, range.to],
+  );
+  return rows.map((r) => ({ accountId: r.account_id, date: r.date }));
 }
 
 /** Everything available points are computed from, for the days from `from` to `to`. */
@@ -242,6 +253,9 @@ export interface DeveloperWeek {
   totalTickets: number;
   dailyStats: DailyStat[];
   isCurrent: boolean;
+  /** The team and setting the week was computed with: a stored week keeps them (docs/decisions/165). */
+  team: AvailabilityInputs['developers'];
+  pointsPerDay: number;
 }
 
 interface DeveloperWeekRow {
@@ -253,6 +267,8 @@ interface DeveloperWeekRow {
   total_tickets: number;
   daily_stats: unknown;
   is_current: number;
+  team: unknown;
+  points_per_day: number;
 }
 const toDeveloperWeek = (r: DeveloperWeekRow): DeveloperWeek => ({
   week: r.week,
@@ -265,9 +281,11 @@ const toDeveloperWeek = (r: DeveloperWeekRow): DeveloperWeek => ({
     ? JSON.parse(r.daily_stats)
     : r.daily_stats) as DailyStat[],
   isCurrent: Number(r.is_current) === 1,
+  team: (typeof r.team === 'string' ? JSON.parse(r.team) : r.team) as DeveloperWeek['team'],
+  pointsPerDay: Number(r.points_per_day),
 });
 const WEEK_COLUMNS =
-  'week, story_points_completed, points_available, team_velocity_percentage, blocked_tickets, total_tickets, daily_stats, is_current';
+  'week, story_points_completed, points_available, team_velocity_percentage, blocked_tickets, total_tickets, daily_stats, is_current, team, points_per_day';
 
 /** The stored weeks among `weeks` (Monday dates). */
 export async function listDeveloperWeeks(
@@ -283,18 +301,10 @@ export async function listDeveloperWeeks(
   return rows.map(toDeveloperWeek);
 }
 
-/** Every stored week, oldest first. */
-export async function listAllDeveloperWeeks(db: Db): Promise<DeveloperWeek[]> {
-  const rows = await db.query<DeveloperWeekRow>(
-    `SELECT ${WEEK_COLUMNS} FROM developer_weeks ORDER BY week`,
-  );
-  return rows.map(toDeveloperWeek);
-}
-
 /** Stores a week's figures, replacing what was stored for it. */
 export async function upsertDeveloperWeek(db: Db, w: DeveloperWeek): Promise<void> {
   await db.query(
-    `INSERT INTO developer_weeks (${WEEK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8)
+    `INSERT INTO developer_weeks (${WEEK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8, $9::text::jsonb, $10)
      ON CONFLICT (week) DO UPDATE SET
        story_points_completed = EXCLUDED.story_points_completed,
        points_available = EXCLUDED.points_available,
@@ -302,7 +312,9 @@ export async function upsertDeveloperWeek(db: Db, w: DeveloperWeek): Promise<voi
        blocked_tickets = EXCLUDED.blocked_tickets,
        total_tickets = EXCLUDED.total_tickets,
        daily_stats = EXCLUDED.daily_stats,
-       is_current = EXCLUDED.is_current`,
+       is_current = EXCLUDED.is_current,
+       team = EXCLUDED.team,
+       points_per_day = EXCLUDED.points_per_day`,
     [
       w.week,
       w.storyPointsCompleted,
@@ -312,11 +324,13 @@ export async function upsertDeveloperWeek(db: Db, w: DeveloperWeek): Promise<voi
       w.totalTickets,
       JSON.stringify(w.dailyStats),
       w.isCurrent ? 1 : 0,
+      JSON.stringify(w.team),
+      w.pointsPerDay,
     ],
   );
 }
 
-/** Rewrites the available points and velocity of stored weeks (after availability or the setting changed). */
+/** Rewrites the available points and velocity of stored weeks (after their away days were corrected). */
 export async function updateDeveloperWeekPoints(
   db: Db,
   updates: readonly { week: IsoDate; pointsAvailable: number; teamVelocityPercentage: number }[],

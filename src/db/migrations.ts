@@ -3,6 +3,7 @@ import m0002 from '../../sql/0002_jira.sql';
 import m0003 from '../../sql/0003_forecast.sql';
 import m0010 from '../../sql/0010_sync_runs.sql';
 import m0020 from '../../sql/0020_sign_in_limits.sql';
+import m0021 from '../../sql/0021_history_kept.sql';
 import m0050 from '../../sql/0050_dev_status.sql';
 import m0060 from '../../sql/0060_alerts.sql';
 
@@ -13,6 +14,7 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '0003_forecast', sql: m0003 },
   { name: '0010_sync_runs', sql: m0010 },
   { name: '0020_sign_in_limits', sql: m0020 },
+  { name: '0021_history_kept', sql: m0021 },
   { name: '0050_dev_status', sql: m0050 },
   { name: '0060_alerts', sql: m0060 },
 ];

@@ -206,19 +206,106 @@ export async function setProjectVisibility(
   return rows[0] ? getProject(db, id) : null;
 }
 
+/** How long a removed project can be restored (docs/decisions/165). */
+export const RESTORE_DAYS = 30;
+
+/** A project removed from the dashboard that can still be restored. */
+export interface RemovedProject {
+  id: number;
+  name: string;
+  removedAt: Date;
+  removedBy: string;
+}
+
 /**
- * Removes a project from the dashboard; its sprints and stored upstream snapshots go with it
- * (foreign keys cascade). Returns the removed project's name, or null when there was none.
+ * Removes a project from the dashboard, keeping its row for RESTORE_DAYS in removed_projects so
+ * an admin can restore it; its synced Jira and Forecast copies go with it and come back from
+ * the next sync after a restore. Removals older than that are forgotten here. Run in a
+ * transaction.
  */
 export async function deleteProject(
-  db: Db,
+  tx: Db,
   id: number,
+  removedBy: string,
 ): Promise<{ id: number; name: string } | null> {
-  const rows = await db.query<{ id: number; name: string }>(
-    'DELETE FROM projects WHERE id = $1 RETURNING id, name',
-    [id],
+  await tx.query(
+    `DELETE FROM removed_projects WHERE removed_at < now() - make_interval(days => $1)`,
+    [RESTORE_DAYS],
   );
-  return rows[0] ?? null;
+  const kept = await tx.query<{ id: number; name: string }>(
+    `INSERT INTO removed_projects (id, name, row, removed_by)
+     SELECT p.id, p.name, to_jsonb(p), $2 FROM projects p WHERE p.id = $1
+     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, row = EXCLUDED.row,
+       removed_at = now(), removed_by = EXCLUDED.removed_by
+     RETURNING id, name`,
+    [id, removedBy],
+  );
+  if (!kept[0]) return null;
+  await tx.query('DELETE FROM projects WHERE id = $1', [id]);
+  return kept[0];
+}
+
+/** Projects removed within the last RESTORE_DAYS, most recent first. */
+export async function listRemovedProjects(db: Db): Promise<RemovedProject[]> {
+  const rows = await db.query<{ id: number; name: string; removed_at: Date; removed_by: string }>(
+    `SELECT id, name, removed_at, removed_by FROM removed_projects
+      WHERE removed_at >= now() - make_interval(days => $1)
+      ORDER BY removed_at DESC, id`,
+    [RESTORE_DAYS],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    removedAt: r.removed_at,
+    removedBy: r.removed_by,
+  }));
+}
+
+export type RestoreResult =
+  | { ok: true; id: number; name: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'forecast-taken'; name?: string };
+
+/**
+ * Puts a removed project back as it was (team, links, visibility, dev status), with its sync
+ * times cleared so the next refresh fetches its Jira and Forecast data again. Refuses one removed
+ * longer than RESTORE_DAYS ago, or whose Forecast project is on the dashboard again. Run in a
+ * transaction.
+ */
+export async function restoreProject(tx: Db, id: number): Promise<RestoreResult> {
+  const [removed] = await tx.query<{ name: string; row: unknown; expired: boolean }>(
+    `SELECT name, row, removed_at < now() - make_interval(days => $2) AS expired
+       FROM removed_projects WHERE id = $1 FOR UPDATE`,
+    [id, RESTORE_DAYS],
+  );
+  if (!removed) return { ok: false, reason: 'unknown' };
+  if (removed.expired) return { ok: false, reason: 'expired', name: removed.name };
+  const row = (typeof removed.row === 'string' ? JSON.parse(removed.row) : removed.row) as Record<
+    string,
+    unknown
+  >;
+  if (row.forecast_project_id !== null && row.forecast_project_id !== undefined) {
+    const taken = await tx.query('SELECT 1 FROM projects WHERE forecast_project_id = $1', [
+      row.forecast_project_id,
+    ]);
+    if (taken.length > 0) return { ok: false, reason: 'forecast-taken', name: removed.name };
+  }
+  // The columns the row had when it was removed that the table still has.
+  const present = await tx.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = 'projects'`,
+  );
+  const columns = present
+    .map((c) => c.column_name)
+    .filter((c) => c in row)
+    .map((c) => `"${c.replace(/"/g, '""')}"`)
+    .join(', ');
+  await tx.query(
+    `INSERT INTO projects (${columns})
+     SELECT ${columns} FROM jsonb_populate_record(NULL::projects, $1::text::jsonb)`,
+    [JSON.stringify({ ...row, last_jira_sync: null, last_forecast_sync: null })],
+  );
+  await tx.query('DELETE FROM removed_projects WHERE id = $1', [id]);
+  return { ok: true, id, name: removed.name };
 }
 
 /** A project the refresh may bring up to date, with what its next sync is likely to cost. */

@@ -7,7 +7,13 @@ import { useRefusal } from '../components/Refusal';
 import { badge, button, spinner } from '../components/ui.css';
 import { billingBlockedHint, DEV_STATUSES, type DevStatus } from '../shared/dev-status';
 import type { Project } from '../shared/projects';
-import { FORECAST_PROJECTS_KEY, PROJECTS_KEY, refreshProjects } from './projects/api';
+import {
+  FORECAST_PROJECTS_KEY,
+  PROJECTS_KEY,
+  REMOVED_PROJECTS_KEY,
+  refreshProjects,
+} from './projects/api';
+import { formatDate } from '../shared/format';
 import { listedForecastProjects } from '../shared/projects';
 import type { ForecastProjectItem } from '../shared/projects';
 import { can, type Role } from '../shared/roles';
@@ -50,6 +56,7 @@ export default function ManageProjectsDialog({ role, today }: Props) {
       >
         <DashboardProjects role={role} today={today} />
         <ForecastProjects role={role} />
+        {can(role, 'project.remove') ? <RecentlyRemoved /> : null}
       </Dialog>
     </>
   );
@@ -373,6 +380,90 @@ function ForecastProjects({ role }: { role: Role }) {
       </p>
       {add.note}
       {remove.note}
+    </section>
+  );
+}
+
+interface RemovedProjectItem {
+  id: number;
+  name: string;
+  removedAt: string;
+  removedBy: string;
+  restorableUntil: string;
+}
+
+/**
+ * Admins' 'Recently removed': projects removed within the last 30 days, each with Restore, so
+ * one click on Remove never loses a project's team, links and settings (docs/decisions/165).
+ */
+function RecentlyRemoved() {
+  const queryClient = useQueryClient();
+  const removed = useQuery({
+    queryKey: REMOVED_PROJECTS_KEY,
+    queryFn: () => apiRequest<{ removed: RemovedProjectItem[] }>('GET', '/api/projects/removed'),
+  });
+  const restore = useMutation({
+    mutationFn: (project: RemovedProjectItem) =>
+      apiRequest<{ project: Project }>('POST', `/api/projects/${project.id}/restore`),
+    onSuccess: ({ project }) => {
+      toast({
+        title: 'Project restored',
+        description: `"${project.name}" is back on the dashboard. Its Jira and Forecast data come back with the next sync.`,
+      });
+      return refreshProjects(queryClient);
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to restore the project'),
+        variant: 'destructive',
+      }),
+  });
+  const list = removed.data?.removed ?? [];
+  return (
+    <section className={s.section} aria-labelledby="manage-removed">
+      <div className={s.sectionHead}>
+        <h3 id="manage-removed" className={s.h3}>
+          Recently removed
+        </h3>
+      </div>
+      {removed.isPending ? (
+        <div className={s.loading} role="status" aria-label="Loading removed projects">
+          <div className={spinner} />
+        </div>
+      ) : removed.isError ? (
+        <div className={s.error} role="alert">
+          <strong>Unable to load removed projects</strong>
+          <span>{serverMessage(removed.error, 'Please try again.')}</span>
+        </div>
+      ) : list.length === 0 ? (
+        <p className={s.prompt}>No project was removed in the last 30 days.</p>
+      ) : (
+        <ul className={s.list}>
+          {list.map((p) => (
+            <li key={p.id} className={s.item} data-testid="removed-project">
+              <div className={s.itemMain}>
+                <span className={s.itemName}>{p.name}</span>
+                <span className={s.meta}>
+                  <span>
+                    Removed {formatDate(p.removedAt.slice(0, 10))} by {p.removedBy}
+                  </span>
+                  <span>Restorable until {formatDate(p.restorableUntil.slice(0, 10))}</span>
+                </span>
+              </div>
+              <button
+                type="button"
+                className={button.secondary}
+                aria-label={`Restore ${p.name} to the dashboard`}
+                disabled={restore.isPending}
+                onClick={() => restore.mutate(p)}
+              >
+                Restore
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

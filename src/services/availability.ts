@@ -44,9 +44,11 @@ export async function availabilityResponse(db: Db): Promise<AvailabilityResponse
 }
 
 /**
- * Saves the selection and the changed cells in one transaction and answers the stored
- * availability. Throws BadInputError, with nothing saved, for an account id Jira does not know
- * or a name that is not exactly one selected member; UpstreamError when Jira cannot be asked.
+ * Saves additions, named removals and the changed cells in one transaction and answers the
+ * stored availability (docs/decisions/165): a member is removed only when `removeDevelopers`
+ * names them, so a body with an empty list changes nothing. Throws BadInputError, with nothing
+ * saved, for an account id Jira does not know, a removal of someone not selected, or a name that
+ * is not exactly one selected member; UpstreamError when Jira cannot be asked.
  */
 export async function saveAvailability(
   db: Db,
@@ -56,9 +58,18 @@ export async function saveAvailability(
   const current = await listSelectedDevelopers(db);
   const currentIds = new Set(current.map((d) => d.accountId));
   const wanted = new Set(input.selectedDevelopersList);
-  const base = new Set(input.previousSelectedDevelopersList ?? currentIds);
-  const remove = [...base].filter((id) => !wanted.has(id));
-  const newIds = [...wanted].filter((id) => !base.has(id) && !currentIds.has(id));
+  const remove = [...new Set(input.removeDevelopers ?? [])];
+  const notSelected = remove.filter((id) => !currentIds.has(id));
+  if (notSelected.length > 0)
+    throw new BadInputError(
+      `Cannot remove ${notSelected.slice(0, 3).join(', ')}: not a selected team member. Nothing was saved.`,
+    );
+  const both = remove.filter((id) => wanted.has(id));
+  if (both.length > 0)
+    throw new BadInputError(
+      `${both.slice(0, 3).join(', ')} is both kept in selectedDevelopersList and named in removeDevelopers. Nothing was saved.`,
+    );
+  const newIds = [...wanted].filter((id) => !currentIds.has(id));
 
   // Names of developers added by this save come from Jira, which also proves the ids exist.
   const add: { accountId: string; displayName: string }[] = [];
@@ -75,10 +86,7 @@ export async function saveAvailability(
 
   // The grid names developers by display name (docs/product-spec.md,
   // "Entities and their fields"); each name must mean one developer.
-  const kept = [
-    ...current.filter((d) => wanted.has(d.accountId) && !remove.includes(d.accountId)),
-    ...add,
-  ];
+  const kept = [...current.filter((d) => !remove.includes(d.accountId)), ...add];
   const idsByName = new Map<string, string[]>();
   for (const d of kept)
     idsByName.set(d.displayName, [...(idsByName.get(d.displayName) ?? []), d.accountId]);
@@ -95,21 +103,21 @@ export async function saveAvailability(
       cells.push({ accountId: ids[0]!, date, isAway });
   }
 
-  const selectionChanged = remove.length > 0 || add.length > 0;
   await db.transaction(async (tx) => {
     await applyAvailabilityChange(tx, { add, remove, cells });
+    // Only finished weeks whose away days this save corrects; the selection never reaches them.
     await refreshStoredWeekPoints(
       tx,
-      selectionChanged ? undefined : cells.map((cell) => weekStartOf(cell.date)),
+      cells.map((cell) => weekStartOf(cell.date)),
     );
   });
   return availabilityResponse(db);
 }
 
 /**
- * Sets or clears a selected developer's first or last day and refreshes the stored weeks' points
- * in the same transaction. Throws BadInputError for an unknown developer or a range that would
- * end before it starts.
+ * Sets or clears a selected developer's first or last day: from the current week on, since
+ * finished weeks keep the dates they were stored with (docs/decisions/165). Throws
+ * BadInputError for an unknown developer or a range that would end before it starts.
  */
 export async function saveEmploymentDate(
   db: Db,
@@ -117,11 +125,7 @@ export async function saveEmploymentDate(
   edge: EmploymentEdge,
   date: IsoDate | null,
 ) {
-  const result = await db.transaction(async (tx) => {
-    const r = await setEmploymentDate(tx, accountId, edge, date);
-    if (r.ok) await refreshStoredWeekPoints(tx);
-    return r;
-  });
+  const result = await setEmploymentDate(db, accountId, edge, date);
   if (result.ok) return result.developer;
   if (result.reason === 'unknown-developer')
     throw new BadInputError(`Unknown account id: ${accountId} is not a selected team member.`);
@@ -133,10 +137,10 @@ export async function saveEmploymentDate(
   );
 }
 
-/** Sets the points one developer-day is worth and recomputes every stored week's available points with it. */
+/**
+ * Sets the points one developer-day is worth, from the current week on: finished weeks keep the
+ * setting they were stored with (docs/decisions/165).
+ */
 export async function saveStoryPointsPerDeveloperDay(db: Db, points: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await setStoryPointsPerDeveloperDay(tx, points);
-    await refreshStoredWeekPoints(tx);
-  });
+  await setStoryPointsPerDeveloperDay(db, points);
 }

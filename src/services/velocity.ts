@@ -6,11 +6,11 @@
  * them back instead of asking for their tickets again; only the current week is computed each time.
  */
 import {
-  listAllDeveloperWeeks,
   listDeveloperWeeks,
   readAvailabilityInputs,
   updateDeveloperWeekPoints,
   upsertDeveloperWeek,
+  listAwayDays,
   type DailyStat,
   type DeveloperWeek,
 } from '../db/developers';
@@ -114,8 +114,20 @@ export async function availablePointsByWeek(
   db: Db,
   weeks: readonly IsoDate[],
 ): Promise<Map<IsoDate, number>> {
-  const result = new Map<IsoDate, number>();
-  if (weeks.length === 0) return result;
+  return (await availabilityByWeek(db, weeks)).points;
+}
+
+/** Available points of each week, with the team and setting they were computed from. */
+async function availabilityByWeek(
+  db: Db,
+  weeks: readonly IsoDate[],
+): Promise<{
+  points: Map<IsoDate, number>;
+  team: DeveloperWeek['team'];
+  pointsPerDay: number;
+}> {
+  const points = new Map<IsoDate, number>();
+  if (weeks.length === 0) return { points, team: [], pointsPerDay: 0 };
   const sorted = [...weeks].sort();
   const { developers, pointsPerDay, away } = await readAvailabilityInputs(db, {
     from: sorted[0]!,
@@ -123,9 +135,9 @@ export async function availablePointsByWeek(
   });
   const awayDays = new Set(away.map((c) => awayKey(c.accountId, c.date)));
   for (const weekStart of weeks) {
-    result.set(weekStart, availablePoints({ developers, awayDays, weekStart, pointsPerDay }));
+    points.set(weekStart, availablePoints({ developers, awayDays, weekStart, pointsPerDay }));
   }
-  return result;
+  return { points, team: developers, pointsPerDay };
 }
 
 /** Tickets and story points per day of the week (Monday to Sunday), by the day Jira last updated them. */
@@ -200,8 +212,8 @@ export async function velocityHistory(
     (w) => !stored.has(w) || !isFinishedWeek(w, deps.now, deps.timeZone),
   );
   if (missing.length > 0) {
-    const [points, ticketsByWeek, syncedUpTo] = await Promise.all([
-      availablePointsByWeek(deps.db, missing),
+    const [{ points, team, pointsPerDay }, ticketsByWeek, syncedUpTo] = await Promise.all([
+      availabilityByWeek(deps.db, missing),
       Promise.all(missing.map((w) => deps.readyForQa(weekOf(w)))),
       oldestJiraSync(deps.db),
     ]);
@@ -218,6 +230,8 @@ export async function velocityHistory(
         totalTickets: ticketsByWeek[i]!.totalCompleted,
         dailyStats: dailyStatsOf(week, tickets, deps.timeZone),
         isCurrent: false,
+        team,
+        pointsPerDay,
       };
       // A week is stored once it is over and every linked project was synced after its end, so
       // no ticket can still enter QA within it and none that did is missing from our copy.
@@ -234,23 +248,30 @@ export async function velocityHistory(
 }
 
 /**
- * After availability, employment dates or the points-per-day setting change, rewrites the
- * available points and velocity of the stored weeks from their stored story points: no ticket
- * is asked for again. Run it in the same transaction as the change.
+ * After away days in stored weeks were corrected, rewrites those weeks' available points and
+ * velocity from their stored story points and the team and setting each week was stored with:
+ * no ticket is asked for again, and a later change of the selection, of employment dates or of
+ * the setting never reaches a finished week (docs/decisions/165). Run it in the same transaction
+ * as the correction.
  */
-export async function refreshStoredWeekPoints(db: Db, weeks?: readonly IsoDate[]): Promise<void> {
-  const stored = weeks
-    ? await listDeveloperWeeks(db, [...new Set(weeks)])
-    : await listAllDeveloperWeeks(db);
+export async function refreshStoredWeekPoints(db: Db, weeks: readonly IsoDate[]): Promise<void> {
+  const stored = await listDeveloperWeeks(db, [...new Set(weeks)]);
   if (stored.length === 0) return;
-  const points = await availablePointsByWeek(
+  const away = await listAwayDays(
     db,
-    stored.map((w) => w.week),
+    stored.flatMap((w) => w.team.map((d) => d.accountId)),
+    { from: stored[0]!.week, to: weekEndOf(stored[stored.length - 1]!.week) },
   );
+  const awayDays = new Set(away.map((c) => awayKey(c.accountId, c.date)));
   await updateDeveloperWeekPoints(
     db,
     stored.map((w) => {
-      const available = points.get(w.week) ?? 0;
+      const available = availablePoints({
+        developers: w.team,
+        awayDays,
+        weekStart: w.week,
+        pointsPerDay: w.pointsPerDay,
+      });
       return {
         week: w.week,
         pointsAvailable: available,

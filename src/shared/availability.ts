@@ -86,6 +86,11 @@ export interface AvailabilitySave {
   /** Display name → date → away, for the cells this person changed. */
   developers: Record<string, Record<IsoDate, boolean>>;
   selectedDevelopersList: string[];
-  /** Absent from an older client; with it, a save only adds and removes what this client changed. */
+  /**
+   * Accepted from older clients and not used: a save adds the listed members it does not have
+   * yet and never removes anyone implicitly.
+   */
   previousSelectedDevelopersList?: string[] | undefined;
+  /** The members this save removes, by account id: the only way a member leaves the team. */
+  removeDevelopers?: string[] | undefined;
 }

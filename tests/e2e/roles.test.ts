@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEMO_ADMIN,
   screenshotOnFailure,
+  toastWithTitle,
   signIn,
   signUp,
   startHarness,
@@ -119,5 +121,38 @@ describe('roles in the browser', () => {
     const staffSync = page.getByRole('button', { name: /^Sync billing data of / }).first();
     expect(await staffSync.getAttribute('aria-disabled')).toBeNull();
     expect(await staffSync.getAttribute('title')).not.toMatch(/^Only/);
+  });
+
+  it("lets an admin undo a removal from the Manage dialog's Recently removed list", async () => {
+    await harness().context.clearCookies();
+    const { page, watch } = await harness().openPage();
+    await page.goto('/auth');
+    await waitForHydration(page);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await waitForHydration(page);
+    const cards = page.getByTestId('project-card');
+    const before = await cards.count();
+    await page.getByRole('button', { name: 'Manage Projects' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Projects' });
+    await dialog.waitFor();
+    const first = dialog.getByTestId('dashboard-project').first();
+    const name = (await first.locator('span').first().textContent())!;
+    await dialog
+      .getByRole('button', { name: `Remove ${name} from the dashboard`, exact: true })
+      .first()
+      .click();
+    await toastWithTitle(page, 'Success').first().waitFor();
+    const removed = dialog.getByTestId('removed-project').filter({ hasText: name });
+    await removed.waitFor();
+    expect(await removed.textContent()).toMatch(/Restorable until/);
+    await expect.poll(() => cards.count()).toBe(before - 1);
+
+    await dialog
+      .getByRole('button', { name: `Restore ${name} to the dashboard`, exact: true })
+      .click();
+    await toastWithTitle(page, 'Project restored').waitFor();
+    await expect.poll(() => removed.count()).toBe(0);
+    await expect.poll(() => cards.count()).toBe(before);
+    expect(watch.problems()).toEqual([]);
   });
 });

@@ -88,6 +88,13 @@ export const ACCESS_MATRIX: Row[] = [
     body: { visible: 1 },
   },
   { method: 'DELETE', route: '/api/projects/:id', access: 'admin', path: '/api/projects/999999' },
+  { method: 'GET', route: '/api/projects/removed', access: 'admin' },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/restore',
+    access: 'admin',
+    path: '/api/projects/999999/restore',
+  },
   {
     method: 'POST',
     route: '/api/projects/:id/sync-forecast',

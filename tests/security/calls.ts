@@ -31,6 +31,8 @@ export interface Seed {
   /** An account awaiting approval (an accepted PATCH would approve it). */
   unapprovedUserId: string;
   unapprovedEmail: string;
+  /** A project removed from the dashboard a day ago, so an admin can restore it. */
+  removedProjectId: number;
   /** A selected developer: started 2026-01-05, ends 2026-12-31. */
   accountId: string;
   displayName: string;
@@ -72,10 +74,20 @@ export async function seedForInputTests(db: Db): Promise<Seed> {
     `INSERT INTO alerts (rule, subject, money, opened_at, last_seen_at, message, numbers)
      VALUES ('stale', 'agency', false, now(), now(), 'Data is stale.', '{}') RETURNING id`,
   );
+  const removedProjectId = 900_001;
+  await db.query(
+    `INSERT INTO removed_projects (id, name, row, removed_at, removed_by)
+     VALUES ($1, 'Removed Seed Project', $2::text::jsonb, now() - interval '1 day', 'seed@agency.test')`,
+    [
+      removedProjectId,
+      JSON.stringify({ id: removedProjectId, name: 'Removed Seed Project', visible: 1 }),
+    ],
+  );
   return {
     alertId: Number(alert!.id),
     projectId: a!.id,
     otherProjectId: b!.id,
+    removedProjectId,
     unapprovedUserId: u!.id,
     unapprovedEmail,
     ...SEED_ACCOUNT,
@@ -432,6 +444,12 @@ export const INPUT_CALLS: InputCall[] = [
   },
   {
     method: 'POST',
+    route: '/api/projects/:id/restore',
+    as: 'admin',
+    params: { id: { valid: (s) => String(s.removedProjectId), invalid: badNumericId } },
+  },
+  {
+    method: 'POST',
     route: '/api/projects/:id/sync-forecast',
     as: 'staff',
     params: { id: projectId },
@@ -545,6 +563,14 @@ export const INPUT_CALLS: InputCall[] = [
           type: 'array',
           optional: true,
           invalid: fc.array(jsonNotOfType('string'), { minLength: 1, maxLength: 3 }),
+        },
+        removeDevelopers: {
+          type: 'array',
+          optional: true,
+          invalid: fc.oneof(
+            fc.array(jsonNotOfType('string'), { minLength: 1, maxLength: 3 }),
+            anyText.filter((id) => id.trim() !== SEED_ACCOUNT.accountId).map((id) => [id]),
+          ),
         },
       },
     },
@@ -686,6 +712,7 @@ export const NO_INPUT_GETS = [
   '/api/insights/unbilled-work',
   '/api/insights/budget-burn',
   '/api/projects',
+  '/api/projects/removed',
   '/api/jira/projects',
   '/api/forecast/projects',
   '/api/velocity-history',

@@ -70,7 +70,7 @@ describe('local edits until Save Availability', () => {
     expect(savePayload(saved, twice).developers).toEqual({});
   });
 
-  it('sends only the changed cells, by display name, with the selection it started from', () => {
+  it('sends only the changed cells, by display name, and removes nobody it does not name', () => {
     const edits = toggleCell(
       saved,
       toggleCell(saved, NO_EDITS, omar, '2026-11-18'),
@@ -80,7 +80,6 @@ describe('local edits until Save Availability', () => {
     expect(savePayload(saved, edits)).toEqual({
       developers: { 'Omar Haddad': { '2026-11-18': true, '2026-11-19': true } },
       selectedDevelopersList: ['lena', 'mia', 'omar'],
-      previousSelectedDevelopersList: ['omar', 'lena', 'mia'],
     });
   });
 
@@ -101,6 +100,7 @@ describe('local edits until Save Availability', () => {
     const removed = removeMember(saved, toggleCell(saved, withCell, omar, '2026-11-18'), 'omar');
     const payload = savePayload(saved, removed);
     expect(payload.selectedDevelopersList).toEqual(['aiko', 'lena', 'mia']);
+    expect(payload.removeDevelopers).toEqual(['omar']);
     expect(payload.developers).toEqual({ 'Aiko Tanaka': { '2026-11-16': true } });
     expect(removeMember(saved, withCell, 'aiko')).toEqual({ added: [], removed: [], cells: {} });
   });

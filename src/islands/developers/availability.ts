@@ -131,7 +131,8 @@ export function savePayload(saved: AvailabilityResponse, edits: LocalEdits): Ava
   return {
     developers,
     selectedDevelopersList: members.map((m) => m.accountId),
-    previousSelectedDevelopersList: [...saved.selectedDevelopersList],
+    // Removal is explicit: the save names whom it removes (docs/decisions/165).
+    ...(edits.removed.length > 0 ? { removeDevelopers: [...edits.removed] } : {}),
   };
 }
 

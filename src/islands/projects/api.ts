@@ -10,6 +10,8 @@ export const jiraDataKey = (id: number) => [`/api/projects/${id}/jira-data`] as 
 export const costBreakdownKey = (id: number) => [`/api/projects/${id}/cost-breakdown`] as const;
 export const JIRA_PROJECTS_KEY = ['/api/jira/projects'] as const;
 export const FORECAST_PROJECTS_KEY = ['/api/forecast/projects'] as const;
+/** Projects removed within the last 30 days, which an admin can restore. */
+export const REMOVED_PROJECTS_KEY = ['/api/projects/removed'] as const;
 
 /** Puts a project the server just returned into the cached list, so the screen shows it at once. */
 export function replaceProjectInList(client: QueryClient, project: Project): void {
@@ -26,5 +28,6 @@ export async function refreshProjects(client: QueryClient): Promise<void> {
   await Promise.all([
     client.invalidateQueries({ queryKey: PROJECTS_KEY }),
     client.invalidateQueries({ queryKey: PORTFOLIO_HTML_KEY }),
+    client.invalidateQueries({ queryKey: REMOVED_PROJECTS_KEY }),
   ]);
 }

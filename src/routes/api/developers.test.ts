@@ -508,24 +508,61 @@ describe('developer availability', () => {
     expect(body.developers[mia.displayName]).toEqual({ '2026-11-16': true, '2026-11-17': false });
   });
 
-  it('removes a team member with their availability', async () => {
+  it('changes nothing for a body that names nobody: removing is explicit and keeps the days', async () => {
     await select(mia, lena);
     await post('/api/developer-availability', {
       developers: { [lena.displayName]: { '2026-11-17': true } },
       selectedDevelopersList: [mia.accountId, lena.accountId],
     });
-    const res = await post<AvailabilityResponse>('/api/developer-availability', {
+    const before = await snapshot();
+    // The attack's body: an empty team and no days. It adds nobody and removes nobody.
+    const empty = await post<AvailabilityResponse>('/api/developer-availability', {
+      developers: {},
+      selectedDevelopersList: [],
+    });
+    expect(empty.status).toBe(200);
+    expect(await snapshot()).toEqual(before);
+
+    const removed = await post<AvailabilityResponse>('/api/developer-availability', {
       developers: {},
       selectedDevelopersList: [mia.accountId],
+      removeDevelopers: [lena.accountId],
     });
-    expect(res.status).toBe(200);
-    expect(res.body.selectedDevelopersList).toEqual([mia.accountId]);
-    expect(res.body.developers).toEqual({ [mia.displayName]: {} });
-    expect(
-      await db.query('SELECT 1 FROM developer_availability WHERE account_id = $1', [
-        lena.accountId,
-      ]),
-    ).toHaveLength(0);
+    expect(removed.status).toBe(200);
+    expect(removed.body.selectedDevelopersList).toEqual([mia.accountId]);
+    expect(removed.body.developers).toEqual({ [mia.displayName]: {} });
+
+    // Added again, Lena's away day is there again.
+    await post('/api/developer-availability', {
+      developers: { [lena.displayName]: {} },
+      selectedDevelopersList: [mia.accountId, lena.accountId],
+    });
+    const { body } = await get<AvailabilityResponse>('/api/developer-availability');
+    expect(body.developers[lena.displayName]).toEqual({ '2026-11-17': true });
+  });
+
+  it('refuses to remove someone who is not on the team, or to keep and remove the same person', async () => {
+    await select(mia);
+    const before = await snapshot();
+    const stranger = await post('/api/developer-availability', {
+      developers: {},
+      selectedDevelopersList: [mia.accountId],
+      removeDevelopers: ['nobody-selected'],
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.message).toBe(
+      'Cannot remove nobody-selected: not a selected team member. Nothing was saved.',
+    );
+    const both = await post('/api/developer-availability', {
+      developers: {},
+      selectedDevelopersList: [mia.accountId],
+      removeDevelopers: [mia.accountId],
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toMatch(
+      /both kept in selectedDevelopersList and named in removeDevelopers/,
+    );
+    expect(await snapshot()).toEqual(before);
   });
 
   it('keeps both of two saves made at the same time for different developers and different weeks', async () => {
@@ -946,41 +983,39 @@ describe('GET /api/velocity-history', () => {
     expect(await weeks()).toEqual([]);
   });
 
-  it('recomputes stored weeks when availability or the points setting change', async () => {
+  it('keeps finished weeks as stored: only a correction of their away days changes them', async () => {
     await select(mia);
     const pay = await linkedProject('Payments', 'PAY');
     await ticket(pay, { points: 4, enteredQa: ['2026-11-12T10:00:00Z'] });
-    expect(
+    const lastWeek = async () =>
       (await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!
-        .velocityPercentage,
-    ).toBe(80);
+        .velocityPercentage;
+    expect(await lastWeek()).toBe(80);
 
+    // A day of that week corrected to away: 4 points of 4 available days.
     await post('/api/developer-availability', {
       developers: { [mia.displayName]: { '2026-11-09': true } },
       selectedDevelopersList: [mia.accountId],
     });
-    expect(
-      (await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!
-        .velocityPercentage,
-    ).toBe(100);
+    expect(await lastWeek()).toBe(100);
 
+    // Neither the setting, nor an end date, nor emptying the team rewrites it.
     await t.request('PUT', '/api/settings/story-points-per-developer-day', {
       cookie,
       body: { storyPointsPerDeveloperDay: 2 },
     });
-    expect(
-      (await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!
-        .velocityPercentage,
-    ).toBe(50);
-
+    expect(await lastWeek()).toBe(100);
     await post('/api/developer-end-date', { accountId: mia.accountId, endDate: '2026-11-10' });
-    expect(
-      (await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!
-        .velocityPercentage,
-    ).toBe(200);
+    expect(await lastWeek()).toBe(100);
+    await post('/api/developer-availability', {
+      developers: {},
+      selectedDevelopersList: [],
+      removeDevelopers: [mia.accountId],
+    });
+    expect(await lastWeek()).toBe(100);
     const [week] = await db.query<{ points_available: number }>(
       `SELECT points_available FROM developer_weeks WHERE week = '2026-11-09'`,
     );
-    expect(week!.points_available).toBe(2);
+    expect(Number(week!.points_available)).toBe(4);
   });
 });

@@ -51,8 +51,10 @@ export const AvailabilitySaveSchema = z.strictObject({
       `At most ${MAX_CELLS} days per save`,
     ),
   selectedDevelopersList: z.array(AccountId).max(MAX_DEVELOPERS),
-  /** The selection the client started from; with it, a save only adds and removes what this client changed. */
+  /** Accepted from older clients and not used: nobody is removed unless removeDevelopers names them. */
   previousSelectedDevelopersList: z.array(AccountId).max(MAX_DEVELOPERS).optional(),
+  /** The members to remove, named by account id (docs/decisions/165). */
+  removeDevelopers: z.array(AccountId).max(MAX_DEVELOPERS).optional(),
 });
 export const EndDateSchema = z.strictObject({
   accountId: AccountId,

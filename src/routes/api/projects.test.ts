@@ -266,7 +266,7 @@ describe('DELETE /api/projects/:id', () => {
     );
     const res = await t.request('DELETE', `/api/projects/${id}`, { cookie });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ removed: { id, name: 'Going away' } });
+    expect(await json(res)).toEqual({ removed: { id, name: 'Going away' }, restorableForDays: 30 });
     expect(await projectRow(id)).toBeUndefined();
     expect(await db.query('SELECT 1 FROM sprints WHERE project_id = $1', [id])).toHaveLength(0);
     expect(

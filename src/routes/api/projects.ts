@@ -4,6 +4,9 @@ import {
   deleteProject,
   getProject,
   listAllProjects,
+  listRemovedProjects,
+  RESTORE_DAYS,
+  restoreProject,
   setProjectDevStatus,
   setProjectTeam,
   setProjectVisibility,
@@ -11,7 +14,12 @@ import {
 import { TEAMS } from '../../shared/projects';
 import type { AppEnv } from '../../env';
 import { requireAbility, requireUser } from '../../middleware/guards';
-import { BadInputError, NotFoundError, ProjectNotFoundError } from '../../services/errors';
+import {
+  BadInputError,
+  ConflictError,
+  NotFoundError,
+  ProjectNotFoundError,
+} from '../../services/errors';
 import { DEV_STATUSES } from '../../shared/dev-status';
 import { getRetainerPeriods } from '../../services/forecast/store';
 import { importForecastProject, syncForecastBilling } from '../../services/forecast/sync';
@@ -140,10 +148,50 @@ export const projectsApi = new Hono<AppEnv>()
 
   .delete('/:id', requireAbility('project.remove'), valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
-    const removed = await deleteProject(c.var.deps.db, id);
+    const { db } = c.var.deps;
+    const removed = await db.transaction((tx) => deleteProject(tx, id, c.var.user!.email));
     if (!removed) throw new ProjectNotFoundError(id);
-    return c.json({ removed });
+    // Kept for RESTORE_DAYS: the Manage dialog's Recently removed list can put it back.
+    return c.json({ removed, restorableForDays: RESTORE_DAYS });
   })
+
+  .get('/removed', requireAbility('project.remove'), async (c) => {
+    const removed = await listRemovedProjects(c.var.deps.db);
+    return c.json({
+      removed: removed.map((r) => ({
+        id: r.id,
+        name: r.name,
+        removedAt: r.removedAt.toISOString(),
+        removedBy: r.removedBy,
+        restorableUntil: new Date(r.removedAt.getTime() + RESTORE_DAYS * 86_400_000).toISOString(),
+      })),
+    });
+  })
+
+  .post(
+    '/:id/restore',
+    requireAbility('project.remove'),
+    valid('param', ProjectIdParam),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { db } = c.var.deps;
+      const result = await db.transaction((tx) => restoreProject(tx, id));
+      if (!result.ok) {
+        if (result.reason === 'expired')
+          throw new NotFoundError(
+            `"${result.name}" was removed more than ${RESTORE_DAYS} days ago and can no longer be restored. Add it again from Forecast.`,
+          );
+        if (result.reason === 'forecast-taken')
+          throw new ConflictError(
+            `"${result.name}" cannot be restored: its Forecast project is on the dashboard again.`,
+          );
+        throw new NotFoundError(
+          `No removed project with id ${id}: it was never removed, or it was restored already.`,
+        );
+      }
+      return c.json({ project: await getProject(db, id) });
+    },
+  )
 
   .post(
     '/:id/sync-forecast',
