@@ -11,7 +11,7 @@ import {
   JIRA_DATA_MAX_AGE_MS,
   staleAfterMs,
 } from '../shared/freshness';
-import { getSyncState } from './forecast/store';
+import { getSyncState } from '../db/forecast';
 
 /** The synced copies a page may read: Jira's, a project's Forecast billing, the Forecast time copy. */
 export type SyncedSource = 'jira' | 'billing' | 'time';

@@ -3,7 +3,7 @@ import { createTestDb } from '../../tests/helpers/db';
 import type { Db } from '../db/port';
 import { RATE_JOIN_SQL, RATE_KNOWN_SQL, rateSql } from '../db/cost-periods';
 import { costPeriodRanges } from './forecast/billing';
-import { replaceCostPeriods } from './forecast/store';
+import { replaceCostPeriods } from '../db/cost-periods';
 import { toGrossMarginProjects, type GrossMarginRow } from './gross-margins';
 import { marginFigures } from '../shared/margins';
 import type { ForecastCostPeriod } from './forecast/schemas';

@@ -6,7 +6,7 @@ import type { Db } from '../db/port';
 import { claimLease, readLease } from '../db/sync-lease';
 import { listSyncRuns, type SyncRun } from '../db/sync-runs';
 import { createDemoSpine } from '../mocks/agency/spine';
-import { getSyncState } from './forecast/store';
+import { getSyncState } from '../db/forecast';
 import { importForecastProject, syncForecastBilling, syncTimeRegistrations } from './forecast/sync';
 import { linkJiraProject } from './jira/sync';
 import { createIntegrations } from './integrations';

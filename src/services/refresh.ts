@@ -27,7 +27,7 @@ import {
   type SyncTrigger,
 } from '../db/sync-runs';
 import { BILLING_DATA_MAX_AGE_MS, isStale, JIRA_DATA_MAX_AGE_MS } from '../shared/freshness';
-import { getSyncState } from './forecast/store';
+import { getSyncState } from '../db/forecast';
 import { syncForecastBilling, syncTimeRegistrations } from './forecast/sync';
 import { UpstreamError } from './http';
 import type { Integrations } from './integrations';

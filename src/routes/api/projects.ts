@@ -21,7 +21,7 @@ import {
   ProjectNotFoundError,
 } from '../../services/errors';
 import { DEV_STATUSES } from '../../shared/dev-status';
-import { getRetainerPeriods } from '../../services/forecast/store';
+import { getRetainerPeriods } from '../../services/forecast/retainer-periods';
 import { importForecastProject, syncForecastBilling } from '../../services/forecast/sync';
 import { loadGrossMargins } from '../../services/gross-margins';
 import { whenUpstreamNotFound } from '../../services/http';

@@ -6,8 +6,10 @@
  */
 import { billingPercentages } from '../../shared/billing';
 import { roundMoney } from '../../shared/money';
-import { retainerProgress, type RetainerPeriod, retainerStatus } from '../../shared/retainer';
+import { retainerProgress, retainerStatus } from '../../shared/retainer';
 import type { IsoDate } from '../../shared/calendar';
+import type { CostPeriodRange } from '../../db/cost-periods';
+import type { ProjectInvoiceShare, StoredRetainerPeriod } from '../../db/forecast';
 import type {
   ForecastCostPeriod,
   ForecastInvoice,
@@ -24,21 +26,6 @@ export function entryAmount(
 ): number {
   const gross = entry.quantity * entry.unit_price;
   return roundMoney(gross - (gross * (entry.discount ?? 0)) / 100);
-}
-
-/** One project's share of one invoice. */
-export interface ProjectInvoiceShare {
-  invoiceId: number;
-  forecastProjectId: number;
-  invoiceReference: string | null;
-  /** The invoice date (Forecast `created_date`). */
-  invoiceDate: IsoDate;
-  dueDate: IsoDate | null;
-  status: string;
-  /** This project's entries, tax excluded. */
-  amount: number;
-  /** The invoice's payments shared pro rata to this project's part of its total. */
-  paid: number;
 }
 
 /** Splits each invoice into the projects its entries bill: one share per (invoice, project). */
@@ -131,9 +118,6 @@ export function splitDate(year: number, month: number, day: number): IsoDate {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** A derived period plus Forecast's lock flag, which the status is re-derived from at read time. */
-export type StoredRetainerPeriod = RetainerPeriod & { locked: boolean };
-
 /**
  * A project's retainer periods numbered 1.. by start date (ties by id), with a status and money:
  * target = the period's price for a FIXED_PRICE retainer, else its target hours × the project's
@@ -173,17 +157,6 @@ export function retainerCounts(periods: readonly { status: string }[]): {
 } {
   const { completed, total } = retainerProgress(periods);
   return { completed, total };
-}
-
-/** A cost period as a date range: `endDate` is the day before the person's next period starts. */
-export interface CostPeriodRange {
-  id: number;
-  personId: number;
-  /** null: the first period, in force since the beginning. */
-  startDate: IsoDate | null;
-  /** null: still in force. */
-  endDate: IsoDate | null;
-  cost: number;
 }
 
 function dayBefore(date: IsoDate): IsoDate {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/port';
 import { ProjectNotFoundError } from '../errors';
 import { UpstreamError } from '../http';
 import { createForecastClient } from './client';
-import { getRetainerPeriods } from './store';
+import { getRetainerPeriods } from './retainer-periods';
 import {
   AlreadyOnDashboardError,
   importForecastProject,

@@ -6,7 +6,7 @@ import { createForecastHandlers } from '../../mocks/forecast/handlers';
 import type { Db } from '../../db/port';
 import { UpstreamError } from '../http';
 import { createForecastClient } from './client';
-import { getSyncState } from './store';
+import { getSyncState } from '../../db/forecast';
 import { syncTimeRegistrations } from './sync';
 
 const BASE = 'https://forecast.test';

@@ -24,18 +24,21 @@ import {
   type ProjectBilling,
 } from './billing';
 import type { ForecastClient } from './client';
-import type { ForecastProject } from './schemas';
+import type { ForecastPerson, ForecastProject, ForecastTimeRegistration } from './schemas';
+import { replaceCostPeriods } from '../../db/cost-periods';
 import {
   deleteTimeRegistrations,
   getSyncState,
-  replaceCostPeriods,
   replaceForecastProjects,
   replaceInvoiceShares,
   replacePersons,
   replaceRetainerPeriods,
   saveSyncState,
   upsertTimeRegistrations,
-} from './store';
+  type ForecastPersonCopy,
+  type ForecastProjectCopy,
+  type StoredTimeRegistration,
+} from '../../db/forecast';
 
 /** The Forecast project is already on the dashboard (409). */
 export class AlreadyOnDashboardError extends ConflictError {
@@ -231,6 +234,49 @@ export interface TimeSyncResult {
   updatedAfter: Date | null;
 }
 
+/** A registration as stored: its project is `project ?? task_project` (null for internal time). */
+export function toStoredRegistration(r: ForecastTimeRegistration): StoredTimeRegistration {
+  return {
+    id: r.id,
+    person_id: r.person,
+    forecast_project_id: r.project ?? r.task_project ?? null,
+    task_id: r.task ?? null,
+    non_project_time_id: r.non_project_time ?? null,
+    date: r.date,
+    minutes: Math.round(r.time_registered),
+    billable_minutes: Math.round(r.billable_minutes_registered),
+    notes: r.notes ?? null,
+    approval_status: r.approval_status ?? null,
+    updated_at: r.updated_at,
+  };
+}
+
+/** A project of the account-wide copy: absent fields stored as null. */
+function toProjectCopy(p: ForecastProject): ForecastProjectCopy {
+  return {
+    id: p.id,
+    name: p.name,
+    stage: p.stage,
+    status: p.status ?? null,
+    budget_type: p.budget_type ?? null,
+    budget: p.budget ?? null,
+  };
+}
+
+/** A person of the account-wide copy: absent fields stored as null. */
+function toPersonCopy(p: ForecastPerson): ForecastPersonCopy {
+  return {
+    id: p.id,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    email: p.email ?? null,
+    active: p.active,
+    cost: p.cost ?? null,
+    start_date: p.start_date ?? null,
+    end_date: p.end_date ?? null,
+  };
+}
+
 /**
  * The account-wide copy behind Weekly Hours and Gross Margins: persons, cost periods, the
  * project list and invoices in full (they are small and have no change filter), and time
@@ -264,11 +310,11 @@ export async function syncTimeRegistrations(
   const shares = invoiceShares(invoices);
 
   return db.transaction(async (tx) => {
-    await replacePersons(tx, persons, options.now);
+    await replacePersons(tx, persons.map(toPersonCopy), options.now);
     await replaceCostPeriods(tx, ranges);
-    await replaceForecastProjects(tx, projects, options.now);
+    await replaceForecastProjects(tx, projects.map(toProjectCopy), options.now);
     await replaceInvoiceShares(tx, null, shares);
-    await upsertTimeRegistrations(tx, registrations);
+    await upsertTimeRegistrations(tx, registrations.map(toStoredRegistration));
     const removed = await deleteTimeRegistrations(
       tx,
       deleted.map((d) => d.id),

@@ -1,18 +1,21 @@
 /**
- * Reads and writes of the Forecast tables (sql/0003_forecast.sql); the projects table's
- * forecast_* columns are written by src/db/projects.ts. Every function takes the Db (or a
- * transaction) as its first argument; the sync decides what runs together in one transaction.
+ * The Forecast tables (sql/0003_forecast.sql): retainer periods and invoice shares per project,
+ * the account-wide copies of projects, persons and time registrations, and the sync state; the
+ * projects table's forecast_* columns are written by src/db/projects.ts and the cost periods by
+ * src/db/cost-periods.ts. Every function takes the Db (or a transaction) as its first argument;
+ * the sync decides what runs together in one transaction, and maps Forecast's answers to the
+ * rows declared here.
  */
-import { BULK_CHUNK, bulkInsert } from '../../db/bulk';
-import type { Db } from '../../db/port';
-import type { IsoDate } from '../../shared/calendar';
-import type { CostPeriodRange, ProjectInvoiceShare, StoredRetainerPeriod } from './billing';
-import { retainerStatus } from '../../shared/retainer';
-import type { RetainerPeriod } from '../../shared/retainer';
-import type { ForecastPerson, ForecastProject, ForecastTimeRegistration } from './schemas';
+import { BULK_CHUNK, bulkInsert } from './bulk';
+import type { Db } from './port';
+import type { IsoDate } from '../shared/calendar';
+import type { RetainerPeriod } from '../shared/retainer';
 
 // ---------------------------------------------------------------------------
 // Retainer periods
+
+/** A derived period plus Forecast's lock flag, which the status is re-derived from at read time. */
+export type StoredRetainerPeriod = RetainerPeriod & { locked: boolean };
 
 /** Replaces a dashboard project's retainer periods. */
 export async function replaceRetainerPeriods(
@@ -40,30 +43,34 @@ export async function replaceRetainerPeriods(
 }
 
 /**
- * A dashboard project's retainer periods in the spec's shape, by period number. The status is
- * derived again for `today`, so a period that has started since the last sync reads ACTIVE.
+ * A dashboard project's stored retainer periods by period number, with the status the sync
+ * derived and Forecast's lock flag (the status is derived again for the day it is read).
  */
-export async function getRetainerPeriods(
-  db: Db,
-  projectId: number,
-  today: IsoDate,
-): Promise<RetainerPeriod[]> {
-  const rows = await db.query<StoredRetainerPeriod>(
+export function readRetainerPeriods(db: Db, projectId: number): Promise<StoredRetainerPeriod[]> {
+  return db.query<StoredRetainerPeriod>(
     `SELECT id, period_number, status, locked, start_date, end_date, target_amount, actual_amount, actual_billable_minutes
      FROM forecast_retainer_periods WHERE project_id = $1 ORDER BY period_number`,
     [projectId],
   );
-  return rows.map(({ locked, ...p }) => ({
-    ...p,
-    status:
-      p.status === 'CANCELLED'
-        ? p.status
-        : retainerStatus({ locked, startDate: p.start_date }, today),
-  }));
 }
 
 // ---------------------------------------------------------------------------
 // Invoices
+
+/** One project's share of one invoice. */
+export interface ProjectInvoiceShare {
+  invoiceId: number;
+  forecastProjectId: number;
+  invoiceReference: string | null;
+  /** The invoice date (Forecast `created_date`). */
+  invoiceDate: IsoDate;
+  dueDate: IsoDate | null;
+  status: string;
+  /** This project's entries, tax excluded. */
+  amount: number;
+  /** The invoice's payments shared pro rata to this project's part of its total. */
+  paid: number;
+}
 
 /**
  * Replaces the stored invoice shares: of one Forecast project (a billing sync), or of the whole
@@ -102,11 +109,21 @@ export async function replaceInvoiceShares(
 }
 
 // ---------------------------------------------------------------------------
-// Account-wide copies: projects, persons, cost periods
+// Account-wide copies: projects, persons
+
+/** A Forecast project as copied, for the margins' names, stages and budgets. */
+export interface ForecastProjectCopy {
+  id: number;
+  name: string;
+  stage: string;
+  status: string | null;
+  budget_type: string | null;
+  budget: number | null;
+}
 
 export async function replaceForecastProjects(
   db: Db,
-  projects: readonly ForecastProject[],
+  projects: readonly ForecastProjectCopy[],
   syncedAt: Date,
 ): Promise<void> {
   await db.query('DELETE FROM forecast_projects');
@@ -116,21 +133,25 @@ export async function replaceForecastProjects(
      SELECT id, name, stage, status, budget_type, budget, synced_at
      FROM jsonb_to_recordset($1::text::jsonb) AS r(id integer, name text, stage text, status text, budget_type text,
        budget numeric, synced_at timestamptz)`,
-    projects.map((p) => ({
-      id: p.id,
-      name: p.name,
-      stage: p.stage,
-      status: p.status ?? null,
-      budget_type: p.budget_type ?? null,
-      budget: p.budget ?? null,
-      synced_at: syncedAt.toISOString(),
-    })),
+    projects.map((p) => ({ ...p, synced_at: syncedAt.toISOString() })),
   );
+}
+
+/** A Forecast person as copied: the names and cost behind Weekly Hours and the margins. */
+export interface ForecastPersonCopy {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  active: boolean;
+  cost: number | null;
+  start_date: string | null;
+  end_date: string | null;
 }
 
 export async function replacePersons(
   db: Db,
-  persons: readonly ForecastPerson[],
+  persons: readonly ForecastPersonCopy[],
   syncedAt: Date,
 ): Promise<void> {
   await db.query('DELETE FROM forecast_persons');
@@ -140,64 +161,33 @@ export async function replacePersons(
      SELECT id, first_name, last_name, email, active, cost, start_date, end_date, synced_at
      FROM jsonb_to_recordset($1::text::jsonb) AS r(id integer, first_name text, last_name text, email text, active boolean,
        cost numeric, start_date date, end_date date, synced_at timestamptz)`,
-    persons.map((p) => ({
-      id: p.id,
-      first_name: p.first_name,
-      last_name: p.last_name,
-      email: p.email ?? null,
-      active: p.active,
-      cost: p.cost ?? null,
-      start_date: p.start_date ?? null,
-      end_date: p.end_date ?? null,
-      synced_at: syncedAt.toISOString(),
-    })),
-  );
-}
-
-export async function replaceCostPeriods(
-  db: Db,
-  ranges: readonly CostPeriodRange[],
-): Promise<void> {
-  await db.query('DELETE FROM forecast_person_cost_periods');
-  await bulkInsert(
-    db,
-    `INSERT INTO forecast_person_cost_periods (id, person_id, start_date, end_date, cost)
-     SELECT id, person_id, start_date, end_date, cost
-     FROM jsonb_to_recordset($1::text::jsonb) AS r(id integer, person_id integer, start_date date, end_date date, cost numeric)`,
-    ranges.map((r) => ({
-      id: r.id,
-      person_id: r.personId,
-      start_date: r.startDate,
-      end_date: r.endDate,
-      cost: r.cost,
-    })),
+    persons.map((p) => ({ ...p, synced_at: syncedAt.toISOString() })),
   );
 }
 
 // ---------------------------------------------------------------------------
 // Time registrations
 
-/** A registration as stored: its project is `project ?? task_project` (null for internal time). */
-export function toStoredRegistration(r: ForecastTimeRegistration) {
-  return {
-    id: r.id,
-    person_id: r.person,
-    forecast_project_id: r.project ?? r.task_project ?? null,
-    task_id: r.task ?? null,
-    non_project_time_id: r.non_project_time ?? null,
-    date: r.date,
-    minutes: Math.round(r.time_registered),
-    billable_minutes: Math.round(r.billable_minutes_registered),
-    notes: r.notes ?? null,
-    approval_status: r.approval_status ?? null,
-    updated_at: r.updated_at,
-  };
+/** A time registration as stored: its project is Forecast's `project ?? task_project`. */
+export interface StoredTimeRegistration {
+  id: number;
+  person_id: number;
+  /** null for internal time. */
+  forecast_project_id: number | null;
+  task_id: number | null;
+  non_project_time_id: number | null;
+  date: string;
+  minutes: number;
+  billable_minutes: number;
+  notes: string | null;
+  approval_status: string | null;
+  updated_at: string;
 }
 
 /** Inserts new registrations and overwrites changed ones (an upsert by Forecast id). */
 export async function upsertTimeRegistrations(
   db: Db,
-  registrations: readonly ForecastTimeRegistration[],
+  registrations: readonly StoredTimeRegistration[],
 ): Promise<void> {
   await bulkInsert(
     db,
@@ -212,7 +202,7 @@ export async function upsertTimeRegistrations(
        task_id = EXCLUDED.task_id, non_project_time_id = EXCLUDED.non_project_time_id, date = EXCLUDED.date,
        minutes = EXCLUDED.minutes, billable_minutes = EXCLUDED.billable_minutes, notes = EXCLUDED.notes,
        approval_status = EXCLUDED.approval_status, updated_at = EXCLUDED.updated_at`,
-    registrations.map(toStoredRegistration),
+    registrations,
   );
 }
 
