@@ -252,6 +252,22 @@ async function scalingSection(env: BenchEnv) {
       target: n === 100 ? '≤ 15 ms; same queries as 10' : undefined,
       raw: { ...stats, queries, apiQueries: api.queries },
     });
+    // The table view (docs/decisions/181): sorted and filtered on the server, its view remembered.
+    const table = '/?view=table&sort=tickets&dir=desc';
+    const tableStats = await timeIt(
+      async () => (await env.request(table, { cookie: env.adminCookie })).text(),
+      { warmup: 5, runs: quick ? 20 : n >= 1000 ? 40 : 100 },
+    );
+    const tableQueries = await queriesFor(env, table);
+    add({
+      section: 'growth',
+      what: `portfolio table with ${n} visible projects (sorted): median / p95, SQL queries`,
+      value: `${ms(tableStats.median)} / ${ms(tableStats.p95)}, ${tableQueries.queries}`,
+      target: n === 100 ? '≤ 15 ms' : undefined,
+      raw: { ...tableStats, queries: tableQueries.queries },
+    });
+    // Back to the cards, so later sections' '/' is the card view again.
+    await (await env.request('/?view=cards', { cookie: env.adminCookie })).text();
     await env.db.query("DELETE FROM projects WHERE name LIKE 'Synthetic project %'");
   }
   await env.db.query(

@@ -6,6 +6,7 @@ import m0020 from '../../sql/0020_sign_in_limits.sql';
 import m0021 from '../../sql/0021_history_kept.sql';
 import m0050 from '../../sql/0050_dev_status.sql';
 import m0060 from '../../sql/0060_alerts.sql';
+import m0040 from '../../sql/0040_user_preferences.sql';
 
 /** Every migration in order. Files in sql/ are append-only: add a new one, never edit an applied one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -17,4 +18,6 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '0021_history_kept', sql: m0021 },
   { name: '0050_dev_status', sql: m0050 },
   { name: '0060_alerts', sql: m0060 },
+  // Appended after 0050 and 0060, which were applied first: the list, not the number, is the order.
+  { name: '0040_user_preferences', sql: m0040 },
 ];

@@ -36,7 +36,8 @@ export default function PortfolioCards({ rendered, role }: Props) {
   const queryClient = useQueryClient();
   const cards = useQuery({
     queryKey: PORTFOLIO_HTML_KEY,
-    queryFn: () => apiRequest<string>('GET', '/portfolio/projects'),
+    // The page's own view (cards or the table, its sort and filters) comes back, from its address.
+    queryFn: () => apiRequest<string>('GET', `/portfolio/projects${window.location.search}`),
     ...(rendered ? { initialData: AS_RENDERED } : {}),
   });
   const [openId, setOpenId] = useState<number | null>(null);
@@ -65,7 +66,9 @@ export default function PortfolioCards({ rendered, role }: Props) {
   useEffect(() => {
     const cardOf = (event: Event): HTMLElement | null => {
       const target = event.target instanceof Element ? event.target : null;
-      const card = target?.closest<HTMLElement>('[data-testid="project-card"]');
+      const card = target?.closest<HTMLElement>(
+        '[data-testid="project-card"], [data-testid="project-row"]',
+      );
       if (!card || !target) return null;
       // The card's own islands (team, sync) and marked parts (billing details) keep their clicks.
       const own = target.closest('app-island, [data-card-click="ignore"]');
@@ -105,7 +108,12 @@ export default function PortfolioCards({ rendered, role }: Props) {
   const close = () => {
     setOpenId(null);
     // A reload after closing shows the list, not the project the link opened.
-    if (window.location.search.includes('project=')) window.history.replaceState(null, '', '/');
+    const params = new URLSearchParams(window.location.search);
+    if (params.has('project')) {
+      // The view's own parameters (table, sort, filters) stay.
+      params.delete('project');
+      window.history.replaceState(null, '', params.size ? `/?${params}` : '/');
+    }
   };
   const open = openId === null ? undefined : projects.data?.find((p) => p.id === openId);
   return (

@@ -3,6 +3,7 @@
  * visible project with the figures its card shows, the table view's columns, sorting and filters,
  * and how a view is written in the address. Pure and browser-safe.
  */
+import { DEV_STATUSES } from './dev-status';
 import { percentOf } from './percent';
 import { type Project, TEAMS, ticketCompletion } from './projects';
 import { retainerProgressOf } from './retainer';
@@ -33,10 +34,12 @@ export interface PortfolioRow {
   lastSync: string | null;
   lastJiraSync: string | null;
   lastForecastSync: string | null;
+  /** Open alerts on the project that the person has not dealt with. */
+  openAlerts: number;
 }
 
 /** The card's figures for one project, flat (ticket %, sprint and epic progress as the card computes them). */
-export function portfolioRow(p: Project): PortfolioRow {
+export function portfolioRow(p: Project, openAlerts = 0): PortfolioRow {
   const tickets = ticketCompletion(p);
   const periods = retainerProgressOf(
     p.forecastRetainerPeriodsCompleted,
@@ -69,6 +72,7 @@ export function portfolioRow(p: Project): PortfolioRow {
     lastSync: syncs.at(-1) ?? null,
     lastJiraSync: p.lastJiraSync,
     lastForecastSync: p.lastForecastSync,
+    openAlerts,
   };
 }
 
@@ -85,6 +89,7 @@ export const PORTFOLIO_COLUMNS = [
   { id: 'overdue', label: 'Overdue', admin: true },
   { id: 'retainer', label: 'Retainer Periods %' },
   { id: 'lastSync', label: 'Last Sync' },
+  { id: 'alerts', label: 'Open Alerts' },
 ] as const satisfies readonly { id: string; label: string; admin?: true }[];
 export type PortfolioSortKey = (typeof PORTFOLIO_COLUMNS)[number]['id'];
 export type SortDirection = 'asc' | 'desc';
@@ -101,6 +106,7 @@ const SORT_VALUE: Record<PortfolioSortKey, (r: PortfolioRow) => string | number 
   overdue: (r) => r.overdueAmount,
   retainer: (r) => r.retainerPercent,
   lastSync: (r) => r.lastSync,
+  alerts: (r) => r.openAlerts,
 };
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -134,6 +140,8 @@ export function sortPortfolioRows(
 
 export const LINK_FILTERS = ['linked', 'unlinked'] as const;
 export type LinkFilter = (typeof LINK_FILTERS)[number];
+/** Forecast's stages are words (RUNNING, PLANNING…); the list is kept open, as the sync keeps it. */
+export const STAGE_PATTERN = /^[A-Za-z][A-Za-z _-]{0,39}$/;
 /** The 'no team' choice of the team filter. */
 export const NO_TEAM = 'none';
 
@@ -176,30 +184,73 @@ export const VIEW_PARAMS = ['view', 'sort', 'dir', 'team', 'devStatus', 'jira', 
 
 const isSortKey = (s: string, isAdmin: boolean): s is PortfolioSortKey =>
   PORTFOLIO_COLUMNS.some((c) => c.id === s && (isAdmin || !('admin' in c)));
-const shortText = (s: string | undefined) =>
-  s !== undefined && s.length > 0 && s.length <= 100 ? s : null;
 
 /**
  * A view read from address parameters. Anything unknown falls back to the default for that part:
  * the address is a bookmark, and an old or hand-edited one still opens the page. A money column
- * is no sort key for someone who cannot see it.
+ * is no sort key for someone who cannot see it. `rejected` names the parameters that fell back.
  */
+export function readPortfolioView(
+  params: Partial<Record<string, string>>,
+  isAdmin: boolean,
+): { view: PortfolioView; rejected: string[] } {
+  const rejected: string[] = [];
+  const take = <T>(
+    key: string,
+    ok: (v: string) => boolean,
+    value: (v: string) => T,
+    fallback: T,
+  ) => {
+    const raw = params[key];
+    // An empty value is a filter left at 'All' in the form: no choice, not a bad one.
+    if (raw === undefined || raw === '') return fallback;
+    if (ok(raw)) return value(raw);
+    rejected.push(key);
+    return fallback;
+  };
+  const same = (v: string) => v;
+  return {
+    view: {
+      view: take(
+        'view',
+        (v) => v === 'cards' || v === 'table',
+        (v) => v as PortfolioView['view'],
+        DEFAULT_VIEW.view,
+      ),
+      sort: take(
+        'sort',
+        (v) => isSortKey(v, isAdmin),
+        (v) => v as PortfolioSortKey,
+        DEFAULT_VIEW.sort,
+      ),
+      dir: take(
+        'dir',
+        (v) => v === 'asc' || v === 'desc',
+        (v) => v as SortDirection,
+        DEFAULT_VIEW.dir,
+      ),
+      filters: {
+        team: take('team', (v) => v === NO_TEAM || TEAMS.some((t) => t === v), same, null),
+        devStatus: take('devStatus', (v) => DEV_STATUSES.some((d) => d === v), same, null),
+        jira: take(
+          'jira',
+          (v) => LINK_FILTERS.some((l) => l === v),
+          (v) => v as LinkFilter,
+          null,
+        ),
+        stage: take('stage', (v) => STAGE_PATTERN.test(v), same, null),
+      },
+    },
+    rejected,
+  };
+}
+
+/** readPortfolioView without the list of what fell back. */
 export function parsePortfolioView(
-  params: Partial<Record<(typeof VIEW_PARAMS)[number], string>>,
+  params: Partial<Record<string, string>>,
   isAdmin: boolean,
 ): PortfolioView {
-  const team = shortText(params.team);
-  return {
-    view: params.view === 'table' ? 'table' : 'cards',
-    sort: params.sort && isSortKey(params.sort, isAdmin) ? params.sort : DEFAULT_VIEW.sort,
-    dir: params.dir === 'desc' ? 'desc' : 'asc',
-    filters: {
-      team: team === NO_TEAM || TEAMS.some((t) => t === team) ? team : null,
-      devStatus: shortText(params.devStatus),
-      jira: LINK_FILTERS.find((l) => l === params.jira) ?? null,
-      stage: shortText(params.stage),
-    },
-  };
+  return readPortfolioView(params, isAdmin).view;
 }
 
 /** The address parameters of a view, defaults left out, so the plain `/` stays the plain view. */

@@ -21,6 +21,7 @@ import {
   NO_TEAM,
   PORTFOLIO_COLUMNS,
   type PortfolioSortKey,
+  STAGE_PATTERN,
   parsePortfolioView,
   portfolioRow,
   sortPortfolioRows,
@@ -51,11 +52,7 @@ const PortfolioExportQuery = z.strictObject({
     .enum(DEV_STATUSES, { message: `devStatus must be one of ${DEV_STATUSES.join(', ')}` })
     .optional(),
   jira: z.enum(LINK_FILTERS, { message: 'jira must be linked or unlinked' }).optional(),
-  // Forecast's stages are words (RUNNING, PLANNING…); the list is kept open, as the sync keeps it.
-  stage: z
-    .string()
-    .regex(/^[A-Za-z][A-Za-z _-]{0,39}$/, 'stage must be a Forecast stage, e.g. RUNNING')
-    .optional(),
+  stage: z.string().regex(STAGE_PATTERN, 'stage must be a Forecast stage, e.g. RUNNING').optional(),
 });
 
 /**

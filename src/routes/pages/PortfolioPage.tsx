@@ -7,6 +7,13 @@ import { DownloadCsv } from '../../components/DownloadCsv';
 import { titleRow } from '../../components/DownloadCsv.css';
 import { exportHref } from '../../shared/exports';
 import { h1, page, pageHeader } from '../../components/ui.css';
+import { viewBar } from '../../components/portfolio/PortfolioTable.css';
+import {
+  DEFAULT_VIEW,
+  type PortfolioView,
+  portfolioViewParams,
+} from '../../shared/portfolio-table';
+import { ViewToggle } from './portfolio/PortfolioTable';
 import { listAllProjects } from '../../db/projects';
 import type { Project } from '../../shared/projects';
 import type { AppDeps } from '../../env';
@@ -82,9 +89,18 @@ export function PortfolioPage({
   forecasts,
   budgetsUsed,
   alertCounts = {},
-}: { user: SessionUser; freshness?: FreshnessData | null } & Omit<PortfolioData, 'alertCounts'> & {
+  view = DEFAULT_VIEW,
+}: {
+  user: SessionUser;
+  freshness?: FreshnessData | null;
+  /** Cards or the table, with its sort and filters (docs/decisions/181). */
+  view?: PortfolioView;
+} & Omit<PortfolioData, 'alertCounts'> & {
     alertCounts?: Record<number, number>;
   }) {
+  const isAdmin = user.role === 'admin';
+  // The download lists what the table shows: its filters and sort.
+  const exportParams = portfolioViewParams({ ...view, view: DEFAULT_VIEW.view });
   const attrs = { [PORTFOLIO_PROJECTS_ATTR]: '' };
   return (
     <Layout user={user} active="projects">
@@ -92,7 +108,7 @@ export function PortfolioPage({
         <div className={pageHeader}>
           <h1 className={h1}>Project Portfolio</h1>
           <div className={titleRow}>
-            <DownloadCsv href={exportHref.portfolio()} />
+            <DownloadCsv href={exportHref.portfolio(exportParams.toString())} />
             {user.role === 'admin' ? (
               <DownloadCsv href={exportHref.retainerForecasts()} label="Retainer forecasts CSV" />
             ) : null}
@@ -103,7 +119,10 @@ export function PortfolioPage({
             />
           </div>
         </div>
-        <Freshness freshness={freshness} isAdmin={user.role === 'admin'} />
+        <Freshness freshness={freshness} isAdmin={isAdmin} />
+        <div className={viewBar}>
+          <ViewToggle view={view} />
+        </div>
         <Island
           name="PortfolioCards"
           component={PortfolioCards}
@@ -118,6 +137,7 @@ export function PortfolioPage({
               budgetsUsed={budgetsUsed}
               role={user.role}
               alertCounts={alertCounts}
+              view={view}
             />
           ) : null}
         </div>

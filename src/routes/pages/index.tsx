@@ -7,6 +7,8 @@ import { PortfolioProjects } from './portfolio/PortfolioProjects';
 import { renderDocument, renderFragment } from '../../render/document';
 import { toUserJson } from '../../services/users';
 import { loadFreshnessOrNull } from '../../services/freshness';
+import { choosePortfolioView } from '../../services/preferences';
+import { parsePortfolioView } from '../../shared/portfolio-table';
 import { AGENCY_TAB_SOURCES, AgencyPage, loadAgencyPage } from './AgencyPage';
 import { AuthPage } from './AuthPage';
 import { NotFoundPage } from './NotFoundPage';
@@ -50,23 +52,36 @@ export const pages = new Hono<AppEnv>()
     if (c.var.user) return c.redirect('/', 302);
     return renderPage(c, <AuthPage next="/" />, 'Sign in');
   })
-  .get('/', requirePageUser(), async (c) =>
-    renderPage(
+  .get('/', requirePageUser(), async (c) => {
+    const user = c.var.user!;
+    const isAdmin = user.role === 'admin';
+    // The view in the address, else the person's remembered one (docs/decisions/181).
+    const { view, redirectTo } = await choosePortfolioView(
+      c.var.deps.db,
+      user.id,
+      c.req.query(),
+      isAdmin,
+    );
+    if (redirectTo) return c.redirect(redirectTo, 302);
+    return renderPage(
       c,
       <PortfolioPage
-        user={c.var.user!}
-        {...(await loadPortfolio(c.var.deps, viewerOf(c.var.user!)))}
-        freshness={await loadFreshnessOrNull(c.var.deps, ['jira', 'billing'], c.var.user!)}
+        user={user}
+        {...(await loadPortfolio(c.var.deps, viewerOf(user)))}
+        freshness={await loadFreshnessOrNull(c.var.deps, ['jira', 'billing'], user)}
+        view={view}
       />,
       'Projects',
-    ),
-  )
+    );
+  })
   // The portfolio's cards alone, for the page to put in place after a change (docs/decisions/140).
   .get('/portfolio/projects', requirePageUser(), async (c) => {
     const { projects, now, forecasts, budgetsUsed, alertCounts } = await loadPortfolio(
       c.var.deps,
       viewerOf(c.var.user!),
     );
+    // The page asks with its own address's view; nothing is remembered from here.
+    const view = parsePortfolioView(c.req.query(), c.var.user!.role === 'admin');
     c.header('Cache-Control', 'no-store');
     if (!projects) return c.json({ message: 'Failed to fetch project data.' }, 503);
     return c.html(
@@ -78,6 +93,7 @@ export const pages = new Hono<AppEnv>()
           budgetsUsed={budgetsUsed}
           role={c.var.user!.role}
           alertCounts={alertCounts}
+          view={view}
         />,
       ),
     );

@@ -2,6 +2,8 @@ import type { Project } from '../../../shared/projects';
 import type { RetainerVerdict } from '../../../shared/retainer-forecast';
 import type { Role } from '../../../shared/roles';
 import { badge, muted } from '../../../components/ui.css';
+import { DEFAULT_VIEW, type PortfolioView, portfolioRow } from '../../../shared/portfolio-table';
+import { PortfolioTable } from './PortfolioTable';
 import { ProjectCard } from './ProjectCard';
 import * as cardStyles from '../../../components/portfolio/ProjectCard.css';
 import * as s from '../../../components/portfolio/PortfolioProjects.css';
@@ -27,6 +29,7 @@ export function PortfolioProjects({
   budgetsUsed = {},
   role,
   alertCounts = {},
+  view = DEFAULT_VIEW,
 }: {
   projects: Project[];
   /** The signed-in role, for the cards' controls. */
@@ -37,6 +40,8 @@ export function PortfolioProjects({
   budgetsUsed?: Record<number, number>;
   /** Open alerts needing the person's attention, per project. */
   alertCounts?: Record<number, number>;
+  /** Cards (the spec's view) or the table, with its sort and filters (docs/decisions/181). */
+  view?: PortfolioView;
 }) {
   const visible = projects.filter((p) => p.visible === 1);
   if (visible.length === 0) {
@@ -45,6 +50,19 @@ export function PortfolioProjects({
         <div className={s.stateTitle}>No projects on the dashboard</div>
         <p className={muted}>Use Manage Projects to add Forecast projects or show hidden ones.</p>
       </div>
+    );
+  }
+  if (view.view === 'table') {
+    const stages = [...new Set(visible.flatMap((p) => (p.forecastStage ? [p.forecastStage] : [])))];
+    return (
+      <PortfolioTable
+        rows={visible.map((p) => portfolioRow(p, alertCounts[p.id] ?? 0))}
+        view={view}
+        // Paid % and Overdue are money: admins only.
+        isAdmin={role === 'admin'}
+        now={now}
+        stages={stages.sort()}
+      />
     );
   }
   return (

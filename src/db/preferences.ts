@@ -1,0 +1,40 @@
+import type { Db } from './port';
+
+/** A colour theme a person chose; null follows the system setting. */
+export type ThemeChoice = 'light' | 'dark' | null;
+
+export interface UserPreferences {
+  /** The portfolio view as address parameters; '' is the default view. */
+  portfolioView: string;
+  theme: ThemeChoice;
+}
+
+export const DEFAULT_PREFERENCES: UserPreferences = { portfolioView: '', theme: null };
+
+/** What a person's screens remember, or the defaults when they never chose anything. */
+export async function getPreferences(db: Db, userId: string): Promise<UserPreferences> {
+  const [row] = await db.query<{ portfolio_view: string; theme: ThemeChoice }>(
+    'SELECT portfolio_view, theme FROM user_preferences WHERE user_id = $1',
+    [userId],
+  );
+  return row ? { portfolioView: row.portfolio_view, theme: row.theme } : DEFAULT_PREFERENCES;
+}
+
+/** Remembers the portfolio view; returns without writing when it is already the stored one. */
+export async function savePortfolioView(db: Db, userId: string, view: string): Promise<void> {
+  await db.query(
+    `INSERT INTO user_preferences (user_id, portfolio_view) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET portfolio_view = EXCLUDED.portfolio_view, updated_at = now()
+       WHERE user_preferences.portfolio_view IS DISTINCT FROM EXCLUDED.portfolio_view`,
+    [userId, view],
+  );
+}
+
+/** Remembers the colour theme (null: follow the system). */
+export async function saveTheme(db: Db, userId: string, theme: ThemeChoice): Promise<void> {
+  await db.query(
+    `INSERT INTO user_preferences (user_id, theme) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET theme = EXCLUDED.theme, updated_at = now()`,
+    [userId, theme],
+  );
+}

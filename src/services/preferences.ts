@@ -1,0 +1,69 @@
+/**
+ * What a person's screens remember between visits (docs/decisions/181): the portfolio's view and
+ * the colour theme, stored per user so they follow the person to any browser.
+ */
+import type { Db } from '../db/port';
+import { getPreferences, savePortfolioView } from '../db/preferences';
+import {
+  namesAView,
+  type PortfolioView,
+  parsePortfolioView,
+  portfolioViewParams,
+  readPortfolioView,
+  VIEW_PARAMS,
+} from '../shared/portfolio-table';
+
+export type PortfolioViewChoice =
+  | { view: PortfolioView; redirectTo: null }
+  /** The address named no view and the person has one remembered: show it in the address. */
+  | { view: PortfolioView; redirectTo: string };
+
+/**
+ * The view `/` shows. An address that names a view wins and, when every part of it is valid, is
+ * remembered as the person's view (a hand-edited or stale link still opens, with defaults for the
+ * parts that fell back, but is not remembered). An address without one sends the person to their
+ * remembered view's address, so a copied link always reproduces what is on screen. A failed read
+ * or write of the preference never stops the page.
+ */
+export async function choosePortfolioView(
+  db: Db,
+  userId: string,
+  query: Record<string, string>,
+  isAdmin: boolean,
+): Promise<PortfolioViewChoice> {
+  if (namesAView(query)) {
+    const { view, rejected } = readPortfolioView(query, isAdmin);
+    if (rejected.length > 0) return { view, redirectTo: null };
+    const canonical = portfolioViewParams(view);
+    await savePortfolioView(db, userId, canonical.toString()).catch((error: unknown) =>
+      console.error('Could not remember the portfolio view:', error),
+    );
+    // The filter form sends empty and default values too: show the short address instead.
+    const given = new URLSearchParams(
+      VIEW_PARAMS.flatMap((k) =>
+        query[k] !== undefined ? [[k, query[k]] as [string, string]] : [],
+      ),
+    );
+    if (given.toString() === canonical.toString()) return { view, redirectTo: null };
+    return { view, redirectTo: addressOf(canonical, query) };
+  }
+  const stored = await getPreferences(db, userId).catch((error: unknown) => {
+    console.error('Could not read the remembered portfolio view:', error);
+    return null;
+  });
+  const remembered = parsePortfolioView(
+    Object.fromEntries(new URLSearchParams(stored?.portfolioView ?? '')),
+    isAdmin,
+  );
+  const params = portfolioViewParams(remembered);
+  if (params.size === 0) return { view: remembered, redirectTo: null };
+  return { view: remembered, redirectTo: addressOf(params, query) };
+}
+
+/** `/` with the view's parameters; other parameters (?project=12 opens a project) travel along. */
+function addressOf(view: URLSearchParams, query: Record<string, string>): string {
+  const params = new URLSearchParams(view);
+  for (const [key, value] of Object.entries(query))
+    if (!(VIEW_PARAMS as readonly string[]).includes(key)) params.set(key, value);
+  return params.size ? `/?${params}` : '/';
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { projectFixture } from '../../tests/fixtures/project';
+import {
+  DEFAULT_VIEW,
+  filterPortfolioRows,
+  parsePortfolioView,
+  portfolioRow,
+  portfolioViewParams,
+  readPortfolioView,
+  sortPortfolioRows,
+} from './portfolio-table';
+
+const rows = [
+  portfolioRow(
+    projectFixture({
+      id: 1,
+      name: 'beta',
+      teamName: 'Team 2',
+      jiraProjectKey: 'BET',
+      jiraTotalTickets: 10,
+      jiraCompletedTickets: 9,
+      billingPaidPercentage: 10,
+      forecastStage: 'RUNNING',
+      lastJiraSync: '2026-11-18T09:00:00.000Z',
+      lastForecastSync: '2026-11-17T09:00:00.000Z',
+    }),
+  ),
+  portfolioRow(
+    projectFixture({
+      id: 2,
+      name: 'Alpha',
+      teamName: null,
+      jiraProjectKey: null,
+      totalTickets: 4,
+      completedTickets: 1,
+      billingPaidPercentage: 80,
+      forecastStage: 'PLANNING',
+      lastJiraSync: null,
+      lastForecastSync: null,
+    }),
+  ),
+  portfolioRow(
+    projectFixture({
+      id: 3,
+      name: 'gamma',
+      teamName: 'Team 1',
+      jiraProjectKey: 'GAM',
+      jiraTotalTickets: 0,
+      jiraCompletedTickets: 0,
+      billingPaidPercentage: 10,
+      forecastStage: 'RUNNING',
+      lastJiraSync: '2026-11-10T09:00:00.000Z',
+      lastForecastSync: null,
+    }),
+  ),
+];
+const names = (r: { name: string }[]) => r.map((x) => x.name);
+
+describe('portfolio rows', () => {
+  it('take Jira’s ticket counts once linked, the stored ones before, and the later sync', () => {
+    expect(rows[0]).toMatchObject({ ticketPercent: 90, lastSync: '2026-11-18T09:00:00.000Z' });
+    expect(rows[1]).toMatchObject({ ticketPercent: 25, ticketsTotal: 4, lastSync: null });
+  });
+
+  it('sort by name without regard to case, and by numbers as numbers', () => {
+    expect(names(sortPortfolioRows(rows, 'name', 'asc'))).toEqual(['Alpha', 'beta', 'gamma']);
+    expect(names(sortPortfolioRows(rows, 'tickets', 'desc'))).toEqual(['beta', 'Alpha', 'gamma']);
+  });
+
+  it('break ties by name and put empty values last in either direction', () => {
+    expect(names(sortPortfolioRows(rows, 'paid', 'asc'))).toEqual(['beta', 'gamma', 'Alpha']);
+    expect(names(sortPortfolioRows(rows, 'team', 'asc'))).toEqual(['gamma', 'beta', 'Alpha']);
+    expect(names(sortPortfolioRows(rows, 'team', 'desc'))).toEqual(['beta', 'gamma', 'Alpha']);
+    expect(names(sortPortfolioRows(rows, 'lastSync', 'desc'))).toEqual(['beta', 'gamma', 'Alpha']);
+    const alerts = rows.map((r, i) => ({ ...r, openAlerts: [2, 0, 5][i]! }));
+    expect(names(sortPortfolioRows(alerts, 'alerts', 'desc'))).toEqual(['gamma', 'beta', 'Alpha']);
+  });
+
+  it('filter by team (or none), Jira link and stage together', () => {
+    const f = DEFAULT_VIEW.filters;
+    expect(names(filterPortfolioRows(rows, { ...f, team: 'none' }))).toEqual(['Alpha']);
+    expect(names(filterPortfolioRows(rows, { ...f, jira: 'linked' }))).toEqual(['beta', 'gamma']);
+    expect(
+      names(filterPortfolioRows(rows, { ...f, jira: 'linked', stage: 'RUNNING', team: 'Team 1' })),
+    ).toEqual(['gamma']);
+    expect(filterPortfolioRows(rows, { ...f, devStatus: 'On Hold' })).toEqual([]);
+  });
+});
+
+describe('a view in the address', () => {
+  it('round-trips, writing only what differs from the default', () => {
+    const view = parsePortfolioView(
+      { view: 'table', sort: 'paid', dir: 'desc', team: 'Team 1', jira: 'unlinked' },
+      true,
+    );
+    const params = portfolioViewParams(view);
+    expect(params.toString()).toBe('view=table&sort=paid&dir=desc&team=Team+1&jira=unlinked');
+    expect(parsePortfolioView(Object.fromEntries(params), true)).toEqual(view);
+    expect(portfolioViewParams(DEFAULT_VIEW).toString()).toBe('');
+  });
+
+  it('falls back part by part and says which parts it could not read', () => {
+    const { view, rejected } = readPortfolioView(
+      { view: 'grid', sort: 'paid', dir: 'up', team: 'Team 9', stage: 'RUNNING', devStatus: '' },
+      false,
+    );
+    // A money column is no sort key for someone who cannot see it.
+    expect(rejected).toEqual(['view', 'sort', 'dir', 'team']);
+    expect(view).toEqual({
+      ...DEFAULT_VIEW,
+      filters: { ...DEFAULT_VIEW.filters, stage: 'RUNNING' },
+    });
+  });
+});
