@@ -115,7 +115,12 @@ describe('the Monday digest by SMTP', () => {
     });
     expect(received).toHaveLength(0);
     const first = await runDigest(digestDeps(monday0800London));
-    expect(first).toMatchObject({ sent: true, weekStart: '2026-11-23', delivery: 'smtp', recipients: 3 });
+    expect(first).toMatchObject({
+      sent: true,
+      weekStart: '2026-11-23',
+      delivery: 'smtp',
+      recipients: 3,
+    });
     const again = await Promise.all([
       runDigest(digestDeps(new Date('2026-11-23T08:01:00Z'))),
       runDigest(digestDeps(new Date('2026-11-24T10:00:00Z'))),
@@ -158,12 +163,17 @@ describe('the Monday digest by SMTP', () => {
     const mail = await simpleParser(received[0]!.raw);
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<!channel>');
-    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; @here &lt;!channel&gt;');
+    expect(mail.html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; @here &lt;!channel&gt;',
+    );
     expect(mail.text).toContain(HOSTILE);
   });
 
   it('keeps the digest in the outbox when the SMTP server refuses it, and sends it no second time', async () => {
-    const deps = { ...digestDeps(monday0800London), mailer: createSmtpMailer('smtp://127.0.0.1:1', 'x@agency.test') };
+    const deps = {
+      ...digestDeps(monday0800London),
+      mailer: createSmtpMailer('smtp://127.0.0.1:1', 'x@agency.test'),
+    };
     const result = await runDigest(deps);
     expect(result).toMatchObject({ sent: true, delivery: 'outbox' });
     const kept = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_outbox');
@@ -189,7 +199,9 @@ describe('the Monday digest without SMTP (demo mode)', () => {
     };
     expect(mails).toHaveLength(2);
     expect(mails.every((m) => m.subject === 'Agency Dashboard: week of 2026-11-16')).toBe(true);
-    expect(mails.find((m) => m.recipients.includes('keen@agency.test'))!.text).not.toContain('overdue');
+    expect(mails.find((m) => m.recipients.includes('keen@agency.test'))!.text).not.toContain(
+      'overdue',
+    );
     expect((await t.request('GET', '/api/admin/outbox', { cookie: staff })).status).toBe(403);
     const page = await t.request('GET', '/agency/outbox', { cookie: admin });
     const html = await page.text();
