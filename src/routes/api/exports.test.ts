@@ -5,6 +5,7 @@ import { readCsvResponse } from '../../../tests/helpers/csv';
 import { createTestDb } from '../../../tests/helpers/db';
 import type { Db } from '../../db/port';
 import { exportHref } from '../../shared/exports';
+import type { AgencyTimeData } from '../../shared/weekly-hours';
 
 // Wednesday 18 November 2026: the current week is Monday 16 to Sunday 22 November.
 const clock = () => new Date('2026-11-18T12:00:00Z');
@@ -231,8 +232,14 @@ describe('CSV exports', () => {
       ['2026-11-18', 'Mia Chen', '1.5'],
     ]);
     expect(new Set(acme.map((r) => r['Project Hours']))).toEqual(new Set(['4.5']));
-    expect(csv.records.find((r) => r.Notes === 'Weekend hotfix')?.Project).toBe(
-      'Globex Checkout Revamp',
+    // Every entry of the screen's week, and nothing else.
+    const week = (await (
+      await t.request('GET', `/api/agency-time-entries?weekStart=${WEEK}`, { cookie: admin })
+    ).json()) as AgencyTimeData;
+    expect(csv.records.map((r) => [r.Project, r.Date, r.Person, r.Hours])).toEqual(
+      week.projectTimeData.flatMap((p) =>
+        p.timeEntries.map((e) => [p.projectName, e.date, e.personName, String(e.hours)]),
+      ),
     );
   });
 
