@@ -7,6 +7,7 @@ import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { indexStylesheet } from './build/css-index.mjs';
 import { serverOnlyGuard } from './build/server-only.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -29,7 +30,7 @@ async function buildClient() {
   const islands = await islandEntries();
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['src/client/main.tsx', ...islands],
+    entryPoints: ['src/client/main.tsx', 'src/client/auth.ts', ...islands],
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -50,11 +51,16 @@ async function buildClient() {
   // Island name -> its chunk and the chunks it imports (for modulepreload).
   const islandsByName = {};
   let main = '';
+  let auth = '';
   const toUrl = (out) => `/assets/${path.basename(out)}`;
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
     if (!out.endsWith('.js') || !meta.entryPoint) continue;
     if (meta.entryPoint === 'src/client/main.tsx') {
       main = toUrl(out);
+      continue;
+    }
+    if (meta.entryPoint === 'src/client/auth.ts') {
+      auth = toUrl(out);
       continue;
     }
     const name = path.basename(meta.entryPoint, '.tsx');
@@ -72,7 +78,7 @@ async function buildClient() {
     .map((i) => toUrl(i.path));
   for (const island of Object.values(islandsByName))
     island.imports = [...new Set([...mainImports, ...island.imports])];
-  return { main, islands: islandsByName };
+  return { main, auth, islands: islandsByName };
 }
 
 async function buildServer() {
@@ -98,11 +104,18 @@ async function buildServer() {
   });
   // The server bundle imports every page, so its CSS is the whole app's stylesheet.
   const cssPath = path.join(dist, 'server/server.css');
-  const css = await readFile(cssPath, 'utf8').catch(() => '');
+  // Minified: vanilla-extract leaves a source comment per file, most of the unminified bytes.
+  const css = (
+    await esbuild.transform(await readFile(cssPath, 'utf8').catch(() => ''), {
+      loader: 'css',
+      minify: true,
+    })
+  ).code;
   const hash = createHash('sha256').update(css).digest('hex').slice(0, 10).toUpperCase();
   await mkdir(path.join(dist, 'public/assets'), { recursive: true });
   await writeFile(path.join(dist, 'public/assets', `app-${hash}.css`), css);
-  return `/assets/app-${hash}.css`;
+  // Each page inlines the rules its HTML uses (docs/decisions/141).
+  return { css: `/assets/app-${hash}.css`, styles: indexStylesheet(css) };
 }
 
 async function buildWorker(manifest) {
@@ -146,10 +159,10 @@ async function buildWorker(manifest) {
 }
 
 if (!serverOnly) await rm(path.join(dist, 'public'), { recursive: true, force: true });
-const css = await buildServer();
+const stylesheet = await buildServer();
 if (!serverOnly) {
   const client = await buildClient();
-  const manifest = { css, ...client };
+  const manifest = { ...stylesheet, ...client };
   await writeFile(path.join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await buildWorker(manifest);
 }

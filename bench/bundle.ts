@@ -2,17 +2,47 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The JavaScript and CSS a page makes the browser load first, gzip-compressed, from its HTML. */
-export async function firstLoadBytes(html: string, publicDir: string) {
+/**
+ * What a page makes the browser load, gzip-compressed, read from its HTML (docs/decisions/141):
+ * before its first paint only the HTML with its inlined CSS; after it, the entry the page's
+ * script names with the chunks it imports and the islands' chunks, and the whole stylesheet.
+ */
+export async function pageBytes(html: string, publicDir: string) {
+  const gzip = (text: string | Buffer) => gzipSync(text).length;
+  const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)]
+    .map((m) => m[1]!)
+    .join('');
+  const linkedCss = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+  const script = html.match(/<script\b[^>]*data-src="([^"]+)"[^>]*>/);
   const js = new Set<string>();
-  const css = new Set<string>();
-  for (const m of html.matchAll(/<script type="module" src="([^"]+)"/g)) js.add(m[1]!);
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) js.add(m[1]!);
-  for (const m of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) css.add(m[1]!);
-  const size = async (urls: Set<string>) => {
+  const afterCss = new Set<string>();
+  if (script) {
+    js.add(script[1]!);
+    for (const href of script[0].match(/data-preload="([^"]*)"/)?.[1]?.split(' ') ?? [])
+      if (href) js.add(href);
+    const css = script[0].match(/data-css="([^"]+)"/)?.[1];
+    if (css) afterCss.add(css);
+  }
+  // The entry's own static imports come with it.
+  for (const url of [...js]) {
+    const text = await readFile(path.join(publicDir, url), 'utf8');
+    for (const m of text.matchAll(/from"(\/assets\/[^"]+\.js)"|import"(\/assets\/[^"]+\.js)"/g))
+      js.add((m[1] ?? m[2])!);
+  }
+  const sizeOf = async (urls: Iterable<string>) => {
     let total = 0;
-    for (const url of urls) total += gzipSync(await readFile(path.join(publicDir, url))).length;
+    for (const url of urls) total += gzip(await readFile(path.join(publicDir, url)));
     return total;
   };
-  return { jsGzip: await size(js), cssGzip: await size(css), jsFiles: js.size };
+  return {
+    /** CSS the first paint needs: inlined, plus any stylesheet the page links. */
+    cssBeforePaint: gzip(inlineCss) + (await sizeOf(linkedCss)),
+    /** The whole stylesheet, loaded after the first paint by pages with islands. */
+    cssAfterPaint: await sizeOf(afterCss),
+    /** Every script the page loads before it is used (after its first paint). */
+    jsGzip: await sizeOf(js),
+    jsFiles: js.size,
+    htmlGzip: gzip(html),
+    htmlBytes: Buffer.byteLength(html),
+  };
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './env';
 import { sameOrigin } from './middleware/origin';
 import { session } from './middleware/session';
@@ -48,8 +48,10 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // The nonce lets each page's one inline script load its entry after first paint.
+        scriptSrc: ["'self'", NONCE],
+        // Each page inlines the CSS rules it uses under this response's nonce (docs/decisions/141).
+        styleSrc: ["'self'", NONCE],
         // React sets widths of bars and rings as style attributes; attributes cannot run script.
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
@@ -95,12 +97,12 @@ export function createApp(deps: AppDeps) {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  app.use(
-    '/api/*',
-    sameOrigin({
-      allowed: deps.config.PUBLIC_ORIGIN ? [new URL(deps.config.PUBLIC_ORIGIN).origin] : [],
-    }),
-  );
+  const ownOrigin = sameOrigin({
+    allowed: deps.config.PUBLIC_ORIGIN ? [new URL(deps.config.PUBLIC_ORIGIN).origin] : [],
+  });
+  app.use('/api/*', ownOrigin);
+  // The sign-in form's own POST (docs/decisions/142) is checked the same way.
+  app.use('/auth', ownOrigin);
   app.use('*', session());
 
   // One sub-app per resource, mounted at its own path; each applies its guard once to every

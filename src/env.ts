@@ -37,5 +37,7 @@ export type AppEnv = {
     deps: AppDeps;
     user: SessionUser | null;
     session: Session | null;
+    /** This response's CSP nonce, for the page's inline style (set by secureHeaders). */
+    secureHeadersNonce?: string;
   };
 };

@@ -11,7 +11,6 @@ export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
   AlertBell: () => import('../islands/AlertBell'),
   AlertSettings: () => import('../islands/AlertSettings'),
   AlertsList: () => import('../islands/AlertsList'),
-  AuthForm: () => import('../islands/AuthForm'),
   AvailabilityGrid: () => import('../islands/AvailabilityGrid'),
   CostPerPoint: () => import('../islands/CostPerPoint'),
   DigestToggle: () => import('../islands/DigestToggle'),

@@ -1,14 +1,20 @@
 /**
- * The page's only script before its first paint, and a small one: the page is complete in the
- * server's HTML, so the browser shows it first, and only then loads React and the page's
- * islands and hydrates them (docs/decisions/141). requestAnimationFrame runs just before the
- * next paint; the timeout after it runs once that paint is done.
+ * The client entry, requested once the page has painted (src/render/document.ts): the page is
+ * complete in the server's HTML with its CSS inlined, so this loads the whole stylesheet (for
+ * the states islands reach later), preloads the islands' chunks, and hydrates them
+ * (docs/decisions/141).
  */
-function afterFirstPaint(run: () => void): void {
-  if (document.visibilityState === 'hidden') setTimeout(run, 0);
-  else requestAnimationFrame(() => setTimeout(run, 0));
+function addLink(rel: string, href: string): void {
+  const link = document.createElement('link');
+  link.rel = rel;
+  link.href = href;
+  document.head.append(link);
 }
 
-afterFirstPaint(() => {
-  void import('./hydrate').then(({ hydrateIslands }) => hydrateIslands());
-});
+const script = document.querySelector<HTMLScriptElement>('script[data-preload]');
+const css = script?.dataset.css;
+if (css && !document.querySelector(`link[rel="stylesheet"][href="${css}"]`))
+  addLink('stylesheet', css);
+for (const href of script?.dataset.preload?.split(' ') ?? [])
+  if (href) addLink('modulepreload', href);
+void import('./hydrate').then(({ hydrateIslands }) => hydrateIslands());

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * docs/product-spec.md, "Business constants and limits": one toast at a time, shown for 5000 ms.
  */
@@ -33,14 +31,11 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-const EMPTY: Toast[] = [];
-export function useToasts(): Toast[] {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => toasts,
-    () => EMPTY,
-  );
+/** Calls `listener` on every change; returns the function that stops it. */
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
+
+/** The toasts showing now (a new array after each change). */
+export const currentToasts = (): Toast[] => toasts;

@@ -1,5 +1,11 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { dismissToast, TOAST_DURATION_MS, useToasts, type Toast } from '../client/toast';
+import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
+import {
+  currentToasts,
+  dismissToast,
+  subscribeToToasts,
+  TOAST_DURATION_MS,
+  type Toast,
+} from '../client/toast';
 import * as s from './Toaster.css';
 
 export type Props = Record<string, never>;
@@ -9,6 +15,10 @@ export type Props = Record<string, never>;
  * "Business constants and limits").
  */
 export const SWIPE_THRESHOLD_PX = 50;
+
+const NONE: Toast[] = [];
+// The server renders no toast; the store's toasts show once the island has hydrated.
+const useToasts = () => useSyncExternalStore(subscribeToToasts, currentToasts, () => NONE);
 
 function ToastItem({ item }: { item: Toast }) {
   const [offset, setOffset] = useState(0);

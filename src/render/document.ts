@@ -2,6 +2,7 @@ import { html, raw } from 'hono/html';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { AssetManifest } from './assets';
+import { criticalCss } from './critical-css';
 import { createQueryClient } from '../components/IslandProviders';
 import { IslandCollector, type IslandRender } from './Island';
 import { createElement } from 'react';
@@ -10,14 +11,23 @@ import '../../styles/global.css';
 
 /**
  * Renders a page to a full HTML document. The page's islands are recorded while it renders;
- * a page with none ships no JavaScript at all, and one with some preloads exactly their chunks.
+ * a page with none ships no JavaScript at all. The first paint needs nothing but the HTML
+ * (docs/decisions/141): the CSS rules the page uses are inlined under the request's CSP nonce,
+ * and the client entry (which loads the stylesheet and the islands' chunks named in the data
+ * attributes) is only requested after that paint.
  */
 export function renderDocument(
   page: ReactElement,
-  options: { title: string; assets: AssetManifest },
+  options: {
+    title: string;
+    assets: AssetManifest;
+    nonce?: string;
+    /** The page's own script in place of the hydrator, when it has one (the sign-in page's). */
+    entry?: 'auth';
+  },
 ): string {
   const { html: body, used } = renderIslands(page);
-  const { assets } = options;
+  const { assets, nonce } = options;
   const preloads = new Set<string>();
   for (const name of used) {
     const island = assets.islands[name];
@@ -25,15 +35,32 @@ export function renderDocument(
     preloads.add(island.js);
     for (const dep of island.imports) preloads.add(dep);
   }
+  const nonceAttr = raw(nonce ? html` nonce="${nonce}"` : '');
   const scripts =
     used.size === 0
       ? ''
-      : [...preloads].map((href) => html`<link rel="modulepreload" href="${href}">`).join('') +
-        html`<script type="module" src="${assets.main}"></script>`;
+      : html`<script${nonceAttr} data-src="${(options.entry && assets[options.entry]) || assets.main}" data-css="${assets.css}" data-preload="${[...preloads].join(' ')}">${raw(LOAD_AFTER_FIRST_PAINT)}</script>`;
+  const styles = assets.styles
+    ? html`<style${nonceAttr}>${raw(inlineStyleText(criticalCss(body, assets.styles)))}</style>`
+    : html`<link rel="stylesheet" href="${assets.css}">`;
   return (
     '<!doctype html>' +
-    html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${options.title} · Agency Dashboard</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${assets.css}">${raw(scripts)}</head><body>${raw(body)}</body></html>`
+    html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${options.title} · Agency Dashboard</title><link rel="icon" href="data:,">${styles}${raw(scripts)}</head><body>${raw(body)}</body></html>`
   );
+}
+
+/**
+ * The page's one inline script, under the CSP nonce: once the browser reports the page's first
+ * contentful paint, it adds the module script named in its data-src, so no script is requested
+ * before that paint. A tab opened in the background paints nothing, so it loads at once; a
+ * browser that never reports the paint loads it after 2 s.
+ */
+const LOAD_AFTER_FIRST_PAINT =
+  "(()=>{const d=document.currentScript.dataset;let done=false;const go=()=>{if(done)return;done=true;const m=document.createElement('script');m.type='module';m.src=d.src;document.head.append(m)};if(document.visibilityState==='hidden')return go();try{new PerformanceObserver(l=>{if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch{}setTimeout(go,2000)})()";
+
+/** CSS inside a style element must not close it; `<\/` reads as `</` to CSS. */
+function inlineStyleText(css: string): string {
+  return css.replace(/<\/(style)/gi, '<\\/$1');
 }
 
 function renderIslands(element: ReactElement): { html: string; used: Set<string> } {

@@ -177,7 +177,7 @@ describe('layers depend one way', () => {
     // Guards the reader itself: a broken pattern would find nothing and pass everything.
     expect(files.length).toBeGreaterThan(100);
     expect(importsOf('src/islands/AvailabilityGrid.tsx')).toContain('src/shared/calendar.ts');
-    expect(importsOf('src/client/islands.ts')).toContain('src/islands/AuthForm.tsx');
+    expect(importsOf('src/client/islands.ts')).toContain('src/islands/Toaster.tsx');
     expect(layerOf('src/routes/api/projects.ts')).toBe('api');
     expect(layerOf('src/server.ts')).toBe('entry');
   });

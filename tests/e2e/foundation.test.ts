@@ -40,7 +40,7 @@ describe(`the foundation in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
       .waitFor();
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
 
-    // The toggle is a React handler: the subtitle changing proves the island hydrated.
+    // The toggle switches in place: the subtitle changing with the page still at /auth.
     await page.getByRole('button', { name: 'Need an account? Sign up' }).click();
     await page
       .getByText('Create an account to request access to the dashboard', { exact: true })

@@ -351,6 +351,9 @@ function watchPage(page: Page): PageWatch {
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
+    // The sign-in page has its own small script instead of React (docs/decisions/142).
+    const auth = document.querySelector('form[data-auth-form]');
+    if (auth) return auth.getAttribute('data-enhanced') === 'true';
     const islands = [...document.querySelectorAll('app-island')];
     return (
       islands.length > 0 &&
@@ -369,7 +372,7 @@ async function submitAuthForm(
   if (!new URL(page.url()).pathname.startsWith('/auth')) await page.goto('/auth');
   await waitForHydration(page);
   const wanted = mode === 'signin' ? 'Sign In' : 'Create Account';
-  const submit = page.locator('form button[type=submit]');
+  const submit = page.locator('form[data-auth-form] button[type=submit]');
   if ((await submit.textContent()) !== wanted) {
     await page
       .getByRole('button', {

@@ -4,7 +4,6 @@ import type AlertSettings from '../../src/islands/AlertSettings';
 import type AlertsList from '../../src/islands/AlertsList';
 import type DigestToggle from '../../src/islands/DigestToggle';
 import { DEFAULT_THRESHOLDS } from '../../src/shared/alerts';
-import type AuthForm from '../../src/islands/AuthForm';
 import type AvailabilityGrid from '../../src/islands/AvailabilityGrid';
 import type CostPerPoint from '../../src/islands/CostPerPoint';
 import type GrossMarginsTable from '../../src/islands/GrossMarginsTable';
@@ -27,7 +26,6 @@ export interface IslandFixtures {
   AlertSettings: ComponentProps<typeof AlertSettings>;
   AlertsList: ComponentProps<typeof AlertsList>;
   DigestToggle: ComponentProps<typeof DigestToggle>;
-  AuthForm: ComponentProps<typeof AuthForm>;
   AvailabilityGrid: ComponentProps<typeof AvailabilityGrid>;
   CostPerPoint: ComponentProps<typeof CostPerPoint>;
   GrossMarginsTable: ComponentProps<typeof GrossMarginsTable>;
@@ -101,7 +99,6 @@ export const islandFixtures: IslandFixtures = {
     timeZone: 'Europe/London',
   },
   DigestToggle: { subscribed: false, alwaysSent: false },
-  AuthForm: { next: '/' },
   AvailabilityGrid: {
     role: 'staff',
     currentWeekStart: '2026-11-16',

@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { islandRegistry } from '../../src/client/islands';
-import type { AssetManifest } from '../../src/render/assets';
+import type { AssetManifest, StyleIndex } from '../../src/render/assets';
 import { renderDocument } from '../../src/render/document';
 import { Island } from '../../src/render/Island';
 import { islandFixtures } from './island-fixtures';
@@ -103,22 +103,23 @@ describe('renderDocument with islands', () => {
     ]);
   });
 
-  it('has no script element but the one module script, and no comment opened by data', () => {
+  it('has no script element but the one that loads the entry after the first paint, and no comment opened by data', () => {
     expect(html.match(/<script\b/gi)).toHaveLength(1);
-    expect(html).toContain('<script type="module" src="/assets/main-TEST.js"></script>');
+    expect(html).toContain('<script data-src="/assets/main-TEST.js"');
+    expect(html).not.toMatch(/\ssrc="\/assets\/main-TEST.js"/);
     // React separates adjacent text with empty comments; nothing else may open one.
     expect(html.replaceAll('<!-- -->', '')).not.toContain('<!--');
   });
 
-  it("preloads the island's chunk and its imports once, however often the island is used", () => {
-    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map(
-      (m) => m[1],
-    );
-    expect(preloads).toEqual([
+  it("names the island's chunk and its imports once for after the first paint, preloading nothing before it", () => {
+    expect(html).not.toContain('modulepreload');
+    const [, preload] = html.match(/data-preload="([^"]*)"/) ?? [];
+    expect(preload?.split(' ')).toEqual([
       '/assets/ProjectNameProbe-TEST.js',
       '/assets/chunk-REACT.js',
       '/assets/chunk-QUERY.js',
     ]);
+    expect(html).toContain('data-css="/assets/app-TEST.css"');
   });
 });
 
@@ -134,6 +135,51 @@ describe('renderDocument without islands', () => {
     expect(html).not.toContain('modulepreload');
     expect(html).toContain('<link rel="stylesheet" href="/assets/app-TEST.css">');
     expect(html).toContain('<h1>404 Page Not Found</h1>');
+  });
+});
+
+describe('renderDocument with a style index', () => {
+  const styles: StyleIndex = {
+    always: ':root{--c:red}body{margin:0}',
+    rules: [
+      [[['card']], '.card{padding:8px}'],
+      [[['card', 'wide']], '.card.wide{width:100%}'],
+      [[['dialog'], ['sheet']], '.dialog,.sheet{position:fixed;animation:fade 1s}'],
+      [[['spin']], '.spin{animation:turn 1s}'],
+      [[['card']], '@media (max-width:600px){.card{padding:4px}}'],
+    ],
+    keyframes: {
+      fade: '@keyframes fade{from{opacity:0}}',
+      turn: '@keyframes turn{to{rotate:1turn}}',
+    },
+  };
+  const render = (element: ReactElement, nonce?: string) =>
+    renderDocument(element, { title: 'T', assets: { ...assets, styles }, nonce });
+
+  it('inlines only the rules whose classes the page uses, under the nonce, and links no stylesheet', () => {
+    const html = render(
+      <main>
+        <div className="card">x</div>
+        <div className="sheet">y</div>
+      </main>,
+      'abc123',
+    );
+    const [, css] = html.match(/<style nonce="abc123">([^<]*)<\/style>/) ?? [];
+    expect(css).toBe(
+      ':root{--c:red}body{margin:0}.card{padding:8px}.dialog,.sheet{position:fixed;animation:fade 1s}@media (max-width:600px){.card{padding:4px}}@keyframes fade{from{opacity:0}}',
+    );
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
+  it('keeps a closing style tag in the CSS from closing the element', () => {
+    const html = renderDocument(<p className="x">x</p>, {
+      title: 'T',
+      assets: {
+        ...assets,
+        styles: { always: '.x:after{content:"</style><script>"}', rules: [], keyframes: {} },
+      },
+    });
+    expect(html).not.toContain('</style><script>');
   });
 });
 

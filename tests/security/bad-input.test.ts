@@ -208,6 +208,65 @@ function attempts(call: InputCall): fc.Arbitrary<Attempt>[] {
   return strategies;
 }
 
+const FORM = 'application/x-www-form-urlencoded';
+const formBody = (fields: Record<string, unknown>) =>
+  new URLSearchParams(
+    Object.entries(fields).map(([k, v]) => [k, wellFormed(String(v))] as [string, string]),
+  ).toString();
+
+/** Every way to break one field of a form's valid POST, plus bodies that are no form at all. */
+function formAttempts(call: InputCall): fc.Arbitrary<Attempt>[] {
+  const b = call.body!;
+  const valid = b.valid(seed);
+  const base = { path: pathFor(call, seed), query: [] as [string, string][], contentType: FORM };
+  const strategies: fc.Arbitrary<Attempt>[] = [
+    fc.constant({ ...base, what: 'an empty body', body: '' }),
+    fc.constant({
+      ...base,
+      what: 'the valid fields sent as JSON',
+      body: JSON.stringify(valid),
+      contentType: 'application/json',
+    }),
+    malformedJson.map((text) => ({ ...base, what: `a body of junk ${show(text)}`, body: text })),
+  ];
+  for (const [name, field] of Object.entries(b.fields) as [string, BodyField][]) {
+    const without = Object.fromEntries(Object.entries(valid).filter(([k]) => k !== name));
+    if (field.invalid)
+      strategies.push(
+        field.invalid.map((v) => ({
+          ...base,
+          what: `${name} = ${show(v)}`,
+          body: formBody({ ...without, [name]: v }),
+        })),
+      );
+    if (!field.freeText)
+      strategies.push(
+        fc.constantFrom(...DRIVER_BREAKERS).map((v) => ({
+          ...base,
+          what: `${name} = ${show(v)}`,
+          body: formBody({ ...without, [name]: v }),
+        })),
+      );
+    if (!field.optional)
+      strategies.push(fc.constant({ ...base, what: `no ${name}`, body: formBody(without) }));
+  }
+  return strategies;
+}
+
+/** A form's refusal: the page again with status 4xx, nothing it was sent shown as markup, nothing stored. */
+async function expectFormRefused(call: InputCall, attempt: Attempt): Promise<void> {
+  const before = await snapshotDb(t.deps.db);
+  const res = await send(call, attempt);
+  const text = await res.text();
+  const label = `${call.method} ${call.route} with ${attempt.what}: answered ${res.status} ${text.slice(0, 200)}`;
+  expect(res.status, label).toBeGreaterThanOrEqual(400);
+  expect(res.status, label).toBeLessThan(500);
+  expect(res.headers.get('content-type'), label).toMatch(/^text\/html/);
+  expect(text, label).toMatch(/role="alert"/);
+  expect(text.includes('<script>alert(1)</script>'), `${label}: reflected markup`).toBe(false);
+  expect(changedTables(before, await snapshotDb(t.deps.db)), label).toEqual([]);
+}
+
 /** Two fixed draws of every strategy, so each kind of bad input is tried whatever the random runs pick. */
 function drawsOfEach(strategies: fc.Arbitrary<Attempt>[]): [Attempt][] {
   return strategies.flatMap((s, i) =>
@@ -350,6 +409,16 @@ describe('bad input to each call', () => {
             ).toEqual([]);
           }),
           { numRuns: Math.ceil(NUM_RUNS / 2) },
+        );
+      });
+      continue;
+    }
+    if (call.form) {
+      it(`${call.method} ${call.route} answers bad form input with the page, a 4xx status, its message escaped, and changes nothing`, async () => {
+        const strategies = formAttempts(call);
+        await fc.assert(
+          fc.asyncProperty(fc.oneof(...strategies), (attempt) => expectFormRefused(call, attempt)),
+          { numRuns: NUM_RUNS, examples: drawsOfEach(strategies) },
         );
       });
       continue;

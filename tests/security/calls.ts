@@ -142,9 +142,20 @@ export interface InputCall {
   startsWork?: true;
   /** A page, not a JSON call: bad input falls back to a default view, never an error page. */
   page?: true;
+  /**
+   * A form's POST (application/x-www-form-urlencoded, every field text): bad input is answered
+   * with the page and its message, status 4xx. Fields a form does not send are ignored.
+   */
+  form?: true;
 }
 
 const ROLES = ['admin', 'staff', 'user'];
+/** A new account's password: any text of 8 to 256 characters. */
+const NEW_PASSWORD: BodyField = {
+  type: 'string',
+  freeText: true,
+  invalid: fc.oneof(fc.string({ maxLength: 7 }), fc.string({ minLength: 257, maxLength: 600 })),
+};
 const TEAMS = ['Team 1', 'Team 2', 'Team 3', 'Team 4'];
 const projectId: ParamField = { valid: (s) => String(s.projectId), invalid: badNumericId };
 /** Jira keys are letters, digits and underscores, starting with a letter. */
@@ -256,14 +267,7 @@ export const INPUT_CALLS: InputCall[] = [
       valid: () => ({ email: 'would-be-created@agency.test', password: 'a long enough password' }),
       fields: {
         email: { type: 'string', invalid: badEmail },
-        password: {
-          type: 'string',
-          freeText: true,
-          invalid: fc.oneof(
-            fc.string({ maxLength: 7 }),
-            fc.string({ minLength: 257, maxLength: 600 }),
-          ),
-        },
+        password: NEW_PASSWORD,
       },
     },
   },
@@ -280,6 +284,29 @@ export const INPUT_CALLS: InputCall[] = [
           freeText: true,
           invalid: fc.oneof(fc.constant(''), fc.string({ minLength: 257, maxLength: 600 })),
         },
+      },
+    },
+  },
+  // The sign-in page's own form, for browsers without JavaScript: the same rules as the calls.
+  {
+    method: 'POST',
+    route: '/auth',
+    as: 'anonymous',
+    form: true,
+    body: {
+      valid: () => ({
+        mode: 'signup',
+        email: 'would-be-created@agency.test',
+        password: 'a long enough password',
+        next: '/',
+      }),
+      fields: {
+        mode: {
+          type: 'string',
+          invalid: fc.oneof(fc.constantFrom('', 'SIGNUP', 'login'), anyText),
+        },
+        email: { type: 'string', invalid: badEmail },
+        password: NEW_PASSWORD,
       },
     },
   },

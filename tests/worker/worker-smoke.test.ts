@@ -211,7 +211,7 @@ if (!postgresAnswers) {
       cookie = session!.split(';')[0]!;
     });
 
-    it('renders the Project Portfolio page for the signed-in user, with the hashed stylesheet', async () => {
+    it('renders the Project Portfolio page for the signed-in user, its CSS inline under the nonce and the hashed stylesheet for later', async () => {
       const signedOut = await fetch(`${origin}/`, { redirect: 'manual' });
       expect(signedOut.status).toBe(302);
       expect(signedOut.headers.get('location')).toBe('/auth');
@@ -222,7 +222,12 @@ if (!postgresAnswers) {
       const page = await res.text();
       expect(page).toContain('Project Portfolio');
       expect(manifest.css).toMatch(/^\/assets\/app-[0-9A-F]{10}\.css$/);
-      expect(page).toContain(`<link rel="stylesheet" href="${manifest.css}">`);
+      const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(
+        res.headers.get('content-security-policy') ?? '',
+      )?.[1];
+      expect(nonce).toBeTruthy();
+      expect(page).toContain(`<style nonce="${nonce}">`);
+      expect(page).toContain(`data-css="${manifest.css}"`);
     });
 
     it('serves the hashed stylesheet from Workers assets, cached for a year', async () => {

@@ -10,7 +10,18 @@ import { loadFreshnessOrNull } from '../../services/freshness';
 import { choosePortfolioView } from '../../services/preferences';
 import { parsePortfolioView } from '../../shared/portfolio-table';
 import { AGENCY_TAB_SOURCES, AgencyPage, loadAgencyPage } from './AgencyPage';
-import { AuthPage } from './AuthPage';
+import { type AuthNotice, AuthPage } from './AuthPage';
+import { setSessionTokenCookie } from '../../auth/session';
+import { ACCOUNT_CREATED, AUTH_TEXTS, type AuthMode, isAuthMode } from '../../shared/auth-texts';
+import { describeZodError } from '../../services/errors';
+import {
+  CredentialsSchema,
+  type SignInRefusal,
+  SignupSchema,
+  signInWithPassword,
+  signUpWithPassword,
+} from '../../services/sign-in';
+import { signInDeps } from '../sign-in';
 import { NotFoundPage } from './NotFoundPage';
 import { loadPortfolio, PortfolioPage } from './PortfolioPage';
 import { loadSettings, SettingsPage } from './SettingsPage';
@@ -31,7 +42,8 @@ export async function renderPage(
   c: Context<AppEnv>,
   element: ReactElement,
   title: string,
-  status: 200 | 404 = 200,
+  status: 200 | 400 | 401 | 403 | 404 | 429 = 200,
+  entry?: 'auth',
 ) {
   const { user } = c.var;
   const count =
@@ -40,7 +52,25 @@ export async function renderPage(
       : null;
   c.header('Cache-Control', 'no-store');
   const page = createElement(AlertCountContext.Provider, { value: count }, element);
-  return c.html(renderDocument(page, { title, assets: c.var.deps.assets }), status);
+  return c.html(
+    renderDocument(page, {
+      title,
+      assets: c.var.deps.assets,
+      nonce: c.get('secureHeadersNonce'),
+      entry,
+    }),
+    status,
+  );
+}
+
+/** Where to go after signing in: a path on this site only, never another origin. */
+function localPath(value: unknown): string {
+  return typeof value === 'string' &&
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    !value.includes('\\')
+    ? value
+    : '/';
 }
 
 /**
@@ -50,7 +80,69 @@ export async function renderPage(
 export const pages = new Hono<AppEnv>()
   .get('/auth', (c) => {
     if (c.var.user) return c.redirect('/', 302);
-    return renderPage(c, <AuthPage next="/" />, 'Sign in');
+    const mode = c.req.query('mode');
+    return renderPage(
+      c,
+      <AuthPage next="/" mode={isAuthMode(mode) ? mode : 'signin'} />,
+      'Sign in',
+      200,
+      'auth',
+    );
+  })
+  // The form's own POST, for a browser without JavaScript (docs/decisions/142): the same rules
+  // as the JSON calls, the outcome rendered into the page.
+  .post('/auth', async (c) => {
+    const form = await c.req.parseBody();
+    const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
+    const mode = isAuthMode(form.mode) ? form.mode : null;
+    const next = localPath(form.next);
+    const email = text('email');
+    const answer = (
+      status: 200 | 400 | 401 | 403 | 429,
+      notice: AuthNotice,
+      as: AuthMode = mode ?? 'signin',
+    ) =>
+      renderPage(
+        c,
+        <AuthPage next={next} mode={as} email={email} notice={notice} />,
+        'Sign in',
+        status,
+        'auth',
+      );
+    if (!mode)
+      return answer(400, {
+        title: AUTH_TEXTS.signin.failed,
+        description: 'Choose whether to sign in or to sign up, then send the form again.',
+        variant: 'destructive',
+      });
+    const failed = AUTH_TEXTS[mode].failed;
+    const parsed = (mode === 'signin' ? CredentialsSchema : SignupSchema).safeParse({
+      email,
+      password: text('password'),
+    });
+    if (!parsed.success)
+      return answer(400, {
+        title: failed,
+        description: describeZodError(parsed.error),
+        variant: 'destructive',
+      });
+    const refused = (refusal: SignInRefusal) => {
+      if (refusal.retryAfterSeconds) c.header('Retry-After', String(refusal.retryAfterSeconds));
+      return answer(refusal.status, {
+        title: failed,
+        description: refusal.message,
+        variant: 'destructive',
+      });
+    };
+    if (mode === 'signin') {
+      const result = await signInWithPassword(signInDeps(c), parsed.data);
+      if (!result.ok) return refused(result);
+      setSessionTokenCookie(c, result.token, result.session.expiresAt);
+      return c.redirect(next, 303);
+    }
+    const result = await signUpWithPassword(signInDeps(c), parsed.data);
+    if (!result.ok) return refused(result);
+    return answer(200, { ...ACCOUNT_CREATED, variant: 'default' }, 'signin');
   })
   .get('/', requirePageUser(), async (c) => {
     const user = c.var.user!;

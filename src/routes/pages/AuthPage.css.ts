@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../styles/theme.css';
+import { vars } from '../../../styles/theme.css';
 
 export const wrap = style({
   minHeight: '100vh',
@@ -21,3 +21,17 @@ export const hint = style({
   fontSize: '0.8rem',
   color: vars.color.textMuted,
 });
+/** A refusal or notice from the form's own POST, shown above the fields (no JavaScript needed). */
+export const notice = style({
+  borderRadius: vars.radius.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  marginBottom: vars.space.lg,
+  fontSize: '0.9rem',
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceMuted,
+});
+export const noticeError = style([
+  notice,
+  { borderColor: vars.color.red, background: vars.color.redBg, color: vars.color.red },
+]);
+export const noticeTitle = style({ fontWeight: 600 });

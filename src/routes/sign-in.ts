@@ -1,0 +1,9 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import type { SignInDeps } from '../services/sign-in';
+
+/** The sign-in rules' inputs from the request. */
+export function signInDeps(c: Context<AppEnv>): SignInDeps {
+  const { db, passwords, clock, clientAddress } = c.var.deps;
+  return { db, passwords, now: clock(), clientAddress: clientAddress(c) };
+}

@@ -1,0 +1,114 @@
+import {
+  describeWait,
+  LOGIN_WINDOW_MS,
+  loginRetryAfter,
+  MAX_SIGNUPS_PER_ADDRESS,
+  SIGNUP_WINDOW_MS,
+} from '../auth/login-limit';
+import type { PasswordHasher } from '../auth/password';
+import { NewPasswordSchema } from '../auth/password-policy';
+import { createSession, type Session } from '../auth/session';
+import { claimLoginAttempt, claimSignupAttempt, forgiveLoginAttempts } from '../db/login_attempts';
+import type { Db } from '../db/port';
+import { createUser, getUserByEmail, normaliseEmail, type User } from '../db/users';
+import { z } from 'zod';
+
+/**
+ * Sign-in and sign-up as one set of rules for both ways in: the JSON calls the sign-in form
+ * makes with JavaScript, and the form's own POST to /auth without it (docs/decisions/142).
+ */
+export interface SignInDeps {
+  db: Db;
+  passwords: PasswordHasher;
+  now: Date;
+  clientAddress: string;
+}
+
+/** The sign-in form's input, for the JSON calls and the form's POST alike. */
+/* Email per RFC 5321's 254-character limit; passwords bounded so hashing cost stays bounded. */
+export const CredentialsSchema = z.strictObject({
+  email: z.email('Enter a valid email address').max(254, 'Email must be at most 254 characters'),
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .max(256, 'Password must be at most 256 characters'),
+});
+export const SignupSchema = CredentialsSchema.extend({ password: NewPasswordSchema });
+
+/** A refusal: its status and the message the form shows. */
+export interface SignInRefusal {
+  ok: false;
+  status: 401 | 403 | 429;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * The one answer to every accepted sign-up, whether or not the email already had an account,
+ * so sign-up cannot be used to find out who has one.
+ */
+export const SIGNUP_ACCEPTED =
+  'Account created. An admin will review it; you can sign in once it is approved. If this email already has an account, sign in with it instead.';
+
+// Verified against when the email is unknown, so a wrong email takes as long as a wrong
+// password. A fixed valid hash (of a random password), so no extra hashing is ever needed.
+const DUMMY_HASH =
+  'scrypt$32768$8$3$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+const tooMany = (seconds: number, what: string): SignInRefusal => ({
+  ok: false,
+  status: 429,
+  message: `${what} Try again in ${describeWait(seconds)}.`,
+  retryAfterSeconds: seconds,
+});
+
+/** Checks the password under the sign-in limits and, for an approved account, starts a session. */
+export async function signInWithPassword(
+  deps: SignInDeps,
+  input: { email: string; password: string },
+): Promise<{ ok: true; user: User; token: string; session: Session } | SignInRefusal> {
+  const { db, passwords, now, clientAddress } = deps;
+  const email = normaliseEmail(input.email);
+  const claim = await claimLoginAttempt(db, {
+    email,
+    clientAddress,
+    now,
+    windowMs: LOGIN_WINDOW_MS,
+    decide: (counts) => loginRetryAfter(counts, now),
+  });
+  if ('retryAfterSeconds' in claim)
+    return tooMany(claim.retryAfterSeconds, 'Too many failed sign-in attempts.');
+  const user = await getUserByEmail(db, email);
+  const ok = await passwords.verify(input.password, user?.passwordHash ?? DUMMY_HASH);
+  // A wrong password stays counted; the right one is forgiven (with this address's typos).
+  if (!user || !ok) return { ok: false, status: 401, message: 'Invalid email or password.' };
+  await forgiveLoginAttempts(db, { attemptId: claim.attemptId, email, clientAddress });
+  if (!user.approved)
+    return {
+      ok: false,
+      status: 403,
+      message:
+        'Your account is awaiting approval by an admin. You can sign in once it is approved.',
+    };
+  const { token, session } = await createSession(db, user.id, now);
+  return { ok: true, user, token, session };
+}
+
+/** Makes an account awaiting approval, under the sign-up limit per network address. */
+export async function signUpWithPassword(
+  deps: SignInDeps,
+  input: { email: string; password: string },
+): Promise<{ ok: true; message: string } | SignInRefusal> {
+  const { db, passwords, now, clientAddress } = deps;
+  const claim = await claimSignupAttempt(db, {
+    clientAddress,
+    now,
+    windowMs: SIGNUP_WINDOW_MS,
+    limit: MAX_SIGNUPS_PER_ADDRESS,
+  });
+  if (!claim.ok)
+    return tooMany(claim.retryAfterSeconds, 'Too many accounts were created from your network.');
+  // Hashed either way, so a taken email answers as slowly as a new one.
+  await createUser(db, { email: input.email, passwordHash: await passwords.hash(input.password) });
+  return { ok: true, message: SIGNUP_ACCEPTED };
+}
