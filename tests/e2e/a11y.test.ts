@@ -76,6 +76,8 @@ const PAGES = [
   '/agency?tab=sales',
   '/agency/settings',
   '/agency/users',
+  '/alerts',
+  '/agency/outbox',
   '/no/such/page',
 ];
 

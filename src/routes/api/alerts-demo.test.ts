@@ -66,6 +66,10 @@ describe('alerts on the demo agency', () => {
       expect(a.status).toBe('open');
       expect(a.openedAt).toBe(now.toISOString());
     }
+    const staffView = await get<AlertsResponse>('/api/alerts', staff);
+    console.log(
+      `demo alerts: ${alerts.length} for an admin (${alerts.map((a) => a.rule).join(', ')}), ${staffView.alerts.length} for staff`,
+    );
   });
 
   it('keeps one open alert per rule and subject however often and however concurrently it runs', async () => {

@@ -89,13 +89,8 @@ export function PortfolioProjects({
 /** The card's open alerts, linking to the alert list filtered to the project. */
 function AlertsBadge({ projectId, count }: { projectId: number; count: number }) {
   return (
-    <a
-      className={badge.red}
-      href={`/alerts?projectId=${projectId}`}
-      data-testid="card-alerts"
-      aria-label={`${count} open alert${count === 1 ? '' : 's'} for this project`}
-    >
-      {`${count} alert${count === 1 ? '' : 's'}`}
+    <a className={badge.red} href={`/alerts?projectId=${projectId}`} data-testid="card-alerts">
+      {`${count} open alert${count === 1 ? '' : 's'}`}
     </a>
   );
 }
