@@ -64,6 +64,26 @@ export async function listAvailability(
   return rows.map((r) => ({ accountId: r.account_id, date: r.date, isAway: r.is_away }));
 }
 
+/**
+ * Selects developers for availability tracking, in account-id order (the order saves lock rows
+ * in); one already selected is left as it is.
+ */
+export async function addSelectedDevelopers(
+  db: Db,
+  developers: readonly { accountId: string; displayName: string }[],
+): Promise<void> {
+  const added = [...developers].sort((a, b) =>
+    a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0,
+  );
+  await bulkInsert(
+    db,
+    `INSERT INTO selected_developers (account_id, display_name)
+     SELECT x."accountId", x."displayName" FROM jsonb_to_recordset($1::text::jsonb) AS x("accountId" text, "displayName" text)
+     ON CONFLICT (account_id) DO NOTHING`,
+    added,
+  );
+}
+
 /** What one 'Save Availability' changes: only these developers and cells are touched. */
 export interface AvailabilityChange {
   add: readonly { accountId: string; displayName: string }[];
@@ -88,16 +108,7 @@ export async function applyAvailabilityChange(tx: Db, change: AvailabilityChange
       [list],
     );
   }
-  const added = [...change.add].sort((a, b) =>
-    a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0,
-  );
-  await bulkInsert(
-    tx,
-    `INSERT INTO selected_developers (account_id, display_name)
-     SELECT x."accountId", x."displayName" FROM jsonb_to_recordset($1::text::jsonb) AS x("accountId" text, "displayName" text)
-     ON CONFLICT (account_id) DO NOTHING`,
-    added,
-  );
+  await addSelectedDevelopers(tx, change.add);
   if (change.cells.length === 0) return;
   const cells = [...change.cells].sort((a, b) =>
     a.accountId === b.accountId ? (a.date < b.date ? -1 : 1) : a.accountId < b.accountId ? -1 : 1,

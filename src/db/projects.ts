@@ -308,6 +308,20 @@ export async function restoreProject(tx: Db, id: number): Promise<RestoreResult>
   return { ok: true, id, name: removed.name };
 }
 
+/**
+ * The oldest Jira sync among the linked projects, or null when one was never synced (or none
+ * is linked): a week is stored only once every project's data was synced after it ended.
+ */
+export async function oldestJiraSync(db: Db): Promise<Date | null> {
+  const rows = await db.query<{ oldest: Date | null; unsynced: number; linked: number }>(
+    `SELECT min(last_jira_sync) AS oldest, count(*) FILTER (WHERE last_jira_sync IS NULL)::int AS unsynced, count(*)::int AS linked
+       FROM projects WHERE jira_project_key IS NOT NULL`,
+  );
+  const row = rows[0];
+  if (!row || row.linked === 0 || row.unsynced > 0 || !row.oldest) return null;
+  return new Date(row.oldest);
+}
+
 /** A project the refresh may bring up to date, with what its next sync is likely to cost. */
 export interface ProjectToRefresh {
   id: number;

@@ -1,4 +1,4 @@
-import { setStoryPointsPerDeveloperDay } from '../db/developers';
+import { addSelectedDevelopers, setStoryPointsPerDeveloperDay } from '../db/developers';
 import type { Db } from '../db/port';
 import { countProjects, setProjectTeam } from '../db/projects';
 import type { DemoSpine } from '../mocks/agency/spine';
@@ -38,12 +38,10 @@ export async function seedDemoDashboard(
   }
   // Two of every three developers are tracked for availability; the rest can be added in settings.
   const tracked = spine.developers.filter((d) => d.index % 3 !== 2);
-  for (const d of tracked) {
-    await db.query(
-      'INSERT INTO selected_developers (account_id, display_name) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING',
-      [d.accountId, d.displayName],
-    );
-  }
+  await addSelectedDevelopers(
+    db,
+    tracked.map((d) => ({ accountId: d.accountId, displayName: d.displayName })),
+  );
   // The demo team closes about five points a developer-day, so its velocity reads near 100%.
   await setStoryPointsPerDeveloperDay(db, 5);
   await syncTimeRegistrations(db, integrations.forecast, { now, timeZone });

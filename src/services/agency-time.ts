@@ -4,8 +4,7 @@
  * a week of Forecast time registrations and invoices, read from the synced copy in Postgres
  * (never from Forecast at request time), and the pure rules that total them.
  */
-import { costRangesInSql } from '../db/cost-periods';
-import { ACTIVE_FORECAST_IDS_SQL } from '../db/projects';
+import { readAgencyWeek } from '../db/agency';
 import type { Db } from '../db/port';
 import { costRateOn, roundMoney, type CostPeriod } from '../shared/money';
 import { isIsoDate, weekEndOf, weekStartOf, type IsoDate } from '../shared/calendar';
@@ -28,9 +27,6 @@ export function hoursFromMinutes(minutes: number): number {
   return Math.round((minutes / 60) * 100) / 100;
 }
 
-/** Forecast's "first last" for `person` (forecast_persons); empty when the person has no name. */
-export const PERSON_NAME_SQL = `btrim(person.first_name || ' ' || person.last_name)`;
-
 /** A person's name as Forecast shows it, or a readable stand-in for someone no longer synced. */
 export function personName(name: string | null | undefined, personId: number): string {
   return name && name.trim() !== '' ? name.trim() : `Person #${personId}`;
@@ -40,44 +36,6 @@ export function personName(name: string | null | undefined, personId: number): s
 export function projectName(name: string | null | undefined, forecastProjectId: number): string {
   return name && name.trim() !== '' ? name : `Forecast project #${forecastProjectId}`;
 }
-
-// The whole week in one round trip, each list as one JSON text: the embedded PGlite decodes a
-// thousand-row result field by field many times slower than one JSON.parse. Names and rates come
-// as small lists (people, projects, cost periods) joined here, which keeps the week's scan lean.
-const WEEK_SQL = `
-  WITH week AS MATERIALIZED (
-    SELECT tr.id, tr.forecast_project_id, tr.date, tr.person_id, tr.notes, tr.minutes
-    FROM forecast_time_registrations tr
-    WHERE tr.date BETWEEN $1::date AND $2::date
-      AND tr.forecast_project_id IN (${ACTIVE_FORECAST_IDS_SQL})
-  )
-  SELECT
-    (SELECT COALESCE(json_agg(json_build_array(id, forecast_project_id, date, person_id, notes, minutes)), '[]')::text
-     FROM week) AS registrations,
-    (SELECT COALESCE(json_agg(json_build_array(person.id, ${PERSON_NAME_SQL}, person.cost)), '[]')::text
-     FROM forecast_persons person WHERE person.id IN (SELECT person_id FROM week)) AS persons,
-    (${costRangesInSql('SELECT person_id FROM week', '$1', '$2')}) AS periods,
-    (SELECT COALESCE(json_agg(json_build_array(COALESCE(p.forecast_project_id, fproject.id), COALESCE(p.name, fproject.name))), '[]')::text
-     FROM forecast_projects fproject
-     FULL JOIN (SELECT forecast_project_id, name FROM projects WHERE forecast_project_id IS NOT NULL) p ON p.forecast_project_id = fproject.id) AS projects,
-    -- docs/design.md, "Billing": Invoices This Week = non-draft invoices whose invoice date falls
-    -- in the week, on the projects the tab covers (docs/decisions/194).
-    (SELECT COALESCE(SUM(amount), 0)
-     FROM forecast_invoices
-     WHERE status <> 'DRAFT' AND invoice_date BETWEEN $1::date AND $2::date
-       AND forecast_project_id IN (${ACTIVE_FORECAST_IDS_SQL})) AS invoices`;
-
-type RegistrationTuple = [
-  id: number,
-  projectId: number,
-  date: IsoDate,
-  personId: number,
-  notes: string | null,
-  minutes: number,
-];
-type PersonTuple = [id: number, name: string | null, cost: number | null];
-type PeriodTuple = [personId: number, startDate: IsoDate | null, cost: number];
-type ProjectTuple = [forecastProjectId: number, name: string | null];
 
 /**
  * Totals a week (pure): registrations grouped per project (most hours first), Total Hours and
@@ -166,21 +124,13 @@ export function costRegistrations(
 export async function loadAgencyWeek(db: Db, date: IsoDate): Promise<AgencyTimeData> {
   if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
   const weekStart = weekStartOf(date);
-  const [row] = await db.query<{
-    registrations: string;
-    persons: string;
-    periods: string;
-    projects: string;
-    invoices: number;
-  }>(WEEK_SQL, [weekStart, weekEndOf(weekStart)]);
+  const row = await readAgencyWeek(db, weekStart, weekEndOf(weekStart));
   // Names are resolved once per person and project, not once per registration.
   const people = new Map<number, { name: string; cost: number | null }>();
-  for (const [id, name, cost] of JSON.parse(row!.persons) as PersonTuple[])
-    people.set(id, { name: personName(name, id), cost });
+  for (const [id, name, cost] of row.persons) people.set(id, { name: personName(name, id), cost });
   const projectNames = new Map<number, string>();
-  for (const [id, name] of JSON.parse(row!.projects) as ProjectTuple[])
-    projectNames.set(id, projectName(name, id));
-  const registrations = (JSON.parse(row!.registrations) as RegistrationTuple[]).map(
+  for (const [id, name] of row.projects) projectNames.set(id, projectName(name, id));
+  const registrations = row.registrations.map(
     ([id, projectId, day, personId, notes, minutes]): StoredRegistration => {
       const person = people.get(personId);
       return {
@@ -209,8 +159,6 @@ export async function loadAgencyWeek(db: Db, date: IsoDate): Promise<AgencyTimeD
         ? 1
         : rank.get(a.personName)! - rank.get(b.personName)! || a.id - b.id,
   );
-  const periods = (JSON.parse(row!.periods) as PeriodTuple[]).map(
-    ([personId, startDate, cost]) => ({ personId, startDate, cost }),
-  );
-  return summariseWeek(weekStart, costRegistrations(registrations, periods), Number(row!.invoices));
+  const periods = row.periods.map(([personId, startDate, cost]) => ({ personId, startDate, cost }));
+  return summariseWeek(weekStart, costRegistrations(registrations, periods), row.invoices);
 }

@@ -15,6 +15,7 @@ import {
   type DeveloperWeek,
 } from '../db/developers';
 import type { Db } from '../db/port';
+import { oldestJiraSync } from '../db/projects';
 import { readyForQaTickets } from './jira/queries';
 import { availablePoints, awayKey } from '../shared/availability';
 import {
@@ -76,20 +77,6 @@ export function velocityDepsOf(deps: {
     timeZone: config.AGENCY_TIMEZONE,
     now: clock(),
   };
-}
-
-/**
- * The oldest Jira sync among the linked projects, or null when one was never synced (or none
- * is linked): a week is stored only once every project's data was synced after it ended.
- */
-async function oldestJiraSync(db: Db): Promise<Date | null> {
-  const rows = await db.query<{ oldest: Date | null; unsynced: number; linked: number }>(
-    `SELECT min(last_jira_sync) AS oldest, count(*) FILTER (WHERE last_jira_sync IS NULL)::int AS unsynced, count(*)::int AS linked
-       FROM projects WHERE jira_project_key IS NOT NULL`,
-  );
-  const row = rows[0];
-  if (!row || row.linked === 0 || row.unsynced > 0 || !row.oldest) return null;
-  return new Date(row.oldest);
 }
 
 export interface VelocityDeps {
