@@ -15,6 +15,8 @@ export interface UpstreamServer {
   requests: { method: string; path: string; at: number }[];
   /** The environment that points the app at this server instead of the demo agency. */
   env: Record<string, string>;
+  /** Makes every answer from now on wait this long first (a slow link or a slow service). */
+  setDelay(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -26,9 +28,11 @@ export interface UpstreamServer {
 export async function startUpstreamServer(now = new Date()): Promise<UpstreamServer> {
   const requests: UpstreamServer['requests'] = [];
   let handlers: RequestHandler[] = [];
+  let delayMs = 0;
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     requests.push({ method: req.method ?? 'GET', path: url.pathname, at: Date.now() });
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = chunks.length ? Buffer.concat(chunks) : undefined;
@@ -69,6 +73,9 @@ export async function startUpstreamServer(now = new Date()): Promise<UpstreamSer
       JIRA_API_TOKEN: UPSTREAM_CREDENTIALS.jiraToken,
       FORECAST_BASE_URL: url,
       FORECAST_API_KEY: UPSTREAM_CREDENTIALS.forecastKey,
+    },
+    setDelay: (ms) => {
+      delayMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
