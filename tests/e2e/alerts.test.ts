@@ -6,6 +6,7 @@ import {
   waitForHydration,
   type Harness,
 } from './harness';
+import { dueDigestWeek } from '../../src/services/digest';
 
 // The bell, the alert list and acknowledging in real Chromium, on the demo agency as `npm start`
 // serves it: the alerts its numbers call for appear by themselves after start.
@@ -14,8 +15,10 @@ const DEMO_ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password'
 
 let h: Harness | undefined;
 const harness = () => h!;
+// A zone in which this week's digest is already due, so the demo server sends it at start.
+const zone = dueDigestWeek(new Date(), 'UTC') ? 'UTC' : 'Pacific/Kiritimati';
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ env: { AGENCY_TIMEZONE: zone } });
 });
 afterAll(async () => {
   await h?.close();
@@ -86,6 +89,35 @@ describe(`Alerts in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embed
         .evaluateAll((els) => els.every((e) => e.getAttribute('data-rule') === 'budget_burn')),
     ).toBe(true);
     expect(new URL(page.url()).searchParams.get('rule')).toBe('budget_burn');
+    expect(watch.problems()).toEqual([]);
+  });
+
+  it('keeps the Monday digest in the outbox in demo mode, for admins to read', {
+    timeout: 120_000,
+  }, async () => {
+    const { page, watch } = await harness().openPage();
+    await page.goto('/agency/outbox');
+    if (new URL(page.url()).pathname === '/auth') {
+      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await page.goto('/agency/outbox');
+    }
+    const mail = page.getByTestId('outbox-mail');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return mail.count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(1);
+    expect(await mail.locator('h2').textContent()).toMatch(
+      /^Agency Dashboard: week of \d{4}-\d{2}-\d{2}$/,
+    );
+    const text = (await mail.textContent()) ?? '';
+    expect(text).toContain('admin@demo.agency');
+    expect(text).toMatch(/Open alerts \(\d+\)/);
+    expect(text).toContain('Invoices:');
     expect(watch.problems()).toEqual([]);
   });
 });
