@@ -73,41 +73,86 @@ export const listDescription = style({
   fontSize: '0.9rem',
   margin: `${vars.space.xs} 0 ${vars.space.lg}`,
 });
-export const tickets = style({
-  listStyle: 'none',
-  padding: 0,
-  margin: 0,
+export const filters = style({
   display: 'flex',
-  flexDirection: 'column',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
   gap: vars.space.md,
+  marginBottom: vars.space.md,
 });
-export const ticket = style({
+export const filter = style({ display: 'grid', gap: '2px', fontSize: '0.85rem', fontWeight: 550 });
+export const select = style({
+  font: 'inherit',
+  fontWeight: 400,
+  padding: '6px 8px',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  maxWidth: '16rem',
+});
+export const shown = style({
+  color: vars.color.textMuted,
+  fontSize: '0.85rem',
+  marginLeft: 'auto',
+});
+export const groups = style({ display: 'grid', gap: vars.space.md });
+export const group = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
-  padding: vars.space.lg,
-  display: 'grid',
-  gridTemplateColumns: '1fr auto',
-  gap: vars.space.sm,
+  overflow: 'hidden',
 });
-export const ticketTop = style({
+export const groupHeader = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.sm,
-  flexWrap: 'wrap',
+  margin: 0,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  background: vars.color.surfaceMuted,
+  fontSize: '0.95rem',
 });
-export const ticketKey = style({ fontFamily: vars.font.mono, fontWeight: 700, fontSize: '0.9rem' });
-export const ticketProject = style({ color: vars.color.textMuted, fontSize: '0.85rem' });
-export const ticketSummary = style({ gridColumn: '1 / -1', overflowWrap: 'anywhere' });
-export const ticketMeta = style({
-  gridColumn: '1 / -1',
-  display: 'flex',
-  gap: vars.space.lg,
-  flexWrap: 'wrap',
+export const groupName = style({ fontWeight: 650, overflowWrap: 'anywhere' });
+export const groupPoints = style({
+  marginLeft: 'auto',
   color: vars.color.textMuted,
   fontSize: '0.85rem',
+  whiteSpace: 'nowrap',
+});
+export const tickets = style({ listStyle: 'none', padding: 0, margin: 0 });
+/** One line per ticket; on a narrow screen the summary takes a line of its own. */
+export const ticket = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto auto minmax(0, 1fr) auto auto auto',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: `6px ${vars.space.md}`,
+  borderTop: `1px solid ${vars.color.border}`,
+  fontSize: '0.9rem',
+  '@media': {
+    'screen and (max-width: 640px)': { display: 'flex', flexWrap: 'wrap', rowGap: '2px' },
+  },
+});
+export const ticketKey = style({
+  fontFamily: vars.font.mono,
+  fontWeight: 700,
+  fontSize: '0.85rem',
+});
+export const ticketSummary = style({
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  '@media': {
+    'screen and (max-width: 640px)': { flexBasis: '100%', order: 1, whiteSpace: 'normal' },
+  },
+});
+export const ticketAssignee = style({ color: vars.color.textMuted, whiteSpace: 'nowrap' });
+export const ticketUpdated = style({
+  color: vars.color.textMuted,
+  fontSize: '0.85rem',
+  whiteSpace: 'nowrap',
 });
 export const points = style({
-  alignSelf: 'start',
+  justifySelf: 'end',
   fontWeight: 700,
   fontVariantNumeric: 'tabular-nums',
   background: vars.color.surfaceMuted,

@@ -1,17 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { readOr } from '../client/api';
 import { useWeekInAddress } from '../client/week-address';
 import { Dialog } from '../components/Dialog';
 import { DownloadCsv } from '../components/DownloadCsv';
 import { exportHref } from '../shared/exports';
-import { badge, card, h2, spinner } from '../components/ui.css';
+import { badge, button, card, h2, spinner, visuallyHidden } from '../components/ui.css';
 import { WeekButtons } from '../components/WeekButtons';
 import { formatDate, formatWeekLabel } from '../shared/format';
 import { shiftWeek, type IsoDate } from '../shared/calendar';
 import { statusColor } from '../shared/tickets';
 import { velocityColor, velocityPercentage } from '../shared/velocity';
 import {
+  assigneeName,
+  filterTickets,
+  ticketsByProject,
   totalStoryPoints,
   type CompletedTicket,
   type CompletedTicketResult,
@@ -192,6 +195,8 @@ function DialogLoading() {
   );
 }
 
+const ALL = '';
+
 function TicketList({
   query,
   timeZone,
@@ -201,6 +206,10 @@ function TicketList({
 }) {
   // One formatter for the list: building an Intl.DateTimeFormat per ticket dominated the render.
   const updatedDay = useMemo(() => updatedDayFormatter(timeZone), [timeZone]);
+  const [assignee, setAssignee] = useState(ALL);
+  const [project, setProject] = useState(ALL);
+  const assigneeId = useId();
+  const projectId = useId();
   if (query.isError) {
     return (
       <p className={s.error} role="alert">
@@ -215,19 +224,103 @@ function TicketList({
       </div>
     );
   }
-  if (query.data.tickets.length === 0) {
+  const all = query.data.tickets;
+  if (all.length === 0) {
     return (
       <div className={s.empty}>
         <p className={s.emptyTitle}>No Ready for QA Tickets</p>
       </div>
     );
   }
+  const names = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
+  const assignees = names(all.map(assigneeName));
+  const projects = names(all.map((t) => t.projectName));
+  // A choice that is not in this week's list (after moving to another week) means all.
+  const chosenAssignee = assignees.includes(assignee) ? assignee : null;
+  const chosenProject = projects.includes(project) ? project : null;
+  const shown = filterTickets(all, { assignee: chosenAssignee, project: chosenProject });
+  const groups = ticketsByProject(shown);
   return (
-    <ul className={s.tickets} data-testid="qa-tickets">
-      {query.data.tickets.map((t) => (
-        <TicketRow key={t.key} ticket={t} updatedDay={updatedDay} />
-      ))}
-    </ul>
+    <>
+      <div className={s.filters}>
+        <label className={s.filter} htmlFor={assigneeId}>
+          Assignee
+          <select
+            id={assigneeId}
+            className={s.select}
+            value={chosenAssignee ?? ALL}
+            onChange={(e) => setAssignee(e.target.value)}
+          >
+            <option value={ALL}>All assignees</option>
+            {assignees.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={s.filter} htmlFor={projectId}>
+          Project
+          <select
+            id={projectId}
+            className={s.select}
+            value={chosenProject ?? ALL}
+            onChange={(e) => setProject(e.target.value)}
+          >
+            <option value={ALL}>All projects</option>
+            {projects.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className={s.shown} aria-live="polite" data-testid="qa-shown">
+          {shown.length === all.length
+            ? `${all.length} tickets in ${projects.length} projects`
+            : `Showing ${shown.length} of ${all.length} tickets`}
+        </span>
+      </div>
+      {groups.length === 0 ? (
+        <div className={s.empty}>
+          <p className={s.emptyTitle}>No tickets match these filters.</p>
+          <button
+            type="button"
+            className={button.secondary}
+            onClick={() => {
+              setAssignee(ALL);
+              setProject(ALL);
+            }}
+          >
+            Show all tickets
+          </button>
+        </div>
+      ) : (
+        <div className={s.groups} data-testid="qa-tickets">
+          {groups.map((g, i) => (
+            <section
+              key={g.projectName}
+              className={s.group}
+              aria-labelledby={`qa-group-${i}`}
+              data-testid="qa-group"
+            >
+              <h3 className={s.groupHeader} id={`qa-group-${i}`}>
+                <span className={s.groupName}>{g.projectName}</span>
+                <span className={badge.grey} data-testid="qa-group-count">
+                  {g.tickets.length}
+                </span>
+                <span className={s.groupPoints}>{`${g.points} pts`}</span>
+              </h3>
+              <ul className={s.tickets}>
+                {g.tickets.map((t) => (
+                  <TicketRow key={t.key} ticket={t} updatedDay={updatedDay} />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </>
   );
 }
 
@@ -252,21 +345,21 @@ function TicketRow({
   ticket: CompletedTicket;
   updatedDay: (iso: string) => string;
 }) {
+  // One line per ticket: key, status, summary, assignee, Updated date and points; the project is
+  // the group's heading (and in the line's hidden text, so each line reads whole on its own).
   return (
     <li className={s.ticket} data-testid="qa-ticket">
-      <div className={s.ticketTop}>
-        <span className={s.ticketKey}>{ticket.key}</span>
-        <span className={badge[statusColor(ticket.status.name)]}>{ticket.status.name}</span>
-        <span className={s.ticketProject}>{ticket.projectName}</span>
-      </div>
+      <span className={s.ticketKey}>{ticket.key}</span>
+      <span className={badge[statusColor(ticket.status.name)]}>{ticket.status.name}</span>
+      <span className={visuallyHidden}>{ticket.projectName}</span>
+      <span className={s.ticketSummary} title={ticket.summary}>
+        {ticket.summary}
+      </span>
+      <span className={s.ticketAssignee}>{assigneeName(ticket)}</span>
+      <span className={s.ticketUpdated}>Updated {updatedDay(ticket.updated)}</span>
       <span className={s.points} title="Story points">
         {ticket.storyPoints ?? 0} pts
       </span>
-      <p className={s.ticketSummary}>{ticket.summary}</p>
-      <div className={s.ticketMeta}>
-        <span>{ticket.assignee?.displayName ?? 'Unassigned'}</span>
-        <span>Updated {updatedDay(ticket.updated)}</span>
-      </div>
     </li>
   );
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   assigneeStats,
+  filterTickets,
   hasStoryPointsData,
+  ticketsByProject,
   storyPointsByAssignee,
   totalStoryPoints,
   UNASSIGNED_NOTE,
@@ -88,5 +90,43 @@ describe('Story Points by Assignee', () => {
     expect(unassignedNote(storyPointsByAssignee([t('A', 3), t(null, 2)]))).toBe(UNASSIGNED_NOTE);
     expect(assigneeStats(storyPointsByAssignee([t('A', 3), t(null, 2)])).totalAssignees).toBe(1);
     expect(unassignedNote(storyPointsByAssignee([t('A', 3)]))).toBeNull();
+  });
+});
+
+describe('the dense Weekly History list', () => {
+  const ticket = (
+    key: string,
+    projectName: string,
+    assignee: string | null,
+    storyPoints: number | null,
+  ) => ({
+    key,
+    projectName,
+    storyPoints,
+    ...(assignee ? { assignee: { displayName: assignee } } : {}),
+  });
+  const week = [
+    ticket('PAY-10', 'Payments', 'Lena', 3),
+    ticket('ACM-2', 'acme', null, null),
+    ticket('PAY-9', 'Payments', 'Omar', 0.1),
+    ticket('PAY-11', 'Payments', 'Lena', 0.2),
+  ];
+
+  it('groups by project name, tickets in key order, with each group’s points', () => {
+    expect(
+      ticketsByProject(week).map((g) => [g.projectName, g.tickets.map((t) => t.key), g.points]),
+    ).toEqual([
+      ['acme', ['ACM-2'], 0],
+      ['Payments', ['PAY-9', 'PAY-10', 'PAY-11'], 3.3],
+    ]);
+  });
+
+  it('filters by assignee (Unassigned included) and project together', () => {
+    const keys = (f: { assignee: string | null; project: string | null }) =>
+      filterTickets(week, f).map((t) => t.key);
+    expect(keys({ assignee: 'Lena', project: null })).toEqual(['PAY-10', 'PAY-11']);
+    expect(keys({ assignee: 'Unassigned', project: null })).toEqual(['ACM-2']);
+    expect(keys({ assignee: 'Lena', project: 'acme' })).toEqual([]);
+    expect(keys({ assignee: null, project: null })).toHaveLength(4);
   });
 });

@@ -101,3 +101,45 @@ export const UNASSIGNED_NOTE =
 export function unassignedNote(rows: readonly AssigneePoints[]): string | null {
   return rows.some((r) => r.assignee === UNASSIGNED) ? UNASSIGNED_NOTE : null;
 }
+
+/** The name a ticket is listed under: its assignee, or 'Unassigned'. */
+export const assigneeName = (t: Pick<CompletedTicket, 'assignee'>) =>
+  t.assignee?.displayName?.trim() || UNASSIGNED;
+
+export interface ProjectTickets<T> {
+  projectName: string;
+  tickets: T[];
+  points: number;
+}
+
+const byKey = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The week's tickets grouped by project for the dense Weekly History list: projects by name,
+ * tickets by key within each (PAY-9 before PAY-10), each group with its story points.
+ */
+export function ticketsByProject<
+  T extends Pick<CompletedTicket, 'projectName' | 'key' | 'storyPoints'>,
+>(tickets: readonly T[]): ProjectTickets<T>[] {
+  const groups = new Map<string, T[]>();
+  for (const t of tickets) groups.set(t.projectName, [...(groups.get(t.projectName) ?? []), t]);
+  return [...groups.entries()]
+    .sort(([a], [b]) => byKey.compare(a, b))
+    .map(([projectName, list]) => ({
+      projectName,
+      tickets: list.sort((a, b) => byKey.compare(a.key, b.key)),
+      points: totalStoryPoints(list),
+    }));
+}
+
+/** The tickets of one assignee and one project; null means any. */
+export function filterTickets<T extends Pick<CompletedTicket, 'projectName' | 'assignee'>>(
+  tickets: readonly T[],
+  filter: { assignee: string | null; project: string | null },
+): T[] {
+  return tickets.filter(
+    (t) =>
+      (filter.assignee === null || assigneeName(t) === filter.assignee) &&
+      (filter.project === null || t.projectName === filter.project),
+  );
+}

@@ -229,4 +229,51 @@ describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATA
 
     expect(watch.problems()).toEqual([]);
   });
+
+  it('lists the week’s tickets grouped by project, one line each, and filters them by assignee and project', async () => {
+    const { page, watch } = await harness().openPage();
+    await signedIn(page);
+    await page.goto('/developer');
+    await waitForHydration(page);
+    const groups = page.getByTestId('qa-group');
+    await groups.first().waitFor();
+    const all = await page.getByTestId('qa-ticket').count();
+    // Each group's count is its number of lines, and the lines add up to the header's badge.
+    let sum = 0;
+    for (const group of await groups.all()) {
+      const lines = await group.getByTestId('qa-ticket').count();
+      expect(await group.getByTestId('qa-group-count').textContent()).toBe(String(lines));
+      sum += lines;
+    }
+    expect(sum).toBe(all);
+    expect(await page.getByTestId('qa-count').textContent()).toBe(String(all));
+    // One line per ticket: a line is about as tall as its text.
+    const height = await page
+      .getByTestId('qa-ticket')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeLessThan(48);
+
+    // Filter by the first assignee, with the keyboard.
+    const assignee = page.getByLabel('Assignee');
+    const names = (await assignee.locator('option').allTextContents()).slice(1);
+    expect(names.length).toBeGreaterThan(0);
+    await assignee.focus();
+    await assignee.selectOption(names[0]!);
+    const shown = page.getByTestId('qa-ticket');
+    await expect.poll(() => page.getByTestId('qa-shown').textContent()).toMatch(/^Showing \d+ of/);
+    for (const line of await shown.all()) expect(await line.textContent()).toContain(names[0]!);
+
+    // Then by project alone: one group, that project's.
+    await assignee.selectOption('All assignees');
+    await expect.poll(() => page.getByTestId('qa-ticket').count()).toBe(all);
+    const project = page.getByLabel('Project');
+    const projects = (await project.locator('option').allTextContents()).slice(1);
+    await project.selectOption(projects[0]!);
+    await expect.poll(() => page.getByTestId('qa-group').count()).toBe(1);
+    expect(await page.getByTestId('qa-group').locator('h3 span').first().textContent()).toBe(
+      projects[0],
+    );
+    expect(watch.problems()).toEqual([]);
+  });
 });

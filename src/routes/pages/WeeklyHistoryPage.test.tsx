@@ -142,11 +142,13 @@ describe('Weekly History, rendered on the server', () => {
     expect(text).toContain(
       'Tasks, Bugs, and Stories moved to "Ready for QA Testing" during Nov 16 - Nov 22, 2026',
     );
+    // Grouped by project, with the group's ticket count and points; one line per ticket.
+    expect(text).toContain('Payments <b>Portal</b> 2 7 pts PAY-101');
     expect(text).toContain(
-      'PAY-101 Ready for QA Testing Payments <b>Portal</b> 5 pts Refund <script>alert(1)</script> button Lena Ortiz Updated Nov 19, 2026',
+      'PAY-101 Ready for QA Testing Payments <b>Portal</b> Refund <script>alert(1)</script> button Lena Ortiz Updated Nov 19, 2026 5 pts',
     );
     expect(text).toContain(
-      'PAY-102 Done Payments <b>Portal</b> 2 pts Totals rounding Unassigned Updated Nov 18, 2026',
+      'PAY-102 Done Payments <b>Portal</b> Totals rounding Unassigned Updated Nov 18, 2026 2 pts',
     );
   });
 
