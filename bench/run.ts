@@ -19,7 +19,8 @@ import { pageBytes } from './bundle';
 import { measurePaints, type PaintTarget } from './paint';
 import { serveFolder } from './static';
 import { listen } from './serve';
-import { sleep, startServerProcess } from './server-process';
+import { type ServerProcess, sleep, startServerProcess } from './server-process';
+import { startUpstreamServer } from '../tests/helpers/upstream-server';
 import { createBenchEnv, type BenchEnv } from './setup';
 import { kb, ms, printTable, timeIt, type BenchRow } from './stats';
 
@@ -35,7 +36,7 @@ const add = (row: BenchRow) => {
 const quick = process.argv.includes('--quick');
 /** The machine's 1-minute load average, printed beside each timing (others share its cores). */
 const loadAverage = () => `load ${loadavg()[0]!.toFixed(2)}`;
-// `--only paint,render` runs just those sections (render, bundle, upstream, forecast, growth, load, paint, memory, scale10).
+// `--only paint,render` runs just those sections (render, bundle, upstream, forecast, growth, load, paint, memory, sync, scale10).
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const only = onlyArg ? new Set(onlyArg.split(',')) : null;
 const wanted = (section: string) => !only || only.has(section);
@@ -507,6 +508,95 @@ async function paintSection(env: BenchEnv) {
   }
 }
 
+interface SyncRunLine {
+  trigger: string;
+  outcome: string;
+  upstreamCalls: number;
+  durationMs: number;
+  startedAt: string;
+}
+
+/** The `{"event":"sync_run",...}` lines a server printed (docs/decisions/130). */
+function syncRunLines(output: string): SyncRunLine[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{"event":"sync_run"'))
+    .map((line) => JSON.parse(line) as SyncRunLine);
+}
+
+/**
+ * How soon a fresh start has time data, and what one scheduled run costs upstream: the built
+ * server in its own process, in demo mode and against a local stand-in for Jira and Forecast
+ * (an HTTP server answering with the mocks, counting calls), with a short interval so its
+ * scheduled runs can be watched.
+ */
+async function syncSection() {
+  const database = process.env.DATABASE_URL ? 'postgresql' : 'pglite';
+  const intervalSeconds = 10;
+  const section = `sync (${database})`;
+  const waitFor = async (server: ServerProcess, done: (runs: SyncRunLine[]) => boolean) => {
+    const deadline = Date.now() + 120_000;
+    while (!done(syncRunLines(server.output())) && Date.now() < deadline) await sleep(100);
+    return syncRunLines(server.output());
+  };
+
+  const demo = await startServerProcess({
+    distDir,
+    database,
+    databaseUrl: process.env.DATABASE_URL,
+  });
+  try {
+    add({
+      section,
+      what: 'demo: start to listening, the demo agency seeded (time data included)',
+      value: `${ms(demo.startMs)} (${loadAverage()})`,
+      raw: { startMs: demo.startMs },
+    });
+  } finally {
+    await demo.stop();
+  }
+
+  const upstream = await startUpstreamServer();
+  const server = await startServerProcess({
+    distDir,
+    database,
+    databaseUrl: process.env.DATABASE_URL,
+    // Not 'production': a production server on real data refuses the bench's demo admin.
+    env: { ...upstream.env, NODE_ENV: 'test', SYNC_INTERVAL_SECONDS: String(intervalSeconds) },
+  });
+  // The wall clock when the process was spawned (it listened startMs later, just now).
+  const spawnedAt = Date.now() - server.startMs;
+  try {
+    const first = (await waitFor(server, (runs) => runs.some((r) => r.trigger === 'start'))).find(
+      (r) => r.trigger === 'start',
+    );
+    const firstTimeCall = upstream.requests.find((r) => r.path.includes('time_registrations'));
+    add({
+      section,
+      what: 'stand-in Jira and Forecast: start to listening / to the first run stored (time data is its first unit)',
+      value: first
+        ? `${ms(server.startMs)} / ${ms(new Date(first.startedAt).getTime() + first.durationMs - spawnedAt)}, ${first.upstreamCalls} calls, ${first.outcome} (${loadAverage()})`
+        : `no run at start within 120 s`,
+      target: '≤ 10 s to time data',
+      raw: { startMs: server.startMs, first, firstTimeCallAt: firstTimeCall?.at },
+    });
+    const scheduled = (
+      await waitFor(server, (runs) => runs.filter((r) => r.trigger === 'schedule').length >= 2)
+    ).filter((r) => r.trigger === 'schedule');
+    add({
+      section,
+      what: `stand-in: upstream calls per scheduled run (interval ${intervalSeconds} s, after the first run)`,
+      value: scheduled.length
+        ? scheduled.map((r) => `${r.upstreamCalls} calls in ${ms(r.durationMs)}`).join('; ')
+        : 'no scheduled run within 120 s',
+      raw: { scheduled },
+    });
+  } finally {
+    await server.stop();
+    await upstream.close();
+  }
+}
+
 async function main() {
   const started = Date.now();
   console.log(
@@ -527,6 +617,7 @@ async function main() {
   if (wanted('paint')) await paintSection(env);
   await env.close();
   if (wanted('memory')) await memorySection();
+  if (wanted('sync')) await syncSection();
 
   if (!quick && wanted('scale10')) {
     const big = await createBenchEnv({ scale: 10, distDir });
