@@ -9,7 +9,7 @@ import {
   setDigestSubscription,
 } from '../../db/alerts';
 import type { AppEnv } from '../../env';
-import { requireRole, requireUser } from '../../middleware/guards';
+import { requireAbility, requireUser } from '../../middleware/guards';
 import {
   acknowledgeAlert,
   attentionCounts,
@@ -127,7 +127,7 @@ export const alertsApi = new Hono<AppEnv>()
 
 /** The thresholds, edited by admins; each change is recorded with who made it. */
 export const alertSettingsApi = new Hono<AppEnv>()
-  .use('*', requireRole('admin'))
+  .use('*', requireAbility('settings.global'))
   .get('/', async (c) => {
     const { db } = c.var.deps;
     const [thresholds, changes] = await Promise.all([
@@ -161,10 +161,12 @@ export const digestSubscriptionApi = new Hono<AppEnv>()
     });
   });
 
-/** Mail kept in the app when no SMTP server is set: admins read it here. */
-export const outboxApi = new Hono<AppEnv>().use('*', requireRole('admin')).get('/', async (c) => {
-  const mails = await listOutbox(c.var.deps.db);
-  return c.json({
-    mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+/** Mail kept in the app when no SMTP server is set: admins read it here (the admins' digest carries money). */
+export const outboxApi = new Hono<AppEnv>()
+  .use('*', requireAbility('money.view'))
+  .get('/', async (c) => {
+    const mails = await listOutbox(c.var.deps.db);
+    return c.json({
+      mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    });
   });
-});
