@@ -18,6 +18,7 @@ import {
 } from './routes/api/developers';
 import { adminExportsApi, userExportsApi } from './routes/api/exports';
 import { forecastApi } from './routes/api/forecast';
+import { preferencesApi } from './routes/api/preferences';
 import { insightsApi } from './routes/api/insights';
 import { internalApi } from './routes/api/internal';
 import { jiraApi } from './routes/api/jira';
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/developer-end-date', endDateApi); // signed in
   app.route('/api/velocity-history', velocityHistoryApi); // signed in
   app.route('/api/settings', settingsApi); // signed in
+  app.route('/api/preferences', preferencesApi); // signed in: the person's own choices
   app.route('/api/export', userExportsApi); // signed in: CSV of what everyone sees
   app.route('/api/admin/export', adminExportsApi); // admin: CSV of money tables
   app.route('/api/alerts', alertsApi); // signed in; money alerts for admins only

@@ -1,4 +1,4 @@
-import { createGlobalTheme } from '@vanilla-extract/css';
+import { assignVars, createGlobalTheme, globalStyle } from '@vanilla-extract/css';
 
 /**
  * The stale outline and its icon: a yellow people read as yellow that still stands out from
@@ -38,6 +38,8 @@ export const vars = createGlobalTheme(':root', {
     yellow: '#a16207',
     yellowLine: STALE_YELLOW,
     focus: '#2f5bea',
+    // Text on a strong colour (a red badge, the danger button, the bell's count).
+    onStrong: '#ffffff',
   },
   font: {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -49,4 +51,51 @@ export const vars = createGlobalTheme(':root', {
     pop: '0 12px 32px rgba(16, 24, 40, 0.18)',
   },
   space: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px', xxl: '32px' },
+});
+
+/**
+ * The dark palette (docs/decisions/182): the same tokens, so every style and chart follows. Each
+ * text colour keeps WCAG AA contrast (4.5:1) on the surfaces and tinted backgrounds it is used on.
+ */
+const dark = {
+  bg: '#0d1117',
+  surface: '#161b22',
+  surfaceMuted: '#1f2630',
+  border: '#394150',
+  text: '#e6edf3',
+  textMuted: '#9da7b3',
+  primary: '#6ea8fe',
+  primaryHover: '#8fbcff',
+  primaryText: '#0d1117',
+  green: '#56d37f',
+  greenBg: '#11301d',
+  blue: '#8cb4ff',
+  blueBg: '#152a4a',
+  purple: '#d2a8ff',
+  purpleBg: '#2d1b45',
+  amber: '#f2b84b',
+  amberBg: '#382708',
+  red: '#ff7b72',
+  redBg: '#3d1518',
+  grey: '#c2c9d2',
+  greyBg: '#2a313b',
+  cyan: '#56d4e8',
+  cyanBg: '#0c3039',
+  violet: '#b8a6ff',
+  violetBg: '#291f4d',
+  yellow: '#e3b341',
+  // Stands out from the dark surface at 8:1; still read as yellow.
+  yellowLine: '#e3b341',
+  focus: '#6ea8fe',
+  onStrong: '#0d1117',
+};
+
+// Chosen on the top bar's toggle: the server writes data-theme on <html>.
+createGlobalTheme(':root[data-theme="dark"]', vars.color, dark);
+globalStyle(':root[data-theme="dark"]', { colorScheme: 'dark' });
+// No choice made: follow the system setting.
+globalStyle(':root:not([data-theme])', {
+  '@media': {
+    '(prefers-color-scheme: dark)': { vars: assignVars(vars.color, dark), colorScheme: 'dark' },
+  },
 });

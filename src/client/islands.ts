@@ -22,6 +22,7 @@ export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
   SyncButton: () => import('../islands/SyncButton'),
   SyncPanel: () => import('../islands/SyncPanel'),
   TeamSelector: () => import('../islands/TeamSelector'),
+  ThemeToggle: () => import('../islands/ThemeToggle'),
   Toaster: () => import('../islands/Toaster'),
   Trends: () => import('../islands/Trends'),
   UsersAdmin: () => import('../islands/UsersAdmin'),

@@ -68,7 +68,7 @@ export const button = styleVariants({
       selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceMuted } },
     },
   ],
-  danger: [buttonBase, { background: vars.color.red, color: '#fff' }],
+  danger: [buttonBase, { background: vars.color.red, color: vars.color.onStrong }],
   link: [
     buttonBase,
     {

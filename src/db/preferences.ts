@@ -1,7 +1,6 @@
 import type { Db } from './port';
 
-/** A colour theme a person chose; null follows the system setting. */
-export type ThemeChoice = 'light' | 'dark' | null;
+import type { ThemeChoice } from '../shared/theme';
 
 export interface UserPreferences {
   /** The portfolio view as address parameters; '' is the default view. */

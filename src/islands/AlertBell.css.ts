@@ -21,7 +21,7 @@ export const count = style({
   padding: '0 4px',
   borderRadius: vars.radius.full,
   background: vars.color.red,
-  color: '#fff',
+  color: vars.color.onStrong,
   fontSize: '0.7rem',
   fontWeight: 700,
   lineHeight: '18px',

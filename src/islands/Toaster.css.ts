@@ -35,7 +35,7 @@ export const toast = styleVariants({
   default: [toastBase, { background: vars.color.surface, color: vars.color.text }],
   destructive: [
     toastBase,
-    { background: vars.color.red, color: '#fff', borderColor: vars.color.red },
+    { background: vars.color.red, color: vars.color.onStrong, borderColor: vars.color.red },
   ],
 });
 export const title = style({ fontWeight: 650, fontSize: '0.95rem' });

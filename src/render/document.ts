@@ -24,6 +24,8 @@ export function renderDocument(
     nonce?: string;
     /** The page's own script in place of the hydrator, when it has one (the sign-in page's). */
     entry?: 'auth';
+    /** The person's colour theme; none follows the system setting (docs/decisions/182). */
+    theme?: 'light' | 'dark' | null;
   },
 ): string {
   const { html: body, used } = renderIslands(page);
@@ -45,7 +47,7 @@ export function renderDocument(
     : html`<link rel="stylesheet" href="${assets.css}">`;
   return (
     '<!doctype html>' +
-    html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${options.title} · Agency Dashboard</title><link rel="icon" href="data:,">${styles}${raw(scripts)}</head><body>${raw(body)}</body></html>`
+    html`<html lang="en"${raw(options.theme ? ` data-theme="${options.theme === 'dark' ? 'dark' : 'light'}"` : '')}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${options.title} · Agency Dashboard</title><link rel="icon" href="data:,">${styles}${raw(scripts)}</head><body>${raw(body)}</body></html>`
   );
 }
 

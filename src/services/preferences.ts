@@ -3,6 +3,7 @@
  * the colour theme, stored per user so they follow the person to any browser.
  */
 import type { Db } from '../db/port';
+import type { ThemeChoice } from '../shared/theme';
 import { getPreferences, savePortfolioView } from '../db/preferences';
 import {
   namesAView,
@@ -66,4 +67,14 @@ function addressOf(view: URLSearchParams, query: Record<string, string>): string
   for (const [key, value] of Object.entries(query))
     if (!(VIEW_PARAMS as readonly string[]).includes(key)) params.set(key, value);
   return params.size ? `/?${params}` : '/';
+}
+
+/** The person's colour theme for the page's <html>; a failed read follows the system. */
+export async function themeOf(db: Db, userId: string): Promise<ThemeChoice> {
+  try {
+    return (await getPreferences(db, userId)).theme;
+  } catch (error) {
+    console.error('Could not read the colour theme:', error);
+    return null;
+  }
 }

@@ -8,6 +8,7 @@ import type AvailabilityGrid from '../../src/islands/AvailabilityGrid';
 import type CostPerPoint from '../../src/islands/CostPerPoint';
 import type GrossMarginsTable from '../../src/islands/GrossMarginsTable';
 import type LogoutButton from '../../src/islands/LogoutButton';
+import type ThemeToggle from '../../src/islands/ThemeToggle';
 import type ManageProjectsDialog from '../../src/islands/ManageProjectsDialog';
 import type PortfolioCards from '../../src/islands/PortfolioCards';
 import type StoryPointsSetting from '../../src/islands/StoryPointsSetting';
@@ -30,6 +31,7 @@ export interface IslandFixtures {
   CostPerPoint: ComponentProps<typeof CostPerPoint>;
   GrossMarginsTable: ComponentProps<typeof GrossMarginsTable>;
   LogoutButton: ComponentProps<typeof LogoutButton>;
+  ThemeToggle: ComponentProps<typeof ThemeToggle>;
   ManageProjectsDialog: ComponentProps<typeof ManageProjectsDialog>;
   PortfolioCards: ComponentProps<typeof PortfolioCards>;
   StoryPointsSetting: ComponentProps<typeof StoryPointsSetting>;
@@ -155,6 +157,7 @@ export const islandFixtures: IslandFixtures = {
     },
   },
   LogoutButton: {},
+  ThemeToggle: { theme: 'dark' },
   ManageProjectsDialog: { role: 'staff', today: '2026-11-23' },
   PortfolioCards: { rendered: true, role: 'user' },
   StoryPointsSetting: { storyPointsPerDeveloperDay: 1.5, role: 'admin' },

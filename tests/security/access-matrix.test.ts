@@ -182,6 +182,12 @@ export const ACCESS_MATRIX: Row[] = [
     path: '/api/admin/users/00000000-0000-4000-8000-000000000000',
     body: { approved: true },
   },
+  {
+    method: 'PUT',
+    route: '/api/preferences/theme',
+    access: 'user',
+    body: { theme: 'dark' },
+  },
   // CSV downloads: the same access as the screens they mirror.
   { method: 'GET', route: '/api/export/portfolio.csv', access: 'user' },
   {

@@ -636,6 +636,21 @@ export const INPUT_CALLS: InputCall[] = [
       },
     },
   },
+  {
+    method: 'PUT',
+    route: '/api/preferences/theme',
+    as: 'user',
+    body: {
+      valid: () => ({ theme: 'dark' }),
+      fields: {
+        theme: {
+          type: 'string',
+          nullable: true,
+          invalid: fc.constantFrom('', 'Dark', 'system', 'blue', 'x'.repeat(300)),
+        },
+      },
+    },
+  },
   // CSV downloads (docs/decisions/180): the same inputs as the screens' calls.
   {
     method: 'GET',

@@ -47,7 +47,7 @@ export const tooltip = style({
   position: 'absolute',
   pointerEvents: 'none',
   background: vars.color.text,
-  color: '#fff',
+  color: vars.color.surface,
   padding: '6px 10px',
   borderRadius: vars.radius.sm,
   fontSize: '0.82rem',

@@ -22,7 +22,7 @@ export const help = style({
   marginBottom: vars.space.lg,
   borderRadius: vars.radius.md,
   background: vars.color.amberBg,
-  color: '#78350f',
+  color: vars.color.amber,
   fontSize: '0.86rem',
   display: 'grid',
   gap: vars.space.xs,

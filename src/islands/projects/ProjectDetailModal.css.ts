@@ -149,7 +149,7 @@ export const tooltip = style({
   padding: '6px 10px',
   borderRadius: vars.radius.sm,
   background: vars.color.text,
-  color: '#fff',
+  color: vars.color.surface,
   fontSize: '0.8rem',
   whiteSpace: 'nowrap',
   transform: 'translate(8px, 8px)',

@@ -2,18 +2,19 @@ import { Group } from '@visx/group';
 import { Pie } from '@visx/shape';
 import { Tooltip, useTooltip } from '@visx/tooltip';
 import { statusColor, type StatusColor } from '../../shared/tickets';
+import { vars } from '../../../styles/theme.css';
 import * as s from './ProjectDetailModal.css';
 
-// The theme's strong colours as raw values: SVG fills and the legend swatches use them directly.
+// The theme's strong colours, so the pie follows the light or dark palette (docs/decisions/182).
 const FILL: Record<StatusColor, string> = {
-  green: '#16a34a',
-  blue: '#2563eb',
-  purple: '#9333ea',
-  amber: '#d97706',
-  red: '#dc2626',
-  grey: '#6b7280',
-  cyan: '#0891b2',
-  violet: '#7c3aed',
+  green: vars.color.green,
+  blue: vars.color.blue,
+  purple: vars.color.purple,
+  amber: vars.color.amber,
+  red: vars.color.red,
+  grey: vars.color.grey,
+  cyan: vars.color.cyan,
+  violet: vars.color.violet,
 };
 
 interface Slice {
@@ -51,8 +52,11 @@ export function TicketStatusPie({ ticketsByStatus }: { ticketsByStatus: Record<s
                     <path
                       key={arc.data.status}
                       d={pie.path(arc) ?? ''}
-                      fill={FILL[statusColor(arc.data.status)]}
-                      stroke="#fff"
+                      // A style, not an attribute: SVG attributes do not read CSS variables.
+                      style={{
+                        fill: FILL[statusColor(arc.data.status)],
+                        stroke: vars.color.surface,
+                      }}
                       strokeWidth={1}
                       data-status={arc.data.status}
                       onMouseMove={() =>

@@ -4,6 +4,8 @@ import { Island } from '../../render/Island';
 import LogoutButton from '../../islands/LogoutButton';
 import Toaster from '../../islands/Toaster';
 import AlertBell from '../../islands/AlertBell';
+import ThemeToggle from '../../islands/ThemeToggle';
+import type { ThemeChoice } from '../../shared/theme';
 import { GearIcon } from '../../components/icons';
 import * as s from './Layout.css';
 
@@ -17,6 +19,9 @@ export type Tab =
   | 'alerts'
   | 'outbox'
   | null;
+
+/** The person's colour theme, read once per page by renderPage (null: follow the system). */
+export const ThemeContext = createContext<ThemeChoice>(null);
 
 /** The bell's count for the signed-in person, read once per page by renderPage (null: unknown). */
 export const AlertCountContext = createContext<number | null>(null);
@@ -36,6 +41,7 @@ export function Layout({
 }) {
   const isAdmin = user.role === 'admin';
   const alertCount = useContext(AlertCountContext);
+  const theme = useContext(ThemeContext);
   const tabLink = (tab: Tab, href: string, text: string) => (
     <a className={s.tab} href={href} aria-current={active === tab ? 'page' : undefined}>
       {text}
@@ -61,6 +67,7 @@ export function Layout({
               component={AlertBell}
               props={{ count: alertCount, current: active === 'alerts' }}
             />
+            <Island name="ThemeToggle" component={ThemeToggle} props={{ theme }} />
             <a
               className={s.gear}
               href="/agency/settings"

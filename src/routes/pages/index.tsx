@@ -7,7 +7,7 @@ import { PortfolioProjects } from './portfolio/PortfolioProjects';
 import { renderDocument, renderFragment } from '../../render/document';
 import { toUserJson } from '../../services/users';
 import { loadFreshnessOrNull } from '../../services/freshness';
-import { choosePortfolioView } from '../../services/preferences';
+import { choosePortfolioView, themeOf } from '../../services/preferences';
 import { parsePortfolioView } from '../../shared/portfolio-table';
 import { AGENCY_TAB_SOURCES, AgencyPage, loadAgencyPage } from './AgencyPage';
 import { type AuthNotice, AuthPage } from './AuthPage';
@@ -27,7 +27,7 @@ import { loadPortfolio, PortfolioPage } from './PortfolioPage';
 import { loadSettings, SettingsPage } from './SettingsPage';
 import { loadSyncPage, SyncPage } from './SyncPage';
 import { UsersPage } from './UsersPage';
-import { AlertCountContext } from './Layout';
+import { AlertCountContext, ThemeContext } from './Layout';
 import { AlertsPage, loadAlertsPage } from './AlertsPage';
 import { OutboxPage } from './OutboxPage';
 import { bellCount, viewerOf } from '../../services/alerts';
@@ -46,18 +46,25 @@ export async function renderPage(
   entry?: 'auth',
 ) {
   const { user } = c.var;
-  const count =
+  const [count, theme] = await Promise.all([
     user && status === 200
-      ? await bellCount(c.var.deps.db, viewerOf(user), c.var.deps.clock())
-      : null;
+      ? bellCount(c.var.deps.db, viewerOf(user), c.var.deps.clock())
+      : Promise.resolve(null),
+    user ? themeOf(c.var.deps.db, user.id) : Promise.resolve(null),
+  ]);
   c.header('Cache-Control', 'no-store');
-  const page = createElement(AlertCountContext.Provider, { value: count }, element);
+  const page = createElement(
+    ThemeContext.Provider,
+    { value: theme },
+    createElement(AlertCountContext.Provider, { value: count }, element),
+  );
   return c.html(
     renderDocument(page, {
       title,
       assets: c.var.deps.assets,
       nonce: c.get('secureHeadersNonce'),
       entry,
+      theme,
     }),
     status,
   );
