@@ -22,7 +22,10 @@ export function renderDocument(
     title: string;
     assets: AssetManifest;
     nonce?: string;
-    /** The page's own script in place of the hydrator, when it has one (the sign-in page's). */
+    /**
+     * The page's own script in place of the hydrator, when it has one (the sign-in page's); it
+     * loads its islands only when they are needed, so none is preloaded.
+     */
     entry?: 'auth';
     /** The person's colour theme; none follows the system setting (docs/decisions/182). */
     theme?: 'light' | 'dark' | null;
@@ -41,7 +44,7 @@ export function renderDocument(
   const scripts =
     used.size === 0
       ? ''
-      : html`<script${nonceAttr} data-src="${(options.entry && assets[options.entry]) || assets.main}" data-css="${assets.css}" data-preload="${[...preloads].join(' ')}">${raw(LOAD_AFTER_FIRST_PAINT)}</script>`;
+      : html`<script${nonceAttr} data-src="${(options.entry && assets[options.entry]) || assets.main}" data-css="${assets.css}" data-preload="${options.entry ? '' : [...preloads].join(' ')}">${raw(LOAD_AFTER_FIRST_PAINT)}</script>`;
   const styles = assets.styles
     ? html`<style${nonceAttr}>${raw(inlineStyleText(criticalCss(body, assets.styles)))}</style>`
     : html`<link rel="stylesheet" href="${assets.css}">`;
