@@ -7,6 +7,8 @@ import { sameOrigin } from './middleware/origin';
 import { session } from './middleware/session';
 import { agencyTimeEntriesApi, grossMarginsApi } from './routes/api/agency';
 import { alertSettingsApi, alertsApi, digestSubscriptionApi, outboxApi } from './routes/api/alerts';
+import { accountApi } from './routes/api/account';
+import { auditApi } from './routes/api/audit';
 import { authApi } from './routes/api/auth';
 import {
   availabilityApi,
@@ -110,7 +112,9 @@ export function createApp(deps: AppDeps) {
   // route it holds, so a route added to a resource cannot miss it (docs/decisions/111-resources-mounted-with-their-guard.md).
   app.route('/internal', internalApi); // the server's token, checked by the call
   app.route('/api', authApi); // public: sign-up, sign-in, sign-out and who is signed in
+  app.route('/api/account', accountApi); // signed in, any role: their own password
   app.route('/api/admin/users', usersApi); // admin
+  app.route('/api/admin/audit', auditApi); // admin: the audit log and its CSV
   app.route('/api/admin/sync', syncApi); // admin
   app.route('/api/agency-time-entries', agencyTimeEntriesApi); // admin
   app.route('/api/gross-margins', grossMarginsApi); // admin

@@ -39,7 +39,8 @@ export function generateSecureRandomString(): string {
   return out;
 }
 
-function hashSecret(secret: string): Uint8Array {
+/** SHA-256 of a token's secret part: all the database keeps of a session or reset link. */
+export function hashSecret(secret: string): Uint8Array {
   return sha256(new TextEncoder().encode(secret));
 }
 

@@ -17,6 +17,7 @@ export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
   GrossMarginsTable: () => import('../islands/GrossMarginsTable'),
   LogoutButton: () => import('../islands/LogoutButton'),
   ManageProjectsDialog: () => import('../islands/ManageProjectsDialog'),
+  PasswordForm: () => import('../islands/PasswordForm'),
   PortfolioCards: () => import('../islands/PortfolioCards'),
   StoryPointsSetting: () => import('../islands/StoryPointsSetting'),
   SyncButton: () => import('../islands/SyncButton'),

@@ -168,6 +168,21 @@ export async function setEmploymentDate(
   return { ok: false, reason: 'end-before-start', developer: toSelectedDeveloper(existing[0]) };
 }
 
+/** The stored values of these cells (absent ones are left out), to record what a save changed. */
+export async function listCells(
+  db: Db,
+  cells: readonly { accountId: string; date: IsoDate }[],
+): Promise<AvailabilityCell[]> {
+  if (cells.length === 0) return [];
+  const rows = await db.query<{ account_id: string; date: string; is_away: boolean }>(
+    `SELECT a.account_id, a.date, a.is_away FROM developer_availability a
+       JOIN jsonb_to_recordset($1::text::jsonb) AS x("accountId" text, date date)
+         ON a.account_id = x."accountId" AND a.date = x.date`,
+    [JSON.stringify(cells.map((c) => ({ accountId: c.accountId, date: c.date })))],
+  );
+  return rows.map((r) => ({ accountId: r.account_id, date: r.date, isAway: r.is_away }));
+}
+
 /** Away days of these developers (selected now or not) from `from` to `to`. */
 export async function listAwayDays(
   db: Db,

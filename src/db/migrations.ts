@@ -4,6 +4,8 @@ import m0003 from '../../sql/0003_forecast.sql';
 import m0010 from '../../sql/0010_sync_runs.sql';
 import m0020 from '../../sql/0020_sign_in_limits.sql';
 import m0021 from '../../sql/0021_history_kept.sql';
+import m0022 from '../../sql/0022_audit_log.sql';
+import m0023 from '../../sql/0023_password_resets.sql';
 import m0050 from '../../sql/0050_dev_status.sql';
 import m0060 from '../../sql/0060_alerts.sql';
 import m0040 from '../../sql/0040_user_preferences.sql';
@@ -16,6 +18,8 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '0010_sync_runs', sql: m0010 },
   { name: '0020_sign_in_limits', sql: m0020 },
   { name: '0021_history_kept', sql: m0021 },
+  { name: '0022_audit_log', sql: m0022 },
+  { name: '0023_password_resets', sql: m0023 },
   { name: '0050_dev_status', sql: m0050 },
   { name: '0060_alerts', sql: m0060 },
   // Appended after 0050 and 0060, which were applied first: the list, not the number, is the order.

@@ -41,6 +41,15 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE id = $1', [id]);
 }
 
+/** Ends every session of an account but one (a password changed in that session). */
+export async function deleteOtherUserSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, keepSessionId]);
+}
+
 /** Ends every session of an account (revoked, or its role changed). */
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE user_id = $1', [userId]);

@@ -99,3 +99,20 @@ export async function updateUserAccess(
     return toUser(rows[0]!);
   });
 }
+
+/** The stored password hash of an account, or null for an unknown id. */
+export async function getPasswordHashById(db: Db, id: string): Promise<string | null> {
+  const rows = await db.query<{ password: string }>('SELECT password FROM users WHERE id = $1', [
+    id,
+  ]);
+  return rows[0]?.password ?? null;
+}
+
+/** Replaces an account's password hash; false for an unknown id. */
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<boolean> {
+  const rows = await db.query('UPDATE users SET password = $2 WHERE id = $1 RETURNING id', [
+    id,
+    passwordHash,
+  ]);
+  return rows.length > 0;
+}

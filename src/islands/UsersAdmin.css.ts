@@ -26,3 +26,17 @@ export const select = style({
   border: `1px solid ${vars.color.border}`,
   fontFamily: 'inherit',
 });
+export const issued = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  marginBottom: vars.space.lg,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+export const linkField = style({
+  width: '100%',
+  fontFamily: vars.font.mono,
+  fontSize: '0.85rem',
+  padding: vars.space.sm,
+});

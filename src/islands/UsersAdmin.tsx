@@ -12,6 +12,15 @@ export interface UserRow {
   approved: boolean;
   createdAt: string;
 }
+/** What POST /api/admin/users/:id/reset-link answers. */
+interface IssuedLink {
+  link: string;
+  email: string;
+  expiresAt: string;
+  emailed: boolean;
+  mailError: string | null;
+}
+
 export interface Props {
   users: UserRow[];
   currentUserId: string;
@@ -48,76 +57,131 @@ export default function UsersAdmin({ users: initialUsers, currentUserId }: Props
       }),
   });
 
+  const resetLink = useMutation({
+    mutationFn: (user: UserRow) =>
+      apiRequest<IssuedLink>('POST', `/api/admin/users/${user.id}/reset-link`),
+    onSuccess: (issued) =>
+      toast({
+        title: 'Reset link ready',
+        description: issued.emailed
+          ? `The link was e-mailed to ${issued.email}.`
+          : `Copy the link below and send it to ${issued.email}.`,
+      }),
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to make a reset link'),
+        variant: 'destructive',
+      }),
+  });
+  const issued = resetLink.data;
+
   if (data.users.length === 0) return <p>No accounts yet.</p>;
   return (
-    <table className={table}>
-      <thead>
-        <tr>
-          <th className={s.head}>Email</th>
-          <th className={s.head}>Status</th>
-          <th className={s.head}>Role</th>
-          <th className={s.head}>Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.users.map((u) => {
-          const self = u.id === currentUserId;
-          const pending = update.isPending && update.variables?.id === u.id;
-          return (
-            <tr key={u.id} className={s.row}>
-              <td className={s.cell}>{u.email}</td>
-              <td className={s.cell}>
-                {u.approved ? (
-                  <span className={badge.green}>Approved</span>
-                ) : (
-                  <span className={badge.amber}>Awaiting approval</span>
-                )}
-              </td>
-              <td className={s.cell}>
-                <select
-                  className={s.select}
-                  aria-label={`Role of ${u.email}`}
-                  value={u.role}
-                  disabled={self || pending}
-                  onChange={(e) =>
-                    update.mutate({ id: u.id, change: { role: e.target.value as UserRow['role'] } })
-                  }
-                >
-                  {ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {r}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td className={s.cell}>
-                <div className={s.actions}>
+    <>
+      {issued ? (
+        <div role="status" className={s.issued} data-testid="reset-link">
+          <p>
+            {`One-time reset link for ${issued.email}, valid until ${issued.expiresAt.slice(0, 16).replace('T', ' ')} UTC`}
+            {issued.emailed
+              ? ' (also e-mailed to them):'
+              : issued.mailError
+                ? ` (the e-mail could not be sent: ${issued.mailError}):`
+                : ':'}
+          </p>
+          <input
+            className={s.linkField}
+            readOnly
+            aria-label={`Reset link for ${issued.email}`}
+            value={issued.link}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </div>
+      ) : null}
+      <table className={table}>
+        <thead>
+          <tr>
+            <th className={s.head}>Email</th>
+            <th className={s.head}>Status</th>
+            <th className={s.head}>Role</th>
+            <th className={s.head}>Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.users.map((u) => {
+            const self = u.id === currentUserId;
+            const pending = update.isPending && update.variables?.id === u.id;
+            return (
+              <tr key={u.id} className={s.row}>
+                <td className={s.cell}>{u.email}</td>
+                <td className={s.cell}>
                   {u.approved ? (
-                    <button
-                      type="button"
-                      className={button.secondary}
-                      disabled={self || pending}
-                      onClick={() => update.mutate({ id: u.id, change: { approved: false } })}
-                    >
-                      Revoke
-                    </button>
+                    <span className={badge.green}>Approved</span>
                   ) : (
-                    <button
-                      type="button"
-                      className={button.primary}
-                      disabled={pending}
-                      onClick={() => update.mutate({ id: u.id, change: { approved: true } })}
-                    >
-                      Approve
-                    </button>
+                    <span className={badge.amber}>Awaiting approval</span>
                   )}
-                  {self ? <span className={badge.grey}>You</span> : null}
-                </div>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+                </td>
+                <td className={s.cell}>
+                  <select
+                    className={s.select}
+                    aria-label={`Role of ${u.email}`}
+                    value={u.role}
+                    disabled={self || pending}
+                    onChange={(e) =>
+                      update.mutate({
+                        id: u.id,
+                        change: { role: e.target.value as UserRow['role'] },
+                      })
+                    }
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {r}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className={s.cell}>
+                  <div className={s.actions}>
+                    {u.approved ? (
+                      <button
+                        type="button"
+                        className={button.secondary}
+                        disabled={self || pending}
+                        onClick={() => update.mutate({ id: u.id, change: { approved: false } })}
+                      >
+                        Revoke
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className={button.primary}
+                        disabled={pending}
+                        onClick={() => update.mutate({ id: u.id, change: { approved: true } })}
+                      >
+                        Approve
+                      </button>
+                    )}
+                    {self ? (
+                      <span className={badge.grey}>You</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className={button.secondary}
+                        aria-label={`Make a password reset link for ${u.email}`}
+                        disabled={resetLink.isPending}
+                        onClick={() => resetLink.mutate(u)}
+                      >
+                        Reset link
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
   );
 }

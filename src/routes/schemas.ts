@@ -1,3 +1,4 @@
+import { AUDIT_KIND_NAMES } from '../shared/audit';
 import { z } from 'zod';
 import { ALERT_RULES } from '../shared/alerts';
 import { isIsoDate } from '../shared/calendar';
@@ -37,3 +38,29 @@ export const AlertFilterSchema = z.strictObject({
   rule: z.enum(ALERT_RULES, `rule must be one of ${ALERT_RULES.join(', ')}`).optional(),
 });
 export type AlertFilters = z.infer<typeof AlertFilterSchema>;
+
+/** The audit log's filters, all optional: the page, the call and the CSV share them. */
+export const AuditFilterSchema = z
+  .strictObject({
+    person: z
+      .string()
+      .trim()
+      .max(254, 'person must be at most 254 characters')
+      // Part of an email address: letters, digits and . _ + - @ only.
+      .regex(
+        /^[\p{L}\p{N}@._+-]*$/u,
+        'person must be part of an email address: letters, digits and . _ + - @',
+      )
+      .optional(),
+    kind: z
+      .enum(AUDIT_KIND_NAMES as [string, ...string[]], {
+        message: `kind must be one of ${AUDIT_KIND_NAMES.join(', ')}`,
+      })
+      .optional(),
+    from: IsoDateSchema('from').optional(),
+    to: IsoDateSchema('to').optional(),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });

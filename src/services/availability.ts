@@ -3,8 +3,11 @@
  * availability as the grid reads it, and a save that merges one person's edits
  * (docs/decisions/060-availability-save-merge.md).
  */
+import { insertAuditEntry } from '../db/audit';
 import {
   applyAvailabilityChange,
+  getStoryPointsPerDeveloperDay,
+  listCells,
   listAvailability,
   listSelectedDevelopers,
   setEmploymentDate,
@@ -18,6 +21,12 @@ import { BadInputError } from './errors';
 import type { JiraClient } from './jira/client';
 import { type IsoDate, weekStartOf } from '../shared/calendar';
 import { refreshStoredWeekPoints } from './velocity';
+
+/** Who makes a change, for the audit log (docs/decisions/166). */
+export interface Actor {
+  id: string | null;
+  email: string;
+}
 
 /**
  * The 'Developer availability response' (docs/product-spec.md, "Entities and their fields"), plus
@@ -54,6 +63,7 @@ export async function saveAvailability(
   db: Db,
   jira: JiraClient,
   input: AvailabilitySave,
+  actor: Actor,
 ): Promise<AvailabilityResponse> {
   const current = await listSelectedDevelopers(db);
   const currentIds = new Set(current.map((d) => d.accountId));
@@ -104,7 +114,44 @@ export async function saveAvailability(
   }
 
   await db.transaction(async (tx) => {
+    const old = await listCells(tx, cells);
     await applyAvailabilityChange(tx, { add, remove, cells });
+    const nameOf = new Map([...current, ...add].map((d) => [d.accountId, d.displayName]));
+    const oldValue = new Map(old.map((cell) => [`${cell.accountId} ${cell.date}`, cell.isAway]));
+    const changed = cells.filter(
+      (cell) => (oldValue.get(`${cell.accountId} ${cell.date}`) ?? null) !== cell.isAway,
+    );
+    if (add.length + remove.length + changed.length > 0) {
+      const days = (value: (cell: AvailabilityCell) => boolean | null) => {
+        const out: Record<string, Record<string, boolean | null>> = {};
+        for (const cell of changed) {
+          const name = nameOf.get(cell.accountId) ?? cell.accountId;
+          out[name] = { ...out[name], [cell.date]: value(cell) };
+        }
+        return out;
+      };
+      const parts = [
+        add.length ? `added ${add.map((d) => d.displayName).join(', ')}` : '',
+        remove.length ? `removed ${remove.map((id) => nameOf.get(id) ?? id).join(', ')}` : '',
+        changed.length ? `${changed.length} day${changed.length === 1 ? '' : 's'} changed` : '',
+      ].filter(Boolean);
+      await insertAuditEntry(tx, {
+        actor,
+        kind: 'developers.availability',
+        target: 'Developer availability',
+        summary: `${parts.join('; ')[0]!.toUpperCase()}${parts.join('; ').slice(1)}`,
+        before: {
+          team: current.map((d) => d.displayName),
+          days: days((cell) => oldValue.get(`${cell.accountId} ${cell.date}`) ?? null),
+        },
+        after: {
+          team: [...current.filter((d) => !remove.includes(d.accountId)), ...add].map(
+            (d) => d.displayName,
+          ),
+          days: days((cell) => cell.isAway),
+        },
+      });
+    }
     // Only finished weeks whose away days this save corrects; the selection never reaches them.
     await refreshStoredWeekPoints(
       tx,
@@ -124,8 +171,23 @@ export async function saveEmploymentDate(
   accountId: string,
   edge: EmploymentEdge,
   date: IsoDate | null,
+  actor: Actor,
 ) {
-  const result = await setEmploymentDate(db, accountId, edge, date);
+  const result = await db.transaction(async (tx) => {
+    const before = (await listSelectedDevelopers(tx)).find((d) => d.accountId === accountId);
+    const r = await setEmploymentDate(tx, accountId, edge, date);
+    const field = edge === 'start' ? 'startDate' : 'endDate';
+    if (r.ok && before && before[field] !== r.developer[field])
+      await insertAuditEntry(tx, {
+        actor,
+        kind: 'developers.employment',
+        target: r.developer.displayName,
+        summary: `${edge === 'start' ? 'Start' : 'End'} date ${before[field] ?? 'none'} → ${r.developer[field] ?? 'none'}`,
+        before: { [field]: before[field] },
+        after: { [field]: r.developer[field] },
+      });
+    return r;
+  });
   if (result.ok) return result.developer;
   if (result.reason === 'unknown-developer')
     throw new BadInputError(`Unknown account id: ${accountId} is not a selected team member.`);
@@ -141,6 +203,22 @@ export async function saveEmploymentDate(
  * Sets the points one developer-day is worth, from the current week on: finished weeks keep the
  * setting they were stored with (docs/decisions/165).
  */
-export async function saveStoryPointsPerDeveloperDay(db: Db, points: number): Promise<void> {
-  await setStoryPointsPerDeveloperDay(db, points);
+export async function saveStoryPointsPerDeveloperDay(
+  db: Db,
+  points: number,
+  actor: Actor,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await getStoryPointsPerDeveloperDay(tx);
+    await setStoryPointsPerDeveloperDay(tx, points);
+    if (before !== points)
+      await insertAuditEntry(tx, {
+        actor,
+        kind: 'settings.points-per-day',
+        target: 'Story points per developer day',
+        summary: `Story points per developer day ${before} → ${points}`,
+        before: { storyPointsPerDeveloperDay: before },
+        after: { storyPointsPerDeveloperDay: points },
+      });
+  });
 }

@@ -155,4 +155,56 @@ describe('roles in the browser', () => {
     await expect.poll(() => cards.count()).toBe(before);
     expect(watch.problems()).toEqual([]);
   });
+
+  it("resets a password with the admin's one-time link, then changes it on the Change password screen", async () => {
+    await harness().context.clearCookies();
+    const email = `resetter-${Date.now()}@agency.test`;
+    const { page, watch } = await harness().openPage();
+    await page.goto('/auth');
+    await waitForHydration(page);
+    await signUp(page, email, PASSWORD);
+    expect((await harness().runUsersCommand(['approve', email])).code).toBe(0);
+
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/agency/users');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: `Make a password reset link for ${email}` }).click();
+    const field = page.getByRole('textbox', { name: `Reset link for ${email}` });
+    await field.waitFor();
+    const link = await field.inputValue();
+    expect(link).toMatch(/\/reset-password\?token=/);
+
+    await harness().context.clearCookies();
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await waitForHydration(page);
+    await page.getByLabel('New password', { exact: true }).fill('an entirely new phrase');
+    await page.getByLabel('New password again').fill('an entirely new phrase');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Go to sign in' }).waitFor();
+
+    await page.goto('/auth');
+    await waitForHydration(page);
+    await signIn(page, email, 'an entirely new phrase');
+    await page.getByRole('link', { name: 'Change password' }).click();
+    await page.waitForURL('**/account/password');
+    await waitForHydration(page);
+    await page.getByLabel('Current password').fill('an entirely new phrase');
+    await page.getByLabel('New password', { exact: true }).fill('and another fresh phrase');
+    await page.getByLabel('New password again').fill('and another fresh phrase');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await toastWithTitle(page, 'Password changed').waitFor();
+    expect(watch.problems()).toEqual([]);
+
+    // The used link works no more.
+    await harness().context.clearCookies();
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await waitForHydration(page);
+    watch.expectFailedLoad('/api/password-reset', 400);
+    await page.getByLabel('New password', { exact: true }).fill('a third fresh phrase');
+    await page.getByLabel('New password again').fill('a third fresh phrase');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    expect(await toastWithTitle(page, 'Password not changed').textContent()).toContain(
+      'This reset link has expired or was already used.',
+    );
+  });
 });

@@ -10,6 +10,7 @@ import type GrossMarginsTable from '../../src/islands/GrossMarginsTable';
 import type LogoutButton from '../../src/islands/LogoutButton';
 import type ThemeToggle from '../../src/islands/ThemeToggle';
 import type ManageProjectsDialog from '../../src/islands/ManageProjectsDialog';
+import type PasswordForm from '../../src/islands/PasswordForm';
 import type PortfolioCards from '../../src/islands/PortfolioCards';
 import type StoryPointsSetting from '../../src/islands/StoryPointsSetting';
 import type SyncButton from '../../src/islands/SyncButton';
@@ -33,6 +34,7 @@ export interface IslandFixtures {
   LogoutButton: ComponentProps<typeof LogoutButton>;
   ThemeToggle: ComponentProps<typeof ThemeToggle>;
   ManageProjectsDialog: ComponentProps<typeof ManageProjectsDialog>;
+  PasswordForm: ComponentProps<typeof PasswordForm>;
   PortfolioCards: ComponentProps<typeof PortfolioCards>;
   StoryPointsSetting: ComponentProps<typeof StoryPointsSetting>;
   SyncButton: ComponentProps<typeof SyncButton>;
@@ -159,6 +161,7 @@ export const islandFixtures: IslandFixtures = {
   LogoutButton: {},
   ThemeToggle: { theme: 'dark' },
   ManageProjectsDialog: { role: 'staff', today: '2026-11-23' },
+  PasswordForm: { mode: 'reset', token: 'abcdefghijkmnpqrstuvwxyz.abcdefghijkmnpqrstuvwxyz' },
   PortfolioCards: { rendered: true, role: 'user' },
   StoryPointsSetting: { storyPointsPerDeveloperDay: 1.5, role: 'admin' },
   SyncButton: {

@@ -1,5 +1,8 @@
 import fc from 'fast-check';
+import { hashSecret } from '../../src/auth/session';
 import type { Db } from '../../src/db/port';
+import { TEST_PASSWORD } from '../helpers/app';
+import { AUDIT_KIND_NAMES } from '../../src/shared/audit';
 import { DEV_STATUSES } from '../../src/shared/dev-status';
 import {
   anyText,
@@ -40,6 +43,9 @@ export interface Seed {
   alertId: number;
 }
 
+/** A one-time reset link the seed stores, so a valid reset request has a link to use. */
+export const SEED_RESET_TOKEN = 'abcdefghijkmnpqrstuvwxyz.23456789abcdefghijkmnpqr';
+
 export const SEED_ACCOUNT = {
   accountId: 'seed-account-0001',
   displayName: 'Seed Developer',
@@ -73,6 +79,13 @@ export async function seedForInputTests(db: Db): Promise<Seed> {
   const [alert] = await db.query<{ id: number }>(
     `INSERT INTO alerts (rule, subject, money, opened_at, last_seen_at, message, numbers)
      VALUES ('stale', 'agency', false, now(), now(), 'Data is stale.', '{}') RETURNING id`,
+  );
+  // A reset link for the account awaiting approval (docs/decisions/167).
+  const [resetId, resetSecret] = SEED_RESET_TOKEN.split('.') as [string, string];
+  await db.query(
+    `INSERT INTO password_resets (id, secret_hash, user_id, created_by, expires_at)
+     VALUES ($1, $2, $3, 'seed@agency.test', now() + interval '1 day')`,
+    [resetId, hashSecret(resetSecret), u!.id],
   );
   const removedProjectId = 900_001;
   await db.query(
@@ -360,6 +373,114 @@ export const INPUT_CALLS: InputCall[] = [
           ),
         },
       },
+    },
+  },
+
+  // The audit log (admin): the call, its CSV and its page share the filters.
+  ...(['/api/admin/audit', '/api/admin/audit/csv', '/agency/audit'] as const).map(
+    (route): InputCall => ({
+      method: 'GET',
+      route,
+      as: 'admin',
+      ...(route === '/agency/audit' ? { page: true as const } : {}),
+      query: {
+        valid: () => ({
+          person: 'admin',
+          kind: 'project.team',
+          from: '2026-11-01',
+          to: '2026-11-30',
+        }),
+        fields: {
+          person: { optional: true, invalid: fc.string({ minLength: 255, maxLength: 400 }) },
+          kind: {
+            optional: true,
+            invalid: anyText.filter((k) => !(AUDIT_KIND_NAMES as string[]).includes(k)),
+          },
+          from: { optional: true, date: true, invalid: badDate },
+          to: { optional: true, date: true, invalid: badDate },
+        },
+        invalidTogether: fc.constant({ from: '2026-11-30', to: '2026-11-01' }),
+      },
+    }),
+  ),
+
+  // Passwords (docs/decisions/167): one's own, a reset link, and the admin's link for someone.
+  {
+    method: 'POST',
+    route: '/api/account/password',
+    as: 'user',
+    body: {
+      valid: () => ({
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'a long fresh passphrase',
+      }),
+      fields: {
+        currentPassword: {
+          type: 'string',
+          freeText: true,
+          invalid: fc.oneof(fc.constant(''), fc.string({ minLength: 257, maxLength: 600 })),
+        },
+        newPassword: {
+          type: 'string',
+          freeText: true,
+          invalid: fc.oneof(
+            fc.string({ maxLength: 7 }),
+            fc.constantFrom('        ', 'password', 'Password1'),
+            fc.string({ minLength: 257, maxLength: 600 }),
+          ),
+        },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/password-reset',
+    as: 'anonymous',
+    body: {
+      valid: () => ({ token: SEED_RESET_TOKEN, newPassword: 'a long fresh passphrase' }),
+      fields: {
+        token: {
+          type: 'string',
+          invalid: fc.oneof(
+            fc.constantFrom(
+              '',
+              'abc',
+              'abcdefghijkmnpqrstuvwxyz',
+              'ABCDEFGHIJKMNPQRSTUVWXYZ.abcdefghijkmnpqrstuvwxyz',
+            ),
+            anyText.filter((s) => !/^[a-km-np-z2-9]{24}\.[a-km-np-z2-9]{24}$/.test(s)),
+          ),
+        },
+        newPassword: {
+          type: 'string',
+          freeText: true,
+          invalid: fc.oneof(fc.string({ maxLength: 7 }), fc.constantFrom('        ', 'password')),
+        },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/users/:id/reset-link',
+    as: 'admin',
+    params: {
+      id: {
+        valid: (s) => s.unapprovedUserId,
+        invalid: fc.oneof(
+          fc.constantFrom('1', '-1', '00000000-0000-0000-0000-00000000000g'),
+          anyText,
+        ),
+      },
+    },
+  },
+  {
+    method: 'GET',
+    route: '/reset-password',
+    as: 'anonymous',
+    page: true,
+    query: {
+      valid: () => ({ token: 'abcdefghijkmnpqrstuvwxyz.abcdefghijkmnpqrstuvwxyz' }),
+      fields: { token: { optional: true, invalid: fc.string({ minLength: 101, maxLength: 300 }) } },
     },
   },
 
@@ -746,6 +867,7 @@ export const NO_INPUT_GETS = [
   '/portfolio/projects',
   '/agency/settings',
   '/agency/users',
+  '/account/password',
   '/api/user',
   '/api/admin/users',
   '/api/gross-margins',

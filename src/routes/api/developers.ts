@@ -12,6 +12,7 @@ import {
 } from '../../services/availability';
 import { availablePointsByWeek, velocityDepsOf, velocityHistory } from '../../services/velocity';
 import { IsoDateSchema, WeekQuerySchema } from '../schemas';
+import { actorOf } from '../actor';
 import { valid } from '../validation';
 
 /**
@@ -117,7 +118,7 @@ export const availabilityApi = new Hono<AppEnv>()
     valid('json', AvailabilitySaveSchema),
     async (c) => {
       const { db, jira } = c.var.deps;
-      return c.json(await saveAvailability(db, jira, c.req.valid('json')));
+      return c.json(await saveAvailability(db, jira, c.req.valid('json'), actorOf(c)));
     },
   );
 
@@ -127,7 +128,7 @@ export const endDateApi = new Hono<AppEnv>()
   .post('/', requireAbility('developers.employment'), valid('json', EndDateSchema), async (c) => {
     const { accountId, endDate } = c.req.valid('json');
     return c.json({
-      developer: await saveEmploymentDate(c.var.deps.db, accountId, 'end', endDate),
+      developer: await saveEmploymentDate(c.var.deps.db, accountId, 'end', endDate, actorOf(c)),
     });
   });
 
@@ -137,7 +138,7 @@ export const startDateApi = new Hono<AppEnv>()
   .post('/', requireAbility('developers.employment'), valid('json', StartDateSchema), async (c) => {
     const { accountId, startDate } = c.req.valid('json');
     return c.json({
-      developer: await saveEmploymentDate(c.var.deps.db, accountId, 'start', startDate),
+      developer: await saveEmploymentDate(c.var.deps.db, accountId, 'start', startDate, actorOf(c)),
     });
   });
 
@@ -153,7 +154,7 @@ export const settingsApi = new Hono<AppEnv>()
     valid('json', PointsPerDaySchema),
     async (c) => {
       const { storyPointsPerDeveloperDay } = c.req.valid('json');
-      await saveStoryPointsPerDeveloperDay(c.var.deps.db, storyPointsPerDeveloperDay);
+      await saveStoryPointsPerDeveloperDay(c.var.deps.db, storyPointsPerDeveloperDay, actorOf(c));
       return c.json({ storyPointsPerDeveloperDay });
     },
   );

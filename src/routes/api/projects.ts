@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
   deleteProject,
@@ -11,7 +11,10 @@ import {
   setProjectTeam,
   setProjectVisibility,
 } from '../../db/projects';
-import { TEAMS } from '../../shared/projects';
+import { type Project, TEAMS } from '../../shared/projects';
+import { AUDIT_KINDS, type AuditKind } from '../../shared/audit';
+import { insertAuditEntry } from '../../db/audit';
+import type { Db } from '../../db/port';
 import type { AppEnv } from '../../env';
 import { requireAbility, requireUser } from '../../middleware/guards';
 import {
@@ -29,6 +32,7 @@ import { getJiraOverview } from '../../services/jira/queries';
 import { linkJiraProject } from '../../services/jira/sync';
 import { marginFigures } from '../../shared/margins';
 import { isoDateInZone } from '../../shared/time-zones';
+import { actorOf } from '../actor';
 import { valid } from '../validation';
 
 export const ProjectIdParam = z.object({
@@ -75,6 +79,50 @@ export const LinkJiraSchema = z.strictObject({
     .transform((key) => key.toUpperCase()),
 });
 
+type ProjectField = 'teamName' | 'devStatus' | 'visible';
+
+const projectTarget = (p: { id: number; name: string }) => `${p.name} (project ${p.id})`;
+/** What the audit log keeps of a project when it is removed, restored or imported. */
+const projectFacts = (p: Project) => ({
+  name: p.name,
+  teamName: p.teamName,
+  visible: p.visible,
+  devStatus: p.devStatus,
+  forecastProjectId: p.forecastProjectId,
+  jiraProjectKey: p.jiraProjectKey,
+});
+
+/**
+ * Changes one field of a project and records it in the audit log, in one transaction
+ * (docs/decisions/166). Throws ProjectNotFoundError, with nothing changed, for an unknown id.
+ */
+async function changeProject(
+  c: Context<AppEnv>,
+  id: number,
+  kind: AuditKind,
+  field: ProjectField,
+  change: (tx: Db) => Promise<Project | null>,
+): Promise<Project> {
+  const project = await c.var.deps.db.transaction(async (tx) => {
+    const before = await getProject(tx, id);
+    if (!before) return null;
+    const after = await change(tx);
+    if (!after) return null;
+    if (before[field] !== after[field])
+      await insertAuditEntry(tx, {
+        actor: actorOf(c),
+        kind,
+        target: projectTarget(after),
+        summary: `${AUDIT_KINDS[kind]}: ${String(before[field] ?? 'none')} → ${String(after[field] ?? 'none')}`,
+        before: { [field]: before[field] },
+        after: { [field]: after[field] },
+      });
+    return after;
+  });
+  if (!project) throw new ProjectNotFoundError(id);
+  return project;
+}
+
 /**
  * The Projects tab's calls (docs/product-spec.md, "Calls"), mounted at /api/projects, for any
  * signed-in user: the guard covers every route here. Reads come from Postgres; only the sync,
@@ -96,6 +144,16 @@ export const projectsApi = new Hono<AppEnv>()
           forecastProjectId,
           now: clock(),
           timeZone: config.AGENCY_TIMEZONE,
+          onStored: async (tx, stored) => {
+            const project = await getProject(tx, stored.id);
+            await insertAuditEntry(tx, {
+              actor: actorOf(c),
+              kind: 'project.import',
+              target: projectTarget({ id: stored.id, name: project?.name ?? '' }),
+              summary: `Imported from Forecast project ${forecastProjectId}`,
+              ...(project ? { after: projectFacts(project) } : {}),
+            });
+          },
         }),
         () =>
           new NotFoundError(
@@ -113,8 +171,10 @@ export const projectsApi = new Hono<AppEnv>()
     valid('json', TeamSchema),
     async (c) => {
       const { id } = c.req.valid('param');
-      const project = await setProjectTeam(c.var.deps.db, id, c.req.valid('json').teamName);
-      if (!project) throw new ProjectNotFoundError(id);
+      const { teamName } = c.req.valid('json');
+      const project = await changeProject(c, id, 'project.team', 'teamName', (tx) =>
+        setProjectTeam(tx, id, teamName),
+      );
       return c.json(project);
     },
   )
@@ -127,8 +187,10 @@ export const projectsApi = new Hono<AppEnv>()
     valid('json', DevStatusSchema),
     async (c) => {
       const { id } = c.req.valid('param');
-      const project = await setProjectDevStatus(c.var.deps.db, id, c.req.valid('json').devStatus);
-      if (!project) throw new ProjectNotFoundError(id);
+      const { devStatus } = c.req.valid('json');
+      const project = await changeProject(c, id, 'project.dev-status', 'devStatus', (tx) =>
+        setProjectDevStatus(tx, id, devStatus),
+      );
       return c.json({ project });
     },
   )
@@ -140,8 +202,10 @@ export const projectsApi = new Hono<AppEnv>()
     valid('json', VisibilitySchema),
     async (c) => {
       const { id } = c.req.valid('param');
-      const project = await setProjectVisibility(c.var.deps.db, id, c.req.valid('json').visible);
-      if (!project) throw new ProjectNotFoundError(id);
+      const { visible } = c.req.valid('json');
+      const project = await changeProject(c, id, 'project.visibility', 'visible', (tx) =>
+        setProjectVisibility(tx, id, visible),
+      );
       return c.json({ project });
     },
   )
@@ -149,7 +213,19 @@ export const projectsApi = new Hono<AppEnv>()
   .delete('/:id', requireAbility('project.remove'), valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.var.deps;
-    const removed = await db.transaction((tx) => deleteProject(tx, id, c.var.user!.email));
+    const removed = await db.transaction(async (tx) => {
+      const before = await getProject(tx, id);
+      const gone = await deleteProject(tx, id, c.var.user!.email);
+      if (gone && before)
+        await insertAuditEntry(tx, {
+          actor: actorOf(c),
+          kind: 'project.remove',
+          target: projectTarget(before),
+          summary: `Removed from the dashboard (restorable for ${RESTORE_DAYS} days)`,
+          before: projectFacts(before),
+        });
+      return gone;
+    });
     if (!removed) throw new ProjectNotFoundError(id);
     // Kept for RESTORE_DAYS: the Manage dialog's Recently removed list can put it back.
     return c.json({ removed, restorableForDays: RESTORE_DAYS });
@@ -175,7 +251,19 @@ export const projectsApi = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid('param');
       const { db } = c.var.deps;
-      const result = await db.transaction((tx) => restoreProject(tx, id));
+      const result = await db.transaction(async (tx) => {
+        const restored = await restoreProject(tx, id);
+        const after = restored.ok ? await getProject(tx, id) : null;
+        if (after)
+          await insertAuditEntry(tx, {
+            actor: actorOf(c),
+            kind: 'project.restore',
+            target: projectTarget(after),
+            summary: 'Restored to the dashboard',
+            after: projectFacts(after),
+          });
+        return restored;
+      });
       if (!result.ok) {
         if (result.reason === 'expired')
           throw new NotFoundError(
@@ -301,6 +389,20 @@ export const projectsApi = new Hono<AppEnv>()
             projectId: id,
             key: jiraProjectKey,
             now: clock(),
+            onLinked: async (tx, before, after) => {
+              const project = await getProject(tx, id);
+              await insertAuditEntry(tx, {
+                actor: actorOf(c),
+                kind: 'project.jira-link',
+                target: projectTarget({ id, name: project?.name ?? '' }),
+                summary:
+                  before && before !== after
+                    ? `Relinked from ${before} to ${after}`
+                    : `Linked to ${after}`,
+                before: { jiraProjectKey: before },
+                after: { jiraProjectKey: after },
+              });
+            },
           });
           return { result: linked, rowsChanged: linked.ticketsRead + linked.epicsRead };
         }),

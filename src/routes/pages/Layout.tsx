@@ -18,6 +18,8 @@ export type Tab =
   | 'sync'
   | 'alerts'
   | 'outbox'
+  | 'audit'
+  | 'password'
   | null;
 
 /** The person's colour theme, read once per page by renderPage (null: follow the system). */
@@ -60,6 +62,7 @@ export function Layout({
             {isAdmin ? tabLink('insights', '/agency', 'Insights') : null}
             {isAdmin ? tabLink('users', '/agency/users', 'Users') : null}
             {isAdmin ? tabLink('sync', '/agency/sync', 'Sync') : null}
+            {isAdmin ? tabLink('audit', '/agency/audit', 'Audit') : null}
           </nav>
           <div className={s.right}>
             <Island
@@ -80,6 +83,7 @@ export function Layout({
             <span className={s.email} data-testid="user-email">
               {user.email}
             </span>
+            {tabLink('password', '/account/password', 'Change password')}
             <Island name="LogoutButton" component={LogoutButton} props={{}} />
           </div>
         </div>

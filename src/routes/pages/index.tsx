@@ -22,6 +22,8 @@ import {
   signUpWithPassword,
 } from '../../services/sign-in';
 import { signInDeps } from '../sign-in';
+import { AuditPage, loadAuditPage } from './AuditPage';
+import { ChangePasswordPage, ResetPasswordPage } from './PasswordPages';
 import { NotFoundPage } from './NotFoundPage';
 import { loadPortfolio, PortfolioPage } from './PortfolioPage';
 import { loadSettings, SettingsPage } from './SettingsPage';
@@ -254,6 +256,25 @@ export const pages = new Hono<AppEnv>()
   .get('/agency/users', requirePageUser('admin'), async (c) => {
     const users = (await listUsers(c.var.deps.db)).map(toUserJson);
     return renderPage(c, <UsersPage user={c.var.user!} users={users} />, 'Users');
+  })
+  .get('/agency/audit', requirePageUser('admin'), async (c) =>
+    renderPage(
+      c,
+      <AuditPage user={c.var.user!} data={await loadAuditPage(c.var.deps, c.req.query())} />,
+      'Audit log',
+    ),
+  )
+  .get('/account/password', requirePageUser(), (c) =>
+    renderPage(c, <ChangePasswordPage user={c.var.user!} />, 'Change password'),
+  )
+  // Public: the one-time link in the address is the credential (docs/decisions/167).
+  .get('/reset-password', (c) => {
+    const token = c.req.query('token');
+    return renderPage(
+      c,
+      <ResetPasswordPage token={typeof token === 'string' && token.length <= 100 ? token : null} />,
+      'Set a new password',
+    );
   })
   .get('/agency/sync', requirePageUser('admin'), async (c) =>
     renderPage(

@@ -171,7 +171,11 @@ function isUniqueViolation(error: unknown): boolean {
 export async function importForecastProject(
   db: Db,
   forecast: ForecastClient,
-  options: SyncOptions & { forecastProjectId: number },
+  options: SyncOptions & {
+    forecastProjectId: number;
+    /** Runs in the import's transaction once the project is stored (the audit log's entry). */
+    onStored?: (tx: Db, project: ForecastProjectRow) => Promise<void>;
+  },
 ): Promise<ForecastProjectRow> {
   const { forecastProjectId } = options;
   const existing = await findProjectByForecastId(db, forecastProjectId);
@@ -182,7 +186,9 @@ export async function importForecastProject(
     return await db.transaction(async (tx) => {
       const projectId = await insertProject(tx, snapshot.project.name, snapshot.fields);
       await snapshot.write(tx, projectId, null);
-      return (await findProject(tx, projectId))!;
+      const stored = (await findProject(tx, projectId))!;
+      await options.onStored?.(tx, stored);
+      return stored;
     });
   } catch (error) {
     // Someone imported the same project while we were reading Forecast.

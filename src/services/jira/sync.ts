@@ -156,17 +156,30 @@ function result(
 export async function linkJiraProject(
   db: Db,
   jira: JiraClient,
-  { projectId, key, now }: { projectId: number; key: string; now: Date },
+  {
+    projectId,
+    key,
+    now,
+    onLinked,
+  }: {
+    projectId: number;
+    key: string;
+    now: Date;
+    /** Runs in the link's transaction with the key before and after (the audit log's entry). */
+    onLinked?: (tx: Db, before: string | null, after: string) => Promise<void>;
+  },
 ): Promise<JiraSyncResult> {
   if (!(await jiraLinkOf(db, projectId))) throw new ProjectNotFoundError(projectId);
   // Jira's own spelling of the key, and proof it exists and is visible to the account.
   const project = await jira.getProject(key.trim());
   const snapshot = await pullJiraSnapshot(jira, project.key);
   const summary = await db.transaction(async (tx) => {
-    if (!(await jiraLinkOf(tx, projectId, { forUpdate: true })))
-      throw new ProjectNotFoundError(projectId);
+    const before = await jiraLinkOf(tx, projectId, { forUpdate: true });
+    if (!before) throw new ProjectNotFoundError(projectId);
     await replaceJiraData(tx, projectId, snapshot);
-    return refreshJiraSummary(tx, projectId, { key: project.key, syncedAt: now });
+    const summary = await refreshJiraSummary(tx, projectId, { key: project.key, syncedAt: now });
+    await onLinked?.(tx, before.key, project.key);
+    return summary;
   });
   await analyzeJiraTables(db);
   return result(summary, snapshot, 'full');

@@ -1,0 +1,33 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css';
+
+export const filters = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.md,
+  marginBottom: vars.space.lg,
+});
+export const filter = style({ display: 'grid', gap: '4px', minWidth: '10rem' });
+export const alert = style({
+  border: `1px solid ${vars.color.red}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  marginBottom: vars.space.lg,
+  color: vars.color.red,
+  background: vars.color.redBg,
+});
+export const scroller = style({ overflowX: 'auto' });
+export const cell = style({
+  textAlign: 'left',
+  verticalAlign: 'top',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const values = style({
+  fontFamily: vars.font.mono,
+  fontSize: '0.8rem',
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  maxWidth: '22rem',
+});
