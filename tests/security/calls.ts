@@ -396,8 +396,17 @@ export const INPUT_CALLS: InputCall[] = [
             optional: true,
             invalid: anyText.filter((k) => !(AUDIT_KIND_NAMES as string[]).includes(k)),
           },
-          from: { optional: true, date: true, invalid: badDate },
-          to: { optional: true, date: true, invalid: badDate },
+          // Dates, not a week: the page is no week page for the week-bounds sweep.
+          from: {
+            optional: true,
+            ...(route === '/agency/audit' ? {} : { date: true as const }),
+            invalid: badDate,
+          },
+          to: {
+            optional: true,
+            ...(route === '/agency/audit' ? {} : { date: true as const }),
+            invalid: badDate,
+          },
         },
         invalidTogether: fc.constant({ from: '2026-11-30', to: '2026-11-01' }),
       },
