@@ -60,7 +60,7 @@ export function renderDocument(
  * before that paint. A tab opened in the background paints nothing, so it loads at once; a
  * browser that never reports the paint loads it after 2 s.
  */
-const LOAD_AFTER_FIRST_PAINT =
+export const LOAD_AFTER_FIRST_PAINT =
   "(()=>{const d=document.currentScript.dataset;let done=false;const go=()=>{if(done)return;done=true;const m=document.createElement('script');m.type='module';m.src=d.src;document.head.append(m)};if(document.visibilityState==='hidden')return go();try{new PerformanceObserver(l=>{if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch{}setTimeout(go,2000)})()";
 
 /** CSS inside a style element must not close it; `<\/` reads as `</` to CSS. */
