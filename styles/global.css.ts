@@ -20,3 +20,8 @@ globalStyle('body.scroll-locked', { overflow: 'hidden' });
 // A control the signed-in role may not use (docs/decisions/164): greyed but focusable, so its
 // reason shows on hover and focus.
 globalStyle('[aria-disabled="true"]', { opacity: 0.55, cursor: 'not-allowed' });
+// A date input's parts take focus inside it, where :focus-visible does not reach the input.
+globalStyle('input[type="date"]:focus-within', {
+  outline: `2px solid ${vars.color.focus}`,
+  outlineOffset: '2px',
+});

@@ -76,6 +76,8 @@ const PAGES = [
   '/agency?tab=sales',
   '/agency/settings',
   '/agency/users',
+  '/agency/audit',
+  '/account/password',
   '/alerts',
   '/agency/outbox',
   '/no/such/page',
@@ -295,7 +297,9 @@ async function tabThrough(page: Page): Promise<{ controls: string[]; stops: Focu
   });
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const stops: FocusStop[] = [];
-  for (let i = 0; i < controls.length + 3; i++) {
+  // Chromium's date inputs take one Tab per part (month, day, year).
+  const dateParts = (await page.locator('input[type="date"]').count()) * 2;
+  for (let i = 0; i < controls.length + 3 + dateParts; i++) {
     await page.keyboard.press('Tab');
     const stop = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
