@@ -25,3 +25,13 @@ globalStyle('input[type="date"]:focus-within', {
   outline: `2px solid ${vars.color.focus}`,
   outlineOffset: '2px',
 });
+
+// Tables wider than a phone scroll sideways inside their box, with the first column (the row's
+// name) kept in view (docs/decisions/184).
+globalStyle('[data-scroll-x]', { overflowX: 'auto', maxWidth: '100%' });
+globalStyle('[data-scroll-x] > table > * > tr > :first-child', {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  background: vars.color.surface,
+});

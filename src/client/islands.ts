@@ -24,6 +24,7 @@ export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
   SyncPanel: () => import('../islands/SyncPanel'),
   TeamSelector: () => import('../islands/TeamSelector'),
   ThemeToggle: () => import('../islands/ThemeToggle'),
+  TopMenu: () => import('../islands/TopMenu'),
   Toaster: () => import('../islands/Toaster'),
   Trends: () => import('../islands/Trends'),
   UsersAdmin: () => import('../islands/UsersAdmin'),

@@ -11,6 +11,8 @@ export const overlay = style({
   justifyContent: 'center',
   padding: vars.space.lg,
   background: 'rgba(15, 23, 42, 0.55)',
+  // On a phone the dialog takes nearly the whole screen (docs/decisions/184).
+  '@media': { 'screen and (max-width: 480px)': { padding: vars.space.sm } },
 });
 const panelBase = style({
   display: 'flex',
@@ -40,6 +42,7 @@ export const header = style({
   padding: `${vars.space.lg} ${vars.space.xl}`,
   borderBottom: `1px solid ${vars.color.border}`,
   flexShrink: 0,
+  '@media': { 'screen and (max-width: 480px)': { padding: vars.space.md } },
 });
 export const title = style({ fontSize: '1.15rem', fontWeight: 700, overflowWrap: 'anywhere' });
 export const description = style({
@@ -61,4 +64,9 @@ export const close = style({
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.surfaceMuted, color: vars.color.text } },
 });
-export const body = style({ padding: vars.space.xl, overflowY: 'auto', minHeight: 0 });
+export const body = style({
+  padding: vars.space.xl,
+  overflowY: 'auto',
+  minHeight: 0,
+  '@media': { 'screen and (max-width: 480px)': { padding: vars.space.md } },
+});

@@ -79,8 +79,10 @@ export const removeCell = style({
 
 const toggleBase = style({
   width: '100%',
+  // A finger-sized target (44 px), and no double-tap zoom delay on touch screens.
   minWidth: '44px',
-  height: '40px',
+  height: '44px',
+  touchAction: 'manipulation',
   borderRadius: vars.radius.sm,
   border: `1px solid ${vars.color.border}`,
   display: 'inline-flex',

@@ -147,7 +147,7 @@ export default function AvailabilityGrid({ currentWeekStart, availability, role 
       ) : rows.length === 0 ? (
         <p className={s.empty}>No selected team member is employed in this week.</p>
       ) : (
-        <div className={s.scroller}>
+        <div className={s.scroller} data-scroll-x>
           <table className={s.grid} data-testid="availability-grid">
             <thead>
               <tr>

@@ -126,7 +126,7 @@ function SeriesView({
         label={`Cost per story point per week for ${name}; weeks with no points done are gaps; the table below has the numbers`}
         series={[{ kind: 'perPoint', values: series.weeks.map((w) => w.costPerPoint) }]}
       />
-      <div className={s.scroller}>
+      <div className={s.scroller} data-scroll-x>
         <table className={`${table} ${s.cells}`} data-testid="cpp-table">
           <caption className={s.muted}>Per week for {name}</caption>
           <thead>

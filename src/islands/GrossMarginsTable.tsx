@@ -73,7 +73,7 @@ export function GrossMarginsView({
     );
   } else {
     body = (
-      <div className={s.scroller}>
+      <div className={s.scroller} data-scroll-x>
         <table className={table} aria-labelledby="gross-margins-title">
           <thead>
             <tr>

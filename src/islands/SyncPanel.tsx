@@ -148,7 +148,7 @@ export default function SyncPanel({ running: initialRunning, runs: initialRuns, 
       {runs.length === 0 ? (
         <p className={muted}>No sync has run yet.</p>
       ) : (
-        <div className={s.scroll}>
+        <div className={s.scroll} data-scroll-x>
           <table className={table} data-testid="sync-history">
             <thead>
               <tr>

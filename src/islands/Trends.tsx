@@ -138,7 +138,7 @@ function TrendView({
         label={`Hours per week for ${name}; the table below has the numbers`}
         series={[{ kind: 'hours', values: weeks.map((w) => w.hours) }]}
       />
-      <div className={s.scroller}>
+      <div className={s.scroller} data-scroll-x>
         <table className={`${table} ${s.cells}`} data-testid="trends-table">
           <caption className={s.muted}>Per week for {name}, Monday to Sunday</caption>
           <thead>

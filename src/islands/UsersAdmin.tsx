@@ -98,90 +98,92 @@ export default function UsersAdmin({ users: initialUsers, currentUserId }: Props
           />
         </div>
       ) : null}
-      <table className={table}>
-        <thead>
-          <tr>
-            <th className={s.head}>Email</th>
-            <th className={s.head}>Status</th>
-            <th className={s.head}>Role</th>
-            <th className={s.head}>Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.users.map((u) => {
-            const self = u.id === currentUserId;
-            const pending = update.isPending && update.variables?.id === u.id;
-            return (
-              <tr key={u.id} className={s.row}>
-                <td className={s.cell}>{u.email}</td>
-                <td className={s.cell}>
-                  {u.approved ? (
-                    <span className={badge.green}>Approved</span>
-                  ) : (
-                    <span className={badge.amber}>Awaiting approval</span>
-                  )}
-                </td>
-                <td className={s.cell}>
-                  <select
-                    className={s.select}
-                    aria-label={`Role of ${u.email}`}
-                    value={u.role}
-                    disabled={self || pending}
-                    onChange={(e) =>
-                      update.mutate({
-                        id: u.id,
-                        change: { role: e.target.value as UserRow['role'] },
-                      })
-                    }
-                  >
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {r}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td className={s.cell}>
-                  <div className={s.actions}>
+      <div data-scroll-x>
+        <table className={table}>
+          <thead>
+            <tr>
+              <th className={s.head}>Email</th>
+              <th className={s.head}>Status</th>
+              <th className={s.head}>Role</th>
+              <th className={s.head}>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.users.map((u) => {
+              const self = u.id === currentUserId;
+              const pending = update.isPending && update.variables?.id === u.id;
+              return (
+                <tr key={u.id} className={s.row}>
+                  <td className={s.cell}>{u.email}</td>
+                  <td className={s.cell}>
                     {u.approved ? (
-                      <button
-                        type="button"
-                        className={button.secondary}
-                        disabled={self || pending}
-                        onClick={() => update.mutate({ id: u.id, change: { approved: false } })}
-                      >
-                        Revoke
-                      </button>
+                      <span className={badge.green}>Approved</span>
                     ) : (
-                      <button
-                        type="button"
-                        className={button.primary}
-                        disabled={pending}
-                        onClick={() => update.mutate({ id: u.id, change: { approved: true } })}
-                      >
-                        Approve
-                      </button>
+                      <span className={badge.amber}>Awaiting approval</span>
                     )}
-                    {self ? (
-                      <span className={badge.grey}>You</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className={button.secondary}
-                        aria-label={`Make a password reset link for ${u.email}`}
-                        disabled={resetLink.isPending}
-                        onClick={() => resetLink.mutate(u)}
-                      >
-                        Reset link
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                  </td>
+                  <td className={s.cell}>
+                    <select
+                      className={s.select}
+                      aria-label={`Role of ${u.email}`}
+                      value={u.role}
+                      disabled={self || pending}
+                      onChange={(e) =>
+                        update.mutate({
+                          id: u.id,
+                          change: { role: e.target.value as UserRow['role'] },
+                        })
+                      }
+                    >
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {r}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className={s.cell}>
+                    <div className={s.actions}>
+                      {u.approved ? (
+                        <button
+                          type="button"
+                          className={button.secondary}
+                          disabled={self || pending}
+                          onClick={() => update.mutate({ id: u.id, change: { approved: false } })}
+                        >
+                          Revoke
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className={button.primary}
+                          disabled={pending}
+                          onClick={() => update.mutate({ id: u.id, change: { approved: true } })}
+                        >
+                          Approve
+                        </button>
+                      )}
+                      {self ? (
+                        <span className={badge.grey}>You</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className={button.secondary}
+                          aria-label={`Make a password reset link for ${u.email}`}
+                          disabled={resetLink.isPending}
+                          onClick={() => resetLink.mutate(u)}
+                        >
+                          Reset link
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -29,6 +29,8 @@ const PAGES = [
   '/agency/users',
   '/agency/sync',
   '/alerts',
+  '/agency/audit',
+  '/account/password',
   '/no/such/page',
 ];
 

@@ -9,6 +9,7 @@ import type CostPerPoint from '../../src/islands/CostPerPoint';
 import type GrossMarginsTable from '../../src/islands/GrossMarginsTable';
 import type LogoutButton from '../../src/islands/LogoutButton';
 import type ThemeToggle from '../../src/islands/ThemeToggle';
+import type TopMenu from '../../src/islands/TopMenu';
 import type ManageProjectsDialog from '../../src/islands/ManageProjectsDialog';
 import type PasswordForm from '../../src/islands/PasswordForm';
 import type PortfolioCards from '../../src/islands/PortfolioCards';
@@ -33,6 +34,7 @@ export interface IslandFixtures {
   GrossMarginsTable: ComponentProps<typeof GrossMarginsTable>;
   LogoutButton: ComponentProps<typeof LogoutButton>;
   ThemeToggle: ComponentProps<typeof ThemeToggle>;
+  TopMenu: ComponentProps<typeof TopMenu>;
   ManageProjectsDialog: ComponentProps<typeof ManageProjectsDialog>;
   PasswordForm: ComponentProps<typeof PasswordForm>;
   PortfolioCards: ComponentProps<typeof PortfolioCards>;
@@ -160,6 +162,7 @@ export const islandFixtures: IslandFixtures = {
   },
   LogoutButton: {},
   ThemeToggle: { theme: 'dark' },
+  TopMenu: { menuId: 'top-menu' },
   ManageProjectsDialog: { role: 'staff', today: '2026-11-23' },
   PasswordForm: { mode: 'reset', token: 'abcdefghijkmnpqrstuvwxyz.abcdefghijkmnpqrstuvwxyz' },
   PortfolioCards: { rendered: true, role: 'user' },

@@ -34,7 +34,7 @@ export function BudgetBurnTable({ data }: { data: BudgetBurnResponse | null }) {
     );
   } else {
     body = (
-      <div className={s.scroller}>
+      <div className={s.scroller} data-scroll-x>
         <table className={`${table} ${s.cells}`} data-testid="budget-burn-table">
           <caption className={s.muted}>
             Budget used = internal cost to date ÷ project value; pace = mean internal cost of the
@@ -118,7 +118,7 @@ export function UnbilledWorkTable({ data }: { data: UnbilledWorkResponse | null 
     );
   } else {
     body = (
-      <div className={s.scroller}>
+      <div className={s.scroller} data-scroll-x>
         <table className={`${table} ${s.cells}`} data-testid="unbilled-table">
           <caption className={s.muted}>
             Since each project's last non-draft invoice; value = billable hours × the client rate

@@ -1,7 +1,11 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
-export const panel = style({ display: 'grid', gap: vars.space.lg });
+export const panel = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space.lg,
+});
 export const controls = style({
   display: 'flex',
   gap: vars.space.md,
@@ -14,7 +18,8 @@ export const select = style({
   borderRadius: vars.radius.sm,
   background: vars.color.surface,
   font: 'inherit',
-  minWidth: '240px',
+  minWidth: 'min(240px, 100%)',
+  maxWidth: '100%',
 });
 // ParentSize measures its box: it must have the chart's height before the chart arrives.
 export const chartBox = style({ position: 'relative', width: '100%', minHeight: '260px' });

@@ -73,6 +73,7 @@ export const sortLink = style({
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
 export const cell = style({
+  textAlign: 'left',
   padding: '6px 10px',
   borderBottom: `1px solid ${vars.color.border}`,
 });
@@ -97,7 +98,8 @@ export const nameButton = style({
   padding: 0,
   cursor: 'pointer',
   textAlign: 'left',
-  maxWidth: '16rem',
+  // A phone keeps room for the figures beside the fixed name column.
+  maxWidth: 'min(16rem, 45vw)',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   selectors: { '&:hover': { textDecoration: 'underline' } },

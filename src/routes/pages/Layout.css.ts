@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
 export const topBar = style({
@@ -68,3 +68,23 @@ export const notFoundHead = style({
   marginBottom: vars.space.md,
 });
 export const warnIcon = style({ color: vars.color.red, flexShrink: 0 });
+
+/** Below this width the tabs and account controls fold behind the Menu button. */
+const NARROW = 'screen and (max-width: 900px)';
+export const menu = style({
+  display: 'contents',
+  '@media': {
+    [NARROW]: {
+      display: 'none',
+      flexBasis: '100%',
+      flexDirection: 'column',
+      alignItems: 'stretch',
+      gap: vars.space.md,
+      paddingBottom: vars.space.sm,
+    },
+  },
+  selectors: { '&[data-open]': { '@media': { [NARROW]: { display: 'flex' } } } },
+});
+globalStyle('.top-menu-button', { display: 'none', marginLeft: 'auto' });
+globalStyle('.top-menu-button', { '@media': { [NARROW]: { display: 'inline-flex' } } });
+globalStyle(`${menu} > nav`, { '@media': { [NARROW]: { flexDirection: 'column' } } });

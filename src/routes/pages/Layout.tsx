@@ -5,6 +5,7 @@ import LogoutButton from '../../islands/LogoutButton';
 import Toaster from '../../islands/Toaster';
 import AlertBell from '../../islands/AlertBell';
 import ThemeToggle from '../../islands/ThemeToggle';
+import TopMenu from '../../islands/TopMenu';
 import type { ThemeChoice } from '../../shared/theme';
 import { GearIcon } from '../../components/icons';
 import * as s from './Layout.css';
@@ -56,35 +57,39 @@ export function Layout({
           <a className={s.brand} href="/">
             Agency Dashboard
           </a>
-          <nav className={s.tabs} aria-label="Main">
-            {tabLink('projects', '/', 'Projects')}
-            {tabLink('developers', '/developer', 'Developers')}
-            {isAdmin ? tabLink('insights', '/agency', 'Insights') : null}
-            {isAdmin ? tabLink('users', '/agency/users', 'Users') : null}
-            {isAdmin ? tabLink('sync', '/agency/sync', 'Sync') : null}
-            {isAdmin ? tabLink('audit', '/agency/audit', 'Audit') : null}
-          </nav>
-          <div className={s.right}>
-            <Island
-              name="AlertBell"
-              component={AlertBell}
-              props={{ count: alertCount, current: active === 'alerts' }}
-            />
-            <Island name="ThemeToggle" component={ThemeToggle} props={{ theme }} />
-            <a
-              className={s.gear}
-              href="/agency/settings"
-              aria-label="Settings"
-              title="Settings"
-              aria-current={active === 'settings' ? 'page' : undefined}
-            >
-              <GearIcon />
-            </a>
-            <span className={s.email} data-testid="user-email">
-              {user.email}
-            </span>
-            {tabLink('password', '/account/password', 'Change password')}
-            <Island name="LogoutButton" component={LogoutButton} props={{}} />
+          <Island name="TopMenu" component={TopMenu} props={{ menuId: 'top-menu' }} />
+          {/* Folds behind the Menu button on a narrow screen (docs/decisions/184). */}
+          <div id="top-menu" className={s.menu}>
+            <nav className={s.tabs} aria-label="Main">
+              {tabLink('projects', '/', 'Projects')}
+              {tabLink('developers', '/developer', 'Developers')}
+              {isAdmin ? tabLink('insights', '/agency', 'Insights') : null}
+              {isAdmin ? tabLink('users', '/agency/users', 'Users') : null}
+              {isAdmin ? tabLink('sync', '/agency/sync', 'Sync') : null}
+              {isAdmin ? tabLink('audit', '/agency/audit', 'Audit') : null}
+            </nav>
+            <div className={s.right}>
+              <Island
+                name="AlertBell"
+                component={AlertBell}
+                props={{ count: alertCount, current: active === 'alerts' }}
+              />
+              <Island name="ThemeToggle" component={ThemeToggle} props={{ theme }} />
+              <a
+                className={s.gear}
+                href="/agency/settings"
+                aria-label="Settings"
+                title="Settings"
+                aria-current={active === 'settings' ? 'page' : undefined}
+              >
+                <GearIcon />
+              </a>
+              <span className={s.email} data-testid="user-email">
+                {user.email}
+              </span>
+              {tabLink('password', '/account/password', 'Change password')}
+              <Island name="LogoutButton" component={LogoutButton} props={{}} />
+            </div>
           </div>
         </div>
       </header>

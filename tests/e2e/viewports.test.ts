@@ -1,0 +1,119 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, useHarness, waitForHydration } from './harness';
+
+// Every page at a desktop, a tablet and a phone width, in both themes: a screenshot of each
+// (under test-results/viewports/, ignored by git) and no element sticking out of the viewport
+// sideways unless it sits in a container that scrolls sideways on purpose.
+
+const harness = useHarness();
+const ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
+const OUT = path.resolve(import.meta.dirname, '../../test-results/viewports');
+const WIDTHS = [1366, 768, 375] as const;
+const PAGES = [
+  '/?view=cards',
+  '/?view=table',
+  '/developer',
+  '/agency',
+  '/agency?tab=gross-margins',
+  '/agency?tab=trends',
+  '/agency?tab=cost-per-point',
+  '/agency?tab=budget-burn',
+  '/agency?tab=unbilled',
+  '/agency?tab=sales',
+  '/agency/settings',
+  '/agency/users',
+  '/agency/sync',
+  '/alerts',
+  '/agency/audit',
+  '/account/password',
+  '/no/such/page',
+];
+
+/** Elements wider than the viewport that no sideways-scrolling ancestor contains. */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrolls = (el: Element) => {
+      const x = getComputedStyle(el).overflowX;
+      return x === 'auto' || x === 'scroll' || x === 'hidden';
+    };
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > width + 1)
+      out.push(`page is ${document.documentElement.scrollWidth}px wide`);
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.right <= width + 1 && r.left >= -1) continue;
+      let parent = el.parentElement;
+      let contained = false;
+      while (parent && parent !== document.body) {
+        if (scrolls(parent)) {
+          contained = true;
+          break;
+        }
+        parent = parent.parentElement;
+      }
+      if (contained) continue;
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}.${[...el.classList].join('.')}`;
+      out.push(`${name} ${Math.round(r.left)}..${Math.round(r.right)}`);
+      if (out.length > 5) break;
+    }
+    return out;
+  });
+}
+
+describe('every page at 1366, 768 and 375 px in both themes', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`fits the viewport sideways (${scheme})`, async () => {
+      await mkdir(OUT, { recursive: true });
+      const { page } = await harness().openPage();
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/');
+      if (new URL(page.url()).pathname === '/auth') await signIn(page, ADMIN.email, ADMIN.password);
+      const found: Record<string, string[]> = {};
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        for (const p of ['/auth', ...PAGES]) {
+          if (p === '/auth') continue;
+          await page.goto(p);
+          if ((await page.locator('app-island').count()) > 0) await waitForHydration(page);
+          const problems = await overflowing(page);
+          if (problems.length) found[`${width} ${p}`] = problems;
+          const file = `${width}-${scheme}-${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}.png`;
+          await page.screenshot({ path: path.join(OUT, file), fullPage: true });
+        }
+      }
+      expect(found).toEqual({});
+    }, 300_000);
+  }
+
+  it('folds the top bar into a menu on a phone, opened and closed by keyboard', async () => {
+    const { page, watch } = await harness().openPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/developer');
+    if (new URL(page.url()).pathname === '/auth') await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/developer');
+    await waitForHydration(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.isVisible()).toBe(false);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await nav.waitFor({ state: 'visible' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await nav.getByRole('link', { name: 'Projects' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('user-email').isVisible()).toBe(true);
+    expect(await overflowing(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'hidden' });
+    // On a desktop there is no Menu button and the tabs are always there.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(await nav.isVisible()).toBe(true);
+    expect(await menu.isVisible()).toBe(false);
+    expect(watch.problems()).toEqual([]);
+  });
+});
