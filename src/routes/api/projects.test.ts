@@ -120,11 +120,12 @@ describe('GET /api/projects', () => {
       const counter = { queries: 0 };
       const counted = createTestApp(countingDb(own, counter));
       const owner = await counted.signIn('admin');
-      const insertProjects = (n: number) =>
+      // Each batch has its own id range, so the second never collides with the first.
+      const insertProjects = (n: number, offset: number) =>
         own.query(
           `INSERT INTO projects (name, forecast_project_id, jira_project_key)
            SELECT 'P' || g, 200000 + g + $2, 'K' || (g + $2) FROM generate_series(1, $1) g`,
-          [n, counter.queries * 1000],
+          [n, offset],
         );
       const queriesFor = async (path: string) => {
         counter.queries = 0;
@@ -133,10 +134,10 @@ describe('GET /api/projects', () => {
         return counter.queries;
       };
 
-      await insertProjects(10);
+      await insertProjects(10, 0);
       const apiFor10 = await queriesFor('/api/projects');
       const pageFor10 = await queriesFor('/');
-      await insertProjects(90);
+      await insertProjects(90, 1000);
       const apiFor100 = await queriesFor('/api/projects');
       const pageFor100 = await queriesFor('/');
       expect(
