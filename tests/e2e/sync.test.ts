@@ -86,4 +86,72 @@ describe(`Sync now in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'emb
     expect(await newest.textContent()).toContain(EMAIL);
     expect(watch.problems()).toEqual([]);
   });
+
+  it('says how fresh the data is on every page that reads it, and shows admins why a run failed', {
+    timeout: 120_000,
+  }, async () => {
+    // The tab shares the first test's browser context, so the admin is still signed in.
+    const { page, watch } = await harness().openPage();
+    await page.goto('/');
+    // A project on the dashboard, so the detail modal has something to show.
+    const imported = await page.evaluate(async () => {
+      const list = (await (await fetch('/api/forecast/projects')).json()) as {
+        projects: { id: number; stage: string }[];
+      };
+      const open = list.projects.find((p) => !['DONE', 'HALTED'].includes(p.stage))!;
+      const res = await fetch('/api/projects/import-forecast', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ forecastProjectId: open.id }),
+      });
+      return res.status;
+    });
+    expect([201, 409]).toContain(imported);
+
+    const pages: [string, string][] = [
+      ['/', 'Project Portfolio'],
+      ['/developer', 'Weekly History'],
+      ['/agency', 'Weekly Summary'],
+      ['/agency?tab=gross-margins', 'Active Projects Gross Margins'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      const line = page.getByTestId('freshness').first();
+      expect(await line.textContent(), path).toMatch(/Synced|Not synced yet/);
+      // The exact time shows on keyboard focus as on hover.
+      await line.locator('[tabindex="0"]').focus();
+      await line.getByRole('tooltip').waitFor({ state: 'visible' });
+      expect(await line.getByRole('link', { name: 'Sync history' }).count(), path).toBe(1);
+    }
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByTestId('project-card').first().locator('button').first().click();
+    const detail = page.getByRole('dialog').first();
+    expect(await detail.getByTestId('freshness').textContent()).toMatch(/Synced|Not synced yet/);
+
+    // Forecast and Jira refuse the credentials: the run fails, and admins read why.
+    upstream.setFailure(401);
+    try {
+      await page.goto('/agency/sync');
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Sync now', exact: true }).click();
+      const newest = page.getByTestId('sync-history').locator('tbody tr').first();
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return newest.textContent();
+          },
+          { timeout: 60_000, interval: 1000 },
+        )
+        .toContain('Failed');
+      await page.goto('/agency');
+      const warning = page.getByTestId('freshness').getByRole('status');
+      expect(await warning.textContent()).toMatch(/failed.*credentials were refused/i);
+    } finally {
+      upstream.setFailure(null);
+    }
+    expect(watch.problems().filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+  });
 });

@@ -17,6 +17,8 @@ export interface UpstreamServer {
   env: Record<string, string>;
   /** Makes every answer from now on wait this long first (a slow link or a slow service). */
   setDelay(ms: number): void;
+  /** Makes every answer from now on this HTTP status with a JSON error body; null answers again. */
+  setFailure(status: number | null): void;
   close(): Promise<void>;
 }
 
@@ -29,10 +31,16 @@ export async function startUpstreamServer(now = new Date()): Promise<UpstreamSer
   const requests: UpstreamServer['requests'] = [];
   let handlers: RequestHandler[] = [];
   let delayMs = 0;
+  let failWith: number | null = null;
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     requests.push({ method: req.method ?? 'GET', path: url.pathname, at: Date.now() });
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    if (failWith !== null) {
+      res.writeHead(failWith, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ message: `stand-in answering ${failWith}` }));
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = chunks.length ? Buffer.concat(chunks) : undefined;
@@ -76,6 +84,9 @@ export async function startUpstreamServer(now = new Date()): Promise<UpstreamSer
     },
     setDelay: (ms) => {
       delayMs = ms;
+    },
+    setFailure: (status) => {
+      failWith = status;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
