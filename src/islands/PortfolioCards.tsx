@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { apiRequest } from '../client/api';
 import { toast } from '../client/toast';
 import { WarningIcon } from '../components/icons';
-import { PORTFOLIO_PROJECTS_ATTR } from '../shared/island-markers';
+import { CARDS_READY_ATTR, PORTFOLIO_PROJECTS_ATTR } from '../shared/island-markers';
 import * as s from '../components/portfolio/PortfolioProjects.css';
 import { muted, spinner } from '../components/ui.css';
 import type { Project } from '../shared/projects';
@@ -88,6 +88,7 @@ export default function PortfolioCards({ rendered, role }: Props) {
     };
     document.addEventListener('click', onClick);
     document.addEventListener('pointerover', onPointerOver);
+    document.querySelector(`[${PORTFOLIO_PROJECTS_ATTR}]`)?.setAttribute(CARDS_READY_ATTR, '');
     return () => {
       document.removeEventListener('click', onClick);
       document.removeEventListener('pointerover', onPointerOver);

@@ -10,5 +10,11 @@ export const ISLAND_HYDRATED_ATTR = 'data-hydrated';
 /** The attribute of the element holding the portfolio's projects; PortfolioCards refreshes its content. */
 export const PORTFOLIO_PROJECTS_ATTR = 'data-portfolio-projects';
 
+/**
+ * Set on the cards' container once a click on a card opens its detail: the client entry loads
+ * after first paint, so there is a moment when the cards are painted and not yet listening.
+ */
+export const CARDS_READY_ATTR = 'data-cards-ready';
+
 /** A window event (detail: the new count) the alert list sends and the top bar's bell hears. */
 export const ALERTS_CHANGED_EVENT = 'agency:alerts-changed';

@@ -355,9 +355,12 @@ export async function waitForHydration(page: Page): Promise<void> {
     const auth = document.querySelector('form[data-auth-form]');
     if (auth) return auth.getAttribute('data-enhanced') === 'true';
     const islands = [...document.querySelectorAll('app-island')];
+    // The portfolio's cards listen for clicks from an effect that runs after hydration.
+    const cards = document.querySelector('[data-portfolio-projects]');
     return (
       islands.length > 0 &&
-      islands.every((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$')))
+      islands.every((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer$'))) &&
+      (!cards || cards.hasAttribute('data-cards-ready'))
     );
   });
 }
