@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState, LoadingState } from '../components/PanelState';
 import { useState, type ReactNode } from 'react';
 import { readOr } from '../client/api';
-import { DownloadCsv } from '../components/DownloadCsv';
-import { titleRow } from '../components/DownloadCsv.css';
 import { exportHref } from '../shared/exports';
-import { card, h2, table } from '../components/ui.css';
+import { table } from '../components/ui.css';
 import type { CostPerPointResponse, CostPerPointSeries } from '../shared/cost-per-point';
 import { formatDate } from '../shared/format';
 import { formatUsd } from '../shared/money-format';
 import { NO_POINTS_DONE } from '../shared/cost-per-point';
+import { InsightPanel, ScopeSelect } from '../components/insights/InsightPanel';
 import * as s from '../components/insights/insights.css';
 import { LazyChart } from './insights/LazyChart';
 
@@ -51,22 +50,14 @@ export default function CostPerPoint({ initial }: Props) {
     const project = data.projects.find((p) => String(p.id) === scope);
     body = (
       <>
-        <div className={s.controls}>
-          <label htmlFor="cpp-scope">Show</label>
-          <select
-            id="cpp-scope"
-            className={s.select}
-            value={project ? scope : AGENCY}
-            onChange={(e) => setScope(e.target.value)}
-          >
-            <option value={AGENCY}>All projects linked to Forecast and Jira</option>
-            {data.projects.map((p) => (
-              <option key={p.id} value={String(p.id)}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ScopeSelect
+          id="cpp-scope"
+          value={project ? scope : AGENCY}
+          allValue={AGENCY}
+          allLabel="All projects linked to Forecast and Jira"
+          projects={data.projects}
+          onChange={setScope}
+        />
         <SeriesView
           series={project ?? data.agency}
           name={project?.name ?? 'all linked projects'}
@@ -76,17 +67,9 @@ export default function CostPerPoint({ initial }: Props) {
     );
   }
   return (
-    <section className={card} aria-labelledby="cpp-title">
-      <div className={s.panel}>
-        <div className={titleRow}>
-          <h2 className={h2} id="cpp-title">
-            Cost per Story Point
-          </h2>
-          <DownloadCsv href={exportHref.costPerPoint()} />
-        </div>
-        {body}
-      </div>
-    </section>
+    <InsightPanel id="cpp-title" title="Cost per Story Point" csvHref={exportHref.costPerPoint()}>
+      {body}
+    </InsightPanel>
   );
 }
 

@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState, LoadingState } from '../components/PanelState';
 import { useState, type ReactNode } from 'react';
 import { readOr } from '../client/api';
-import { DownloadCsv } from '../components/DownloadCsv';
-import { titleRow } from '../components/DownloadCsv.css';
 import { exportHref } from '../shared/exports';
-import { card, h2, table } from '../components/ui.css';
+import { table } from '../components/ui.css';
 import { formatDate, formatHours } from '../shared/format';
 import { formatUsd } from '../shared/money-format';
 import type { TrendsResponse } from '../shared/trends';
 import { trendTotals, type TrendWeek } from '../shared/trends';
+import { InsightPanel, ScopeSelect } from '../components/insights/InsightPanel';
 import * as s from '../components/insights/insights.css';
 import { LazyChart } from './insights/LazyChart';
 
@@ -46,22 +45,14 @@ export default function Trends({ initial }: Props) {
     const name = project?.name ?? 'the agency';
     body = (
       <>
-        <div className={s.controls}>
-          <label htmlFor="trends-scope">Show</label>
-          <select
-            id="trends-scope"
-            className={s.select}
-            value={project ? scope : AGENCY}
-            onChange={(e) => setScope(e.target.value)}
-          >
-            <option value={AGENCY}>Agency (Active dashboard projects, as Weekly Hours)</option>
-            {data.projects.map((p) => (
-              <option key={p.id} value={String(p.id)}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ScopeSelect
+          id="trends-scope"
+          value={project ? scope : AGENCY}
+          allValue={AGENCY}
+          allLabel="Agency (Active dashboard projects, as Weekly Hours)"
+          projects={data.projects}
+          onChange={setScope}
+        />
         {weeks.every((w) => w.hours === 0 && w.invoiced === 0) ? (
           <EmptyState title="No Time or Invoices">
             Nothing was logged or invoiced for {name} in the last 12 weeks.
@@ -73,17 +64,9 @@ export default function Trends({ initial }: Props) {
     );
   }
   return (
-    <section className={card} aria-labelledby="trends-title">
-      <div className={s.panel}>
-        <div className={titleRow}>
-          <h2 className={h2} id="trends-title">
-            12-Week Trends
-          </h2>
-          <DownloadCsv href={exportHref.trends()} />
-        </div>
-        {body}
-      </div>
-    </section>
+    <InsightPanel id="trends-title" title="12-Week Trends" csvHref={exportHref.trends()}>
+      {body}
+    </InsightPanel>
   );
 }
 

@@ -3,11 +3,10 @@ import { formatUsd } from '../../shared/money-format';
 import type { BudgetBurnResponse } from '../../shared/budget-burn';
 import type { UnbilledWorkResponse } from '../../shared/unbilled';
 import { runOutText } from '../../shared/budget-burn';
-import { DownloadCsv } from '../DownloadCsv';
-import { titleRow } from '../DownloadCsv.css';
 import { exportHref } from '../../shared/exports';
 import { EmptyState, ErrorState } from '../PanelState';
-import { card, h2, table } from '../ui.css';
+import { table } from '../ui.css';
+import { InsightPanel } from './InsightPanel';
 import * as s from './insights.css';
 
 /** The portfolio opens a project's detail from `/?project=<id>`. */
@@ -83,17 +82,9 @@ export function BudgetBurnTable({ data }: { data: BudgetBurnResponse | null }) {
     );
   }
   return (
-    <section className={card} aria-labelledby="budget-burn-title">
-      <div className={s.panel}>
-        <div className={titleRow}>
-          <h2 className={h2} id="budget-burn-title">
-            Budget Burn
-          </h2>
-          <DownloadCsv href={exportHref.budgetBurn()} />
-        </div>
-        {body}
-      </div>
-    </section>
+    <InsightPanel id="budget-burn-title" title="Budget Burn" csvHref={exportHref.budgetBurn()}>
+      {body}
+    </InsightPanel>
   );
 }
 
@@ -175,16 +166,8 @@ export function UnbilledWorkTable({ data }: { data: UnbilledWorkResponse | null 
     );
   }
   return (
-    <section className={card} aria-labelledby="unbilled-title">
-      <div className={s.panel}>
-        <div className={titleRow}>
-          <h2 className={h2} id="unbilled-title">
-            Unbilled Work
-          </h2>
-          <DownloadCsv href={exportHref.unbilledWork()} />
-        </div>
-        {body}
-      </div>
-    </section>
+    <InsightPanel id="unbilled-title" title="Unbilled Work" csvHref={exportHref.unbilledWork()}>
+      {body}
+    </InsightPanel>
   );
 }
