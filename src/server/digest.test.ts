@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/helpers/app';
 import { createTestDb } from '../../tests/helpers/db';
 import { setDigestSubscription } from '../db/alerts';
 import type { Db } from '../db/port';
 import { createUser } from '../db/users';
+import { startSmtpCatcher } from '../../tests/helpers/smtp';
 import { createSmtpMailer } from './smtp-mailer';
 import { dueDigestWeek, runDigest } from '../services/digest';
 
@@ -17,9 +16,7 @@ import { dueDigestWeek, runDigest } from '../services/digest';
 const HOSTILE = `<script>alert("x")</script> & @here <!channel>`;
 let db: Db;
 let drop: () => Promise<void>;
-let smtp: SMTPServer;
-let port: number;
-const received: { to: string[]; raw: string }[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 
 async function user(email: string, role: 'admin' | 'staff' | 'user', approved = true) {
   const u = await createUser(db, { email, passwordHash: 'x', role, approved });
@@ -28,23 +25,7 @@ async function user(email: string, role: 'admin' | 'staff' | 'user', approved = 
 
 beforeAll(async () => {
   ({ db, drop } = await createTestDb());
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpCatcher();
 
   await user('boss@agency.test', 'admin');
   await user('ops@agency.test', 'admin');
@@ -71,11 +52,11 @@ beforeAll(async () => {
   );
 }, 60_000);
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await drop();
 });
 beforeEach(async () => {
-  received.length = 0;
+  smtp.received.length = 0;
   await db.query('DELETE FROM digest_weeks');
   await db.query('DELETE FROM mail_outbox');
 });
@@ -84,7 +65,7 @@ const monday0800London = new Date('2026-11-23T08:00:00Z'); // GMT in November
 const digestDeps = (at: Date, withMailer = true) => ({
   db,
   mailer: withMailer
-    ? createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Agency Dashboard <dash@agency.test>')
+    ? createSmtpMailer(`smtp://127.0.0.1:${smtp.port}`, 'Agency Dashboard <dash@agency.test>')
     : undefined,
   clock: () => at,
   timeZone: 'Europe/London',
@@ -113,7 +94,7 @@ describe('the Monday digest by SMTP', () => {
       sent: false,
       reason: 'not_due',
     });
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
     const first = await runDigest(digestDeps(monday0800London));
     expect(first).toMatchObject({
       sent: true,
@@ -126,19 +107,19 @@ describe('the Monday digest by SMTP', () => {
       runDigest(digestDeps(new Date('2026-11-24T10:00:00Z'))),
     ]);
     expect(again.every((r) => !r.sent)).toBe(true);
-    expect(received).toHaveLength(2);
+    expect(smtp.received).toHaveLength(2);
   });
 
   it('gives admins the money alerts and figures, subscribed staff neither, with a text and an HTML part', async () => {
     await runDigest(digestDeps(monday0800London));
-    const mails = await Promise.all(received.map((r) => simpleParser(r.raw)));
+    const mails = await Promise.all(smtp.received.map((r) => simpleParser(r.raw)));
     const forAdmins = mails.find((m) => addresses(m).includes('boss@agency.test'))!;
     const forStaff = mails.find((m) => addresses(m).includes('keen@agency.test'))!;
     expect(addresses(forAdmins).sort()).toEqual(['boss@agency.test', 'ops@agency.test']);
     expect(addresses(forStaff)).toEqual(['keen@agency.test']);
     // Unsubscribed staff and unapproved accounts get nothing.
-    expect(received.flatMap((r) => r.to)).not.toContain('quiet@agency.test');
-    expect(received.flatMap((r) => r.to)).not.toContain('gone@agency.test');
+    expect(smtp.received.flatMap((r) => r.to)).not.toContain('quiet@agency.test');
+    expect(smtp.received.flatMap((r) => r.to)).not.toContain('gone@agency.test');
 
     for (const m of mails) {
       expect(m.subject).toBe('Agency Dashboard: week of 2026-11-16');
@@ -160,7 +141,7 @@ describe('the Monday digest by SMTP', () => {
 
   it('escapes upstream text in the HTML part, and keeps it readable in the text part', async () => {
     await runDigest(digestDeps(monday0800London));
-    const mail = await simpleParser(received[0]!.raw);
+    const mail = await simpleParser(smtp.received[0]!.raw);
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<!channel>');
     expect(mail.html).toContain(
@@ -188,7 +169,7 @@ describe('the Monday digest without SMTP (demo mode)', () => {
   it('goes to the outbox, which admins read in the app and nobody else can', async () => {
     const result = await runDigest(digestDeps(monday0800London, false));
     expect(result).toMatchObject({ sent: true, delivery: 'outbox', recipients: 3 });
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
     const t = createTestApp(db, { clock: () => monday0800London });
     const admin = await t.signIn('admin');
     const staff = await t.signIn('staff');

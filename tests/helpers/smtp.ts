@@ -1,21 +1,30 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server on a free local port that keeps every message it receives, raw. */
+/** One message as the SMTP server received it: the envelope's recipients and the raw message. */
+export interface CaughtMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free local port that keeps every message it receives. */
 export async function startSmtpCatcher(): Promise<{
   port: number;
-  received: string[];
+  received: CaughtMail[];
   close: () => Promise<void>;
 }> {
-  const received: string[] = [];
+  const received: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
+    onData(stream, session, done) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         done();
       });
     },

@@ -103,7 +103,7 @@ describe('an admin-issued reset link', () => {
     expect(hours).toBeGreaterThan(23.9);
 
     // The link read back from the mail the SMTP server received.
-    const mail = await simpleParser(smtp.received.at(-1)!);
+    const mail = await simpleParser(smtp.received.at(-1)!.raw);
     expect(mail.subject).toBe('Agency Dashboard: reset your password');
     const to = Array.isArray(mail.to) ? mail.to : [mail.to];
     expect(to.flatMap((a) => a?.value.map((v) => v.address))).toEqual([email]);
