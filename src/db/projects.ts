@@ -514,10 +514,15 @@ export async function insertProject(
 
 /** The billing summary stored on a project: the invoice totals plus its retainer periods' progress. */
 export interface StoredBilling {
+  /** All invoices, drafts included. */
   totalCreated: number;
+  /** Invoices that are not drafts (the margins' Invoices Created). */
   totalInvoiced: number;
+  /** Invoices with status SENT. */
   totalSent: number;
+  /** Payments. */
   totalPaid: number;
+  /** The unpaid remainder of non-draft invoices past their due date. */
   overdue: number;
   sentPercentage: number;
   paidPercentage: number;

@@ -10,6 +10,7 @@ import { retainerProgress, retainerStatus } from '../../shared/retainer';
 import type { IsoDate } from '../../shared/calendar';
 import type { CostPeriodRange } from '../../db/cost-periods';
 import type { ProjectInvoiceShare, StoredRetainerPeriod } from '../../db/forecast';
+import type { StoredBilling } from '../../db/projects';
 import type {
   ForecastCostPeriod,
   ForecastInvoice,
@@ -58,20 +59,11 @@ export function invoiceShares(invoices: readonly ForecastInvoice[]): ProjectInvo
   return shares;
 }
 
-export interface ProjectBilling {
-  /** All invoices, drafts included. */
-  totalCreated: number;
-  /** Invoices that are not drafts (the margins' Invoices Created). */
-  totalInvoiced: number;
-  /** Invoices with status SENT. */
-  totalSent: number;
-  /** Payments. */
-  totalPaid: number;
-  /** The unpaid remainder of non-draft invoices past their due date. */
-  overdue: number;
-  sentPercentage: number;
-  paidPercentage: number;
-}
+/** A project's invoice totals: the stored billing summary without its retainer progress. */
+export type ProjectBilling = Omit<
+  StoredBilling,
+  'retainerPeriodsCompleted' | 'retainerPeriodsTotal'
+>;
 
 /**
  * Billing of one Forecast project from its invoice shares (docs/design.md, "Billing"). An invoice
