@@ -138,14 +138,3 @@ export const entryHours = style({
   whiteSpace: 'nowrap',
   textAlign: 'right',
 });
-
-export const state = style({
-  textAlign: 'center',
-  padding: `${vars.space.xxl} ${vars.space.lg}`,
-  display: 'grid',
-  justifyItems: 'center',
-  gap: vars.space.sm,
-});
-export const stateTitle = style({ fontWeight: 700, fontSize: '1.05rem', margin: 0 });
-export const stateText = style({ color: vars.color.textMuted, margin: 0 });
-export const errorIcon = style({ color: vars.color.red });

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { apiRequest, readOr } from '../client/api';
 import { useWeekInAddress } from '../client/week-address';
 import { ProgressBar } from '../components/ProgressBar';
-import { ChevronRightIcon, WarningIcon } from '../components/icons';
+import { ChevronRightIcon } from '../components/icons';
 import { DownloadCsv } from '../components/DownloadCsv';
 import { exportHref } from '../shared/exports';
 import { badge, card, h2, spinner, visuallyHidden } from '../components/ui.css';
@@ -14,6 +14,8 @@ import { formatDate, formatHours, formatWeekLabel } from '../shared/format';
 import { formatUsd } from '../shared/money-format';
 import { percentOf } from '../shared/percent';
 import { shiftWeek, type IsoDate } from '../shared/calendar';
+import { EmptyState, ErrorState } from '../components/PanelState';
+import * as state from '../components/PanelState.css';
 import * as s from './WeeklyHours.css';
 
 export interface Props {
@@ -183,34 +185,28 @@ export function WeeklyHoursView({
           {data ? <DownloadCsv href={exportHref.weeklyHours(data.weekStart)} /> : null}
         </div>
         {isError ? (
-          <div className={s.state} role="alert">
-            <WarningIcon size={28} className={s.errorIcon} />
-            <p className={s.stateTitle}>Error Loading Time Data</p>
-            <p className={s.stateText}>
-              Failed to load project time entries. Please try again later.
-            </p>
-          </div>
+          <ErrorState
+            title="Error Loading Time Data"
+            text="Failed to load project time entries. Please try again later."
+          />
         ) : !data ? (
-          <div className={s.state} role="status">
+          <div className={state.state} role="status">
             <span className={spinner} aria-hidden="true" />
-            <p className={s.stateText}>Loading project time data...</p>
+            <p className={state.text}>Loading project time data...</p>
           </div>
         ) : data.projectTimeData.length === 0 && syncing ? (
-          <div className={s.state} role="status" data-testid="syncing-time-data">
+          <div className={state.state} role="status" data-testid="syncing-time-data">
             <span className={spinner} aria-hidden="true" />
-            <p className={s.stateTitle}>Syncing time data from Forecast…</p>
-            <p className={s.stateText}>
+            <p className={state.title}>Syncing time data from Forecast…</p>
+            <p className={state.text}>
               The first sync is reading time entries from Forecast; they appear here as soon as it
               finishes.
             </p>
           </div>
         ) : data.projectTimeData.length === 0 ? (
-          <div className={s.state}>
-            <p className={s.stateTitle}>No Time Entries</p>
-            <p className={s.stateText}>
-              No time has been logged for the selected week across any projects.
-            </p>
-          </div>
+          <EmptyState title="No Time Entries">
+            No time has been logged for the selected week across any projects.
+          </EmptyState>
         ) : (
           // Keyed by week: moving to another week starts with every row collapsed.
           <ProjectBreakdown key={data.weekStart} week={data} />
