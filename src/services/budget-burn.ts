@@ -11,11 +11,32 @@ import {
   hasBudgetBurn,
   type BudgetBurnResponse,
   type ProjectBudgetBurn,
+  type WeekCost,
 } from '../shared/budget-burn';
 import { loadGrossMargins } from './gross-margins';
-import { marginFigures } from '../shared/margins';
+import { type GrossMarginProject, marginFigures } from '../shared/margins';
 import { lastWeeks, shiftWeek, weekEndOf, weekStartOf, type IsoDate } from '../shared/calendar';
 import { listVisibleProjects } from '../db/projects';
+import type { Project } from '../shared/projects';
+
+/** The projects budget burn applies to: on the dashboard, linked to Forecast, fixed price or T&M. */
+const burnsBudget = (p: Project) =>
+  p.visible === 1 && p.forecastProjectId !== null && hasBudgetBurn(p.forecastBudgetType);
+
+/** The rule of decision 171 over a project's Gross Margins figures: cost to date is its Internal Cost. */
+const burnOf = (
+  p: Project,
+  margin: GrossMarginProject,
+  weeklyCosts: readonly WeekCost[],
+  today: IsoDate,
+) =>
+  budgetBurn({
+    projectValue: p.forecastProjectValue,
+    costToDate: marginFigures(margin).internalCost,
+    invoicedToDate: margin.totalInvoiced,
+    weeklyCosts,
+    today,
+  });
 
 export async function loadBudgetBurns(
   db: Db,
@@ -24,10 +45,7 @@ export async function loadBudgetBurns(
 ): Promise<BudgetBurnResponse> {
   const weeks = lastWeeks(shiftWeek(weekStartOf(today), -1), BURN_WEEKS);
   const projects = (await listVisibleProjects(db)).filter(
-    (p) =>
-      p.forecastProjectId !== null &&
-      hasBudgetBurn(p.forecastBudgetType) &&
-      (onlyProjectId === undefined || p.id === onlyProjectId),
+    (p) => burnsBudget(p) && (onlyProjectId === undefined || p.id === onlyProjectId),
   );
   if (projects.length === 0) return { projects: [] };
   const [margins, figures] = await Promise.all([
@@ -49,16 +67,15 @@ export async function loadBudgetBurns(
           projectId: p.id,
           name: p.name,
           budgetType: p.forecastBudgetType!,
-          ...budgetBurn({
-            projectValue: p.forecastProjectValue,
-            costToDate: marginFigures(margin).internalCost,
-            invoicedToDate: margin.totalInvoiced,
-            weeklyCosts: weeks.map((weekStart) => ({
+          ...burnOf(
+            p,
+            margin,
+            weeks.map((weekStart) => ({
               weekStart,
               cost: costOf(time.filter((t) => t.weekStart === weekStart)),
             })),
             today,
-          }),
+          ),
         },
       ];
     }),
@@ -75,10 +92,27 @@ export async function loadBudgetBurn(
   return projects[0] ?? null;
 }
 
-/** Each visible project's share of budget used, by project id: the card gauges (decision 192). */
-export async function loadBudgetsUsed(db: Db, today: IsoDate): Promise<Record<number, number>> {
-  const { projects } = await loadBudgetBurns(db, today);
+/**
+ * Each visible project's share of budget used, by project id: the card gauges (decision 192).
+ * From the projects the page already holds: the share needs only the cost to date, so no
+ * weekly figures and no second read of the projects; and no query at all when none of them
+ * has a budget to burn. The share is `budgetBurn`'s, so the gauges and GET
+ * /api/insights/budget-burn agree.
+ */
+export async function loadBudgetsUsed(
+  db: Db,
+  projects: readonly Project[],
+  today: IsoDate,
+): Promise<Record<number, number>> {
+  const burning = projects.filter(burnsBudget);
+  if (burning.length === 0) return {};
+  const marginOf = new Map((await loadGrossMargins(db)).projects.map((m) => [m.id, m]));
   return Object.fromEntries(
-    projects.flatMap((b) => (b.usedPercent === null ? [] : [[b.projectId, b.usedPercent]])),
+    burning.flatMap((p) => {
+      const margin = marginOf.get(p.id);
+      if (!margin) return [];
+      const { usedPercent } = burnOf(p, margin, [], today);
+      return usedPercent === null ? [] : [[p.id, usedPercent]];
+    }),
   );
 }

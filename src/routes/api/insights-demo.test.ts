@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app';
 import { createTestDb } from '../../../tests/helpers/db';
 import { demoUpstream } from '../../../tests/helpers/upstream';
-import type { Db } from '../../db/port';
+import { countingDb, type Db } from '../../db/port';
 import { seedDemoDashboard } from '../../demo/seed';
+import { listAllProjects } from '../../db/projects';
+import { loadBudgetsUsed } from '../../services/budget-burn';
 import type { AgencyTimeData } from '../../shared/weekly-hours';
 import type { BudgetBurnResponse } from '../../shared/budget-burn';
 import type { CostPerPointResponse } from '../../shared/cost-per-point';
@@ -109,6 +111,25 @@ describe('forecasts, burn, cost per point, unbilled work and trends on the demo 
       );
       expect(one.budgetBurn).toEqual(b);
     }
+  });
+
+  it('gives the portfolio’s card gauges the same share of budget used as the budget burn call', async () => {
+    const burn = await get<BudgetBurnResponse>('/api/insights/budget-burn');
+    const projects = await listAllProjects(db);
+    const used = await loadBudgetsUsed(db, projects, '2026-11-25');
+    expect(used).toEqual(
+      Object.fromEntries(
+        burn.projects.flatMap((b) =>
+          b.usedPercent === null ? [] : [[b.projectId, b.usedPercent]],
+        ),
+      ),
+    );
+    expect(Object.keys(used).length).toBeGreaterThan(0);
+    // Nothing to burn among the projects held: no query at all.
+    const retainers = projects.filter((p) => p.forecastBudgetType === 'RETAINER');
+    const counter = { queries: 0 };
+    expect(await loadBudgetsUsed(countingDb(db, counter), retainers, '2026-11-25')).toEqual({});
+    expect(counter.queries).toBe(0);
   });
 
   it('forecasts the running period of each retainer project, and nothing for the others', async () => {

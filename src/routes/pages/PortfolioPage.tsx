@@ -70,7 +70,7 @@ export async function loadPortfolio(
   if (!isAdmin) return { projects, now, today, forecasts: {}, budgetsUsed: {}, alertCounts };
   const [forecasts, budgetsUsed] = await Promise.all([
     loadRetainerMarkers(deps.db, projects, today),
-    loadBudgetsUsed(deps.db, today),
+    loadBudgetsUsed(deps.db, projects, today),
   ]);
   return { projects, now, today, forecasts, budgetsUsed, alertCounts };
 }
