@@ -28,6 +28,8 @@ export interface PaintSample {
   htmlBytes: number;
   /** When the HTML's first byte arrived (the server's time plus the network's). */
   ttfb: number;
+  /** How many elements the data selector matched once the page settled (0: it matches nothing). */
+  dataElements: number;
 }
 
 export interface PaintResult {
@@ -39,6 +41,7 @@ export interface PaintResult {
   cssBytes: number;
   htmlBytes: number;
   ttfb: number;
+  dataElements: number;
   samples: PaintSample[];
 }
 
@@ -126,7 +129,7 @@ export async function paintOnce(target: PaintTarget): Promise<PaintSample> {
       .catch(() => {});
     // Let the last paints and any hydration settle, then read what was painted when.
     await page.waitForTimeout(1500);
-    return await page.evaluate(() => {
+    return await page.evaluate((selector) => {
       const w = window as unknown as { __dataPaints: number[] };
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -145,8 +148,9 @@ export async function paintOnce(target: PaintTarget): Promise<PaintSample> {
         cssBytes: sum('.css'),
         htmlBytes: navigation.transferSize,
         ttfb: navigation.responseStart,
+        dataElements: document.querySelectorAll(selector).length,
       };
-    });
+    }, target.dataSelector);
   } finally {
     await context.close();
     rmSync(home, { recursive: true, force: true });
@@ -154,16 +158,20 @@ export async function paintOnce(target: PaintTarget): Promise<PaintSample> {
 }
 
 /**
- * Measures the targets alternately (one load of each in turn, `runs` rounds after one warm-up
- * round), so a machine that slows down part-way slows every target alike. Medians per target.
+ * Measures the targets alternately (one load of each in turn, `runs` rounds after a warm-up),
+ * so a machine that slows down part-way slows every target alike. Medians per target. The
+ * warm-up is a whole round by default; `warmup: 'one'` loads only the first target once, for a
+ * long list where a round more would double a short run.
  */
 export async function measurePaints(
   targets: PaintTarget[],
   runs = 5,
+  { warmup = 'round' }: { warmup?: 'round' | 'one' } = {},
 ): Promise<Map<string, PaintResult> | null> {
   if (!existsSync(CHROMIUM)) return null;
   const samples = new Map<string, PaintSample[]>(targets.map((t) => [t.label, []]));
-  for (let round = 0; round <= runs; round++) {
+  if (warmup === 'one' && targets[0]) await paintOnce(targets[0]);
+  for (let round = warmup === 'round' ? 0 : 1; round <= runs; round++) {
     for (const target of targets) {
       const sample = await paintOnce(target);
       if (round > 0) samples.get(target.label)!.push(sample);
@@ -181,6 +189,7 @@ export async function measurePaints(
       cssBytes: median((s) => s.cssBytes),
       htmlBytes: median((s) => s.htmlBytes),
       ttfb: median((s) => s.ttfb),
+      dataElements: median((s) => s.dataElements),
       samples: list,
     });
   }

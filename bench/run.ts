@@ -5,8 +5,8 @@
  * embedded database, or on PostgreSQL when DATABASE_URL is set. Results go to bench/results/.
  */
 import autocannon from 'autocannon';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { linkJiraProject } from '../src/services/jira/sync';
@@ -16,8 +16,14 @@ import { isoDateInZone } from '../src/shared/time-zones';
 import { backTestRetainer } from '../src/services/retainer-forecast';
 import { meanAbsoluteErrorPercent, type BackTestSample } from '../src/shared/retainer-forecast';
 import { pageBytes } from './bundle';
-import { measurePaints, type PaintTarget } from './paint';
-import { serveFolder } from './static';
+import {
+  BASELINE_RATIO_BUDGET,
+  comparePaints,
+  FLOOR_RATIO_BUDGET,
+  type PaintPage,
+  paintRatios,
+} from './paint-compare';
+import { type BenchPage, CSS_BUDGET, PAGES, pageKey } from './pages';
 import { listen } from './serve';
 import { type ServerProcess, sleep, startServerProcess } from './server-process';
 import { startUpstreamServer } from '../tests/helpers/upstream-server';
@@ -36,22 +42,10 @@ const add = (row: BenchRow) => {
 const quick = process.argv.includes('--quick');
 /** The machine's 1-minute load average, printed beside each timing (others share its cores). */
 const loadAverage = () => `load ${loadavg()[0]!.toFixed(2)}`;
-// `--only paint,render` runs just those sections (render, bundle, upstream, forecast, growth, load, paint, memory, sync, scale10).
+// `--only paint,render` runs just those sections (render, bundle, upstream, forecast, growth, load, paint, pages, memory, sync, scale10).
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const only = onlyArg ? new Set(onlyArg.split(',')) : null;
 const wanted = (section: string) => !only || only.has(section);
-
-const PAGES = [
-  { path: '/', name: 'Projects (portfolio)', target: '≤ 15 ms' },
-  { path: '/developer', name: 'Weekly History', target: '≤ 15 ms' },
-  { path: '/agency', name: 'Agency Dashboard (Weekly Hours)', target: '≤ 25 ms at scale 10' },
-  { path: '/agency?tab=trends', name: 'Insights: 12-week trends' },
-  { path: '/agency?tab=cost-per-point', name: 'Insights: cost per point' },
-  { path: '/agency?tab=budget-burn', name: 'Insights: budget burn' },
-  { path: '/agency?tab=unbilled', name: 'Insights: unbilled work' },
-  { path: '/agency/settings', name: 'Agency Settings' },
-  { path: '/agency/users', name: 'Users' },
-];
 
 async function queriesFor(env: BenchEnv, p: string) {
   env.counter.queries = 0;
@@ -61,7 +55,7 @@ async function queriesFor(env: BenchEnv, p: string) {
 }
 
 async function renderSection(env: BenchEnv, label: string) {
-  for (const page of PAGES) {
+  for (const page of PAGES.filter((p) => p.signedIn)) {
     const stats = await timeIt(
       async () => (await env.request(page.path, { cookie: env.adminCookie })).text(),
       quick ? { warmup: 5, runs: 30 } : { warmup: 20, runs: 200 },
@@ -71,7 +65,7 @@ async function renderSection(env: BenchEnv, label: string) {
       section: `render ${label}`,
       what: `${page.name} median / p95`,
       value: `${ms(stats.median)} / ${ms(stats.p95)}`,
-      target: page.target,
+      target: page.renderTarget,
       raw: { ...stats, status },
     });
     add({
@@ -88,27 +82,21 @@ async function renderSection(env: BenchEnv, label: string) {
   });
 }
 
-/** Budgets per page (docs/decisions/141): CSS before first paint, and JavaScript. */
-const CSS_BUDGET = 8 * 1024;
-const JS_BUDGET: Record<string, number> = {
-  '/auth': 6 * 1024,
-  '/': 100 * 1024,
-  '/developer': 130 * 1024,
-};
+/** A page's bytes as the browser loads them (bench/bundle.ts), and the byte budgets it breaks. */
+async function bytesOf(env: BenchEnv, page: BenchPage) {
+  const cookie = page.signedIn ? env.adminCookie : undefined;
+  const html = await (await env.request(page.path, { cookie })).text();
+  const bytes = await pageBytes(html, path.join(distDir, 'public'));
+  const over: string[] = [];
+  if (bytes.cssBeforePaint > CSS_BUDGET) over.push('CSS');
+  if (page.jsBudget !== undefined && bytes.jsGzip > page.jsBudget) over.push('JS');
+  return { bytes, over };
+}
 
 async function bundleSection(env: BenchEnv) {
-  const pages = [
-    { path: '/auth', name: 'Sign in', cookie: undefined as string | undefined },
-    ...PAGES.map((p) => ({ ...p, cookie: env.adminCookie })),
-  ];
-  for (const page of pages) {
-    const html = await (await env.request(page.path, { cookie: page.cookie })).text();
-    const bytes = await pageBytes(html, path.join(distDir, 'public'));
-    const jsBudget = JS_BUDGET[page.path];
-    const over = [
-      bytes.cssBeforePaint > CSS_BUDGET ? 'CSS' : null,
-      jsBudget !== undefined && bytes.jsGzip > jsBudget ? 'JS' : null,
-    ].filter(Boolean);
+  for (const page of PAGES) {
+    const { bytes, over } = await bytesOf(env, page);
+    const jsBudget = page.jsBudget;
     add({
       section: 'bytes per page (gzip)',
       what: `${page.name}: CSS before first paint / after, JS, HTML`,
@@ -362,13 +350,7 @@ async function memorySection() {
 const BASELINE_DIR =
   process.argv.find((a) => a.startsWith('--baseline='))?.slice('--baseline='.length) ??
   path.resolve(repoDir, '../shared/spa-baseline/dist');
-
-/** The page's own HTML with every script removed: what the browser would paint with no JavaScript. */
-function withoutScripts(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link rel="modulepreload"[^>]*>/gi, '');
-}
+const PAINT_SECTION = 'paint (4x CPU, 150 ms, 1.6 Mbps)';
 
 /**
  * docs/decisions/141: the portfolio (50 projects) and Weekly History against the single-page
@@ -392,82 +374,40 @@ async function paintSection(env: BenchEnv) {
       'SELECT count(*)::int AS count FROM projects WHERE visible = 1',
     )
   )[0]!;
-  const server = await listen(env.app, distDir);
-  const floorDir = mkdtempSync(path.join(tmpdir(), 'bench-floor-'));
-  const baseline = existsSync(path.join(BASELINE_DIR, 'index.html'))
-    ? await serveFolder(BASELINE_DIR)
-    : null;
-  const pages = [
+  const pagePaint = (p: string) => PAGES.find((page) => page.path === p)!;
+  const pages: PaintPage[] = [
     {
+      ...pagePaint('/'),
       key: 'portfolio',
-      path: '/',
       name: `portfolio, ${count} projects`,
-      dataSelector: '[data-testid="project-card"]',
       expected: count,
     },
-    {
-      key: 'weekly-history',
-      path: '/developer',
-      name: 'Weekly History',
-      dataSelector: '[data-testid^="stat-"], [data-testid="qa-ticket"]',
-      expected: 4,
-    },
+    { ...pagePaint('/developer'), key: 'weekly-history', name: 'Weekly History' },
   ];
-  for (const page of pages) {
-    const html = await (await env.request(page.path, { cookie: env.adminCookie })).text();
-    mkdirSync(path.join(floorDir, page.key), { recursive: true });
-    writeFileSync(path.join(floorDir, page.key, 'index.html'), withoutScripts(html));
-  }
-  const floor = await serveFolder(floorDir);
   try {
-    const [name, value] = env.adminCookie.split('=') as [string, string];
-    const targets: PaintTarget[] = [];
-    if (baseline)
-      targets.push({
-        label: 'baseline',
-        url: `${baseline.url}/`,
-        dataSelector: '[data-testid="project-card"]',
-        expected: 50,
-      });
-    for (const page of pages) {
-      targets.push({
-        label: page.key,
-        url: `${server.url}${page.path}`,
-        cookie: { name, value },
-        dataSelector: page.dataSelector,
-        expected: page.expected,
-      });
-      targets.push({
-        label: `${page.key} floor`,
-        url: `${floor.url}/${page.key}/index.html`,
-        dataSelector: page.dataSelector,
-        expected: page.expected,
-      });
-    }
     const load = loadAverage();
-    const results = await measurePaints(targets, quick ? 2 : 5);
-    const section = 'paint (4x CPU, 150 ms, 1.6 Mbps)';
-    if (!results) {
+    const compared = await comparePaints(env, pages, {
+      baselineDir: BASELINE_DIR,
+      runs: quick ? 2 : 5,
+    });
+    const section = PAINT_SECTION;
+    if (!compared) {
       add({ section, what: 'first paint', value: 'skipped: no /usr/bin/chromium' });
       return;
     }
-    const base = results.get('baseline');
-    if (base)
+    const base = compared.baseline;
+    if ('skipped' in base)
+      add({ section, what: 'single-page baseline', value: `skipped: ${base.skipped}` });
+    else
       add({
         section,
         what: 'single-page baseline (50 cards): FCP / data paint, JS / CSS transferred',
         value: `${ms(base.fcp)} / ${ms(base.dataPaint)}, ${kb(base.jsBytes)} / ${kb(base.cssBytes)} (${load})`,
         raw: base,
       });
-    else
-      add({
-        section,
-        what: 'single-page baseline',
-        value: `skipped: no ${BASELINE_DIR}/index.html`,
-      });
     for (const page of pages) {
-      const product = results.get(page.key)!;
-      const bare = results.get(`${page.key} floor`)!;
+      const { product, floor: bare } = compared.pages.get(page.key)!;
+      const ratios = paintRatios(product, bare, base);
       add({
         section,
         what: `${page.name}: first byte / FCP / data paint, requests before FCP, JS / CSS / HTML transferred`,
@@ -480,32 +420,90 @@ async function paintSection(env: BenchEnv) {
         value: `${ms(bare.ttfb)} / ${ms(bare.fcp)} / ${ms(bare.dataPaint)} (${load})`,
         raw: bare,
       });
-      if (base) {
-        const ratio = product.dataPaint / base.dataPaint;
+      if (!('skipped' in base))
         add({
           section,
           what: `${page.name}: data paint / baseline's`,
-          value: `${ratio.toFixed(2)}${ratio > 0.25 ? '  OVER BUDGET' : ''}`,
-          target: '≤ 0.25',
-          raw: { ratio },
+          value: `${ratios.toBaseline.toFixed(2)}${ratios.overBaseline ? '  OVER BUDGET' : ''}`,
+          target: `≤ ${BASELINE_RATIO_BUDGET}`,
+          raw: { ratio: ratios.toBaseline },
         });
-      }
-      const floorRatio = product.dataPaint / bare.dataPaint;
       add({
         section,
         what: `${page.name}: data paint / floor's`,
-        value: `${floorRatio.toFixed(2)}${floorRatio > 1.3 ? '  OVER BUDGET' : ''}`,
-        target: '≤ 1.3',
-        raw: { floorRatio },
+        value: `${ratios.toFloor.toFixed(2)}${ratios.overFloor ? '  OVER BUDGET' : ''}`,
+        target: `≤ ${FLOOR_RATIO_BUDGET}`,
+        raw: { floorRatio: ratios.toFloor },
       });
     }
   } finally {
-    await server.close();
-    await floor.close();
-    await baseline?.close();
-    rmSync(floorDir, { recursive: true, force: true });
     await env.db.query("DELETE FROM projects WHERE name LIKE 'Paint project %'");
   }
+}
+
+/**
+ * Every page (bench/pages.ts) in one row: its CSS before first paint and JavaScript, gzip, as
+ * the bundle section reads them, and its data paint next to its floor's and the baseline's,
+ * measured alternately under the paint section's throttling (docs/decisions/220). A page over
+ * any budget is named with OVER BUDGET and what it breaks; a page whose data selector matches
+ * nothing says so instead of a time.
+ */
+async function pagesSection(env: BenchEnv) {
+  const section = `pages (${PAINT_SECTION.slice('paint '.length)})`;
+  const pages: (BenchPage & PaintPage)[] = PAGES.map((p) => ({ ...p, key: pageKey(p) }));
+  const load = loadAverage();
+  const compared = await comparePaints(env, pages, {
+    baselineDir: BASELINE_DIR,
+    runs: quick ? 2 : 3,
+    warmup: 'one',
+  });
+  if (!compared) {
+    add({ section, what: 'data paint', value: 'skipped: no /usr/bin/chromium' });
+    return;
+  }
+  const base = compared.baseline;
+  add({
+    section,
+    what: 'single-page baseline (50 cards): data paint',
+    value: 'skipped' in base ? `skipped: ${base.skipped}` : `${ms(base.dataPaint)} (${load})`,
+    raw: base,
+  });
+  const overPages: string[] = [];
+  for (const page of pages) {
+    const { bytes, over } = await bytesOf(env, page);
+    const { product, floor } = compared.pages.get(page.key)!;
+    const ratios = paintRatios(product, floor, base);
+    const painted = product.dataElements > 0 && floor.dataElements > 0;
+    if (painted && ratios.overFloor) over.push('data paint / floor');
+    if (painted && ratios.overBaseline) over.push('data paint / baseline');
+    if (over.length) overPages.push(`${page.name} (${over.join(', ')})`);
+    const paint = painted
+      ? `${ms(product.dataPaint)} vs floor ${ms(floor.dataPaint)}: ${ratios.toFloor.toFixed(2)} of floor, ${Number.isFinite(ratios.toBaseline) ? ratios.toBaseline.toFixed(2) : 'n/a'} of baseline`
+      : `no data painted: '${page.dataSelector}' matches nothing (${product.dataElements} on the page, ${floor.dataElements} on its floor)`;
+    add({
+      section,
+      what: `${page.name} (${page.path}): JS, CSS before paint; data paint vs floor; ratios`,
+      value: `${kb(bytes.jsGzip)}, ${kb(bytes.cssBeforePaint)}; ${paint}${over.length ? `  OVER BUDGET: ${over.join(', ')}` : ''}`,
+      target: `${page.jsBudget !== undefined ? `JS ≤ ${page.jsBudget / 1024} KB; ` : ''}CSS ≤ ${CSS_BUDGET / 1024} KB; ≤ ${FLOOR_RATIO_BUDGET} of floor, ≤ ${BASELINE_RATIO_BUDGET} of baseline`,
+      raw: {
+        path: page.path,
+        dataSelector: page.dataSelector,
+        dataElements: product.dataElements,
+        bytes,
+        product,
+        floor,
+        toFloor: ratios.toFloor,
+        toBaseline: ratios.toBaseline,
+        over,
+      },
+    });
+  }
+  add({
+    section,
+    what: 'pages over budget',
+    value: overPages.length ? `OVER BUDGET: ${overPages.join('; ')}` : 'none',
+    raw: { overPages },
+  });
 }
 
 interface SyncRunLine {
@@ -615,6 +613,7 @@ async function main() {
   if (wanted('growth')) await scalingSection(env);
   if (wanted('load')) await loadSection(env);
   if (wanted('paint')) await paintSection(env);
+  if (wanted('pages')) await pagesSection(env);
   await env.close();
   if (wanted('memory')) await memorySection();
   if (wanted('sync')) await syncSection();

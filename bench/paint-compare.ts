@@ -1,0 +1,124 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { measurePaints, type PaintResult, type PaintTarget } from './paint';
+import { listen } from './serve';
+import type { BenchEnv } from './setup';
+import { serveFolder } from './static';
+
+/** docs/decisions/141: a page's data paint within a quarter of the baseline's, 1.3x of its floor. */
+export const BASELINE_RATIO_BUDGET = 0.25;
+export const FLOOR_RATIO_BUDGET = 1.3;
+
+/** A page of the product to paint next to its floor. */
+export interface PaintPage {
+  /** A name safe in a file path, unique in the run: the floor's folder and the result's label. */
+  key: string;
+  path: string;
+  name: string;
+  /** The elements that hold the page's data (docs/decisions/220). */
+  dataSelector: string;
+  /** How many of them the data is; the load waits for that many before it settles. */
+  expected?: number;
+  /** Opened signed in as an admin; false for the sign-in page. */
+  signedIn: boolean;
+}
+
+export interface PaintComparison {
+  /** The single-page baseline's 50 cards, or why it was not measured. */
+  baseline: PaintResult | { skipped: string };
+  pages: Map<string, { product: PaintResult; floor: PaintResult }>;
+}
+
+/** The page's own HTML with every script removed: what the browser would paint with no JavaScript. */
+export function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link rel="modulepreload"[^>]*>/gi, '');
+}
+
+/**
+ * Paints each page as served by the app and its floor (the same HTML, its CSS, no script),
+ * with the single-page baseline (`baselineDir`, when it holds a build) measured in the same
+ * run, all alternately under the same throttling. Null when there is no Chromium.
+ */
+export async function comparePaints(
+  env: BenchEnv,
+  pages: PaintPage[],
+  options: { baselineDir: string; runs: number; warmup?: 'round' | 'one' },
+): Promise<PaintComparison | null> {
+  const server = await listen(env.app, env.distDir);
+  const floorDir = mkdtempSync(path.join(tmpdir(), 'bench-floor-'));
+  const hasBaseline = existsSync(path.join(options.baselineDir, 'index.html'));
+  const baseline = hasBaseline ? await serveFolder(options.baselineDir) : null;
+  const [name, value] = env.adminCookie.split('=') as [string, string];
+  try {
+    for (const page of pages) {
+      const cookie = page.signedIn ? env.adminCookie : undefined;
+      const html = await (await env.request(page.path, { cookie })).text();
+      mkdirSync(path.join(floorDir, page.key), { recursive: true });
+      writeFileSync(path.join(floorDir, page.key, 'index.html'), withoutScripts(html));
+    }
+    const floor = await serveFolder(floorDir);
+    try {
+      const targets: PaintTarget[] = [];
+      if (baseline)
+        targets.push({
+          label: 'baseline',
+          url: `${baseline.url}/`,
+          dataSelector: '[data-testid="project-card"]',
+          expected: 50,
+        });
+      for (const page of pages) {
+        targets.push({
+          label: page.key,
+          url: `${server.url}${page.path}`,
+          cookie: page.signedIn ? { name, value } : undefined,
+          dataSelector: page.dataSelector,
+          expected: page.expected,
+        });
+        targets.push({
+          label: `${page.key} floor`,
+          url: `${floor.url}/${page.key}/index.html`,
+          dataSelector: page.dataSelector,
+          expected: page.expected,
+        });
+      }
+      const results = await measurePaints(targets, options.runs, { warmup: options.warmup });
+      if (!results) return null;
+      return {
+        baseline: results.get('baseline') ?? {
+          skipped: `no ${options.baselineDir}/index.html`,
+        },
+        pages: new Map(
+          pages.map((p) => [
+            p.key,
+            { product: results.get(p.key)!, floor: results.get(`${p.key} floor`)! },
+          ]),
+        ),
+      };
+    } finally {
+      await floor.close();
+    }
+  } finally {
+    await server.close();
+    await baseline?.close();
+    rmSync(floorDir, { recursive: true, force: true });
+  }
+}
+
+/** A page's data paint against the baseline's and its floor's, with the budgets it breaks. */
+export function paintRatios(
+  product: PaintResult,
+  floor: PaintResult,
+  baseline: PaintResult | { skipped: string },
+) {
+  const toBaseline = 'skipped' in baseline ? NaN : product.dataPaint / baseline.dataPaint;
+  const toFloor = product.dataPaint / floor.dataPaint;
+  return {
+    toBaseline,
+    toFloor,
+    overBaseline: toBaseline > BASELINE_RATIO_BUDGET,
+    overFloor: toFloor > FLOOR_RATIO_BUDGET,
+  };
+}
