@@ -449,7 +449,7 @@ async function paintSection(env: BenchEnv) {
  * nothing says so instead of a time.
  */
 async function pagesSection(env: BenchEnv) {
-  const section = `pages (${PAINT_SECTION.slice('paint '.length)})`;
+  const section = `pages ${PAINT_SECTION.slice('paint '.length)}`;
   const pages: (BenchPage & PaintPage)[] = PAGES.map((p) => ({ ...p, key: pageKey(p) }));
   const load = loadAverage();
   const compared = await comparePaints(env, pages, {
