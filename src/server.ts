@@ -1,7 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +29,7 @@ import {
   type DataDirLock,
   EXIT_DATA_DIR_IN_USE,
 } from './server/data-dir-lock';
+import { gzipResponses } from './server/gzip';
 import { bindPort, EXIT_PORT_IN_USE, PortInUseError } from './server/listen';
 import { createSmtpMailer } from './server/smtp-mailer';
 
@@ -126,8 +126,6 @@ async function main() {
   });
 
   const root = new Hono();
-  // Pages, JSON and assets go gzip-compressed: the first paint on a slow link depends on it.
-  root.use('*', compress());
   root.use('/assets/*', async (c, next) => {
     await next();
     // File names carry a content hash, so they never change: cache them for a year.
@@ -140,7 +138,8 @@ async function main() {
   // Handed over whole (not root.route), so the app's own not-found page answers unknown paths.
   root.all('*', (c) => app.fetch(c.req.raw, c.env));
 
-  bound.ready(root.fetch);
+  // Pages, JSON and assets go gzip-compressed: the first paint on a slow link depends on it.
+  bound.ready(gzipResponses(root.fetch));
   // server.json first: whoever reads "listening" may use it at once.
   if (internalToken) {
     // Written beside and renamed over, so a reader never sees half a file.
