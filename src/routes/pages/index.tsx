@@ -38,27 +38,29 @@ import { loadWeeklyHistory, WeeklyHistoryPage } from './WeeklyHistoryPage';
 
 /**
  * Renders a page element to a full document; pages hold private data, so nothing is cached.
- * A signed-in page gets the bell's count for its top bar.
+ * A signed-in page gets the bell's count and theme for its top bar, read while the page's own
+ * data loads: the element may be given as the promise of its loading.
  */
 export async function renderPage(
   c: Context<AppEnv>,
-  element: ReactElement,
+  element: ReactElement | Promise<ReactElement>,
   title: string,
   status: 200 | 400 | 401 | 403 | 404 | 429 = 200,
   entry?: 'auth',
 ) {
   const { user } = c.var;
-  const [count, theme] = await Promise.all([
+  const [count, theme, content] = await Promise.all([
     user && status === 200
       ? bellCount(c.var.deps.db, viewerOf(user), c.var.deps.clock())
       : Promise.resolve(null),
     user ? themeOf(c.var.deps.db, user.id) : Promise.resolve(null),
+    element,
   ]);
   c.header('Cache-Control', 'no-store');
   const page = createElement(
     ThemeContext.Provider,
     { value: theme },
-    createElement(AlertCountContext.Provider, { value: count }, element),
+    createElement(AlertCountContext.Provider, { value: count }, content),
   );
   return c.html(
     renderDocument(page, {
@@ -164,14 +166,15 @@ export const pages = new Hono<AppEnv>()
       isAdmin,
     );
     if (redirectTo) return c.redirect(redirectTo, 302);
+    // The view decides a redirect first; everything else the page shows is read at once.
     return renderPage(
       c,
-      <PortfolioPage
-        user={user}
-        {...(await loadPortfolio(c.var.deps, viewerOf(user)))}
-        freshness={await loadFreshnessOrNull(c.var.deps, ['jira', 'billing'], user)}
-        view={view}
-      />,
+      Promise.all([
+        loadPortfolio(c.var.deps, viewerOf(user)),
+        loadFreshnessOrNull(c.var.deps, ['jira', 'billing'], user),
+      ]).then(([portfolio, freshness]) => (
+        <PortfolioPage user={user} {...portfolio} freshness={freshness} view={view} />
+      )),
       'Projects',
     );
   })
@@ -199,68 +202,77 @@ export const pages = new Hono<AppEnv>()
       ),
     );
   })
-  .get('/developer', requirePageUser(), async (c) =>
+  .get('/developer', requirePageUser(), (c) =>
     renderPage(
       c,
-      <WeeklyHistoryPage
-        user={c.var.user!}
-        data={await loadWeeklyHistory(c.var.deps, c.req.query('week'))}
-        freshness={await loadFreshnessOrNull(c.var.deps, ['jira'], c.var.user!)}
-      />,
+      Promise.all([
+        loadWeeklyHistory(c.var.deps, c.req.query('week')),
+        loadFreshnessOrNull(c.var.deps, ['jira'], c.var.user!),
+      ]).then(([data, freshness]) => (
+        <WeeklyHistoryPage user={c.var.user!} data={data} freshness={freshness} />
+      )),
       'Weekly History',
     ),
   )
-  .get('/agency', requirePageUser('admin'), async (c) => {
-    const data = await loadAgencyPage(c.var.deps, c.req.query());
-    const sources = AGENCY_TAB_SOURCES[data.tab];
-    const freshness = sources.length
-      ? await loadFreshnessOrNull(c.var.deps, sources, c.var.user!)
-      : null;
-    return renderPage(
-      c,
-      <AgencyPage user={c.var.user!} data={data} freshness={freshness} />,
-      'Agency Dashboard',
-    );
-  })
-  .get('/agency/settings', requirePageUser(), async (c) =>
+  .get('/agency', requirePageUser('admin'), (c) =>
     renderPage(
       c,
-      <SettingsPage user={c.var.user!} data={await loadSettings(c.var.deps, c.var.user!)} />,
+      loadAgencyPage(c.var.deps, c.req.query()).then(async (data) => {
+        const sources = AGENCY_TAB_SOURCES[data.tab];
+        const freshness = sources.length
+          ? await loadFreshnessOrNull(c.var.deps, sources, c.var.user!)
+          : null;
+        return <AgencyPage user={c.var.user!} data={data} freshness={freshness} />;
+      }),
+      'Agency Dashboard',
+    ),
+  )
+  .get('/agency/settings', requirePageUser(), (c) =>
+    renderPage(
+      c,
+      loadSettings(c.var.deps, c.var.user!).then((data) => (
+        <SettingsPage user={c.var.user!} data={data} />
+      )),
       'Agency Settings',
     ),
   )
-  .get('/alerts', requirePageUser(), async (c) =>
+  .get('/alerts', requirePageUser(), (c) =>
     renderPage(
       c,
-      <AlertsPage
-        user={c.var.user!}
-        data={await loadAlertsPage(c.var.deps, c.var.user!, c.req.query())}
-      />,
+      loadAlertsPage(c.var.deps, c.var.user!, c.req.query()).then((data) => (
+        <AlertsPage user={c.var.user!} data={data} />
+      )),
       'Alerts',
     ),
   )
-  .get('/agency/outbox', requirePageUser('admin'), async (c) =>
+  .get('/agency/outbox', requirePageUser('admin'), (c) =>
     renderPage(
       c,
-      <OutboxPage
-        user={c.var.user!}
-        mails={(await listOutbox(c.var.deps.db)).map((m) => ({
-          ...m,
-          createdAt: m.createdAt.toISOString(),
-        }))}
-        smtp={!!c.var.deps.mailer}
-      />,
+      listOutbox(c.var.deps.db).then((mails) => (
+        <OutboxPage
+          user={c.var.user!}
+          mails={mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }))}
+          smtp={!!c.var.deps.mailer}
+        />
+      )),
       'Outbox',
     ),
   )
-  .get('/agency/users', requirePageUser('admin'), async (c) => {
-    const users = (await listUsers(c.var.deps.db)).map(toUserJson);
-    return renderPage(c, <UsersPage user={c.var.user!} users={users} />, 'Users');
-  })
-  .get('/agency/audit', requirePageUser('admin'), async (c) =>
+  .get('/agency/users', requirePageUser('admin'), (c) =>
     renderPage(
       c,
-      <AuditPage user={c.var.user!} data={await loadAuditPage(c.var.deps, c.req.query())} />,
+      listUsers(c.var.deps.db).then((users) => (
+        <UsersPage user={c.var.user!} users={users.map(toUserJson)} />
+      )),
+      'Users',
+    ),
+  )
+  .get('/agency/audit', requirePageUser('admin'), (c) =>
+    renderPage(
+      c,
+      loadAuditPage(c.var.deps, c.req.query()).then((data) => (
+        <AuditPage user={c.var.user!} data={data} />
+      )),
       'Audit log',
     ),
   )
@@ -276,10 +288,12 @@ export const pages = new Hono<AppEnv>()
       'Set a new password',
     );
   })
-  .get('/agency/sync', requirePageUser('admin'), async (c) =>
+  .get('/agency/sync', requirePageUser('admin'), (c) =>
     renderPage(
       c,
-      <SyncPage user={c.var.user!} data={await loadSyncPage(c.var.deps, c.var.user!)} />,
+      loadSyncPage(c.var.deps, c.var.user!).then((data) => (
+        <SyncPage user={c.var.user!} data={data} />
+      )),
       'Sync',
     ),
   );
