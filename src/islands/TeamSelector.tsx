@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../client/api';
 import { toast } from '../client/toast';
 import { useRefusal } from '../components/Refusal';
+import { useIslandMutation } from '../components/useIslandMutation';
 import { TEAMS, type Project, type TeamName } from '../shared/projects';
 import type { Role } from '../shared/roles';
 import { refreshProjects, replaceProjectInList } from './projects/api';
@@ -22,7 +23,7 @@ export interface Props {
 export default function TeamSelector({ projectId, projectName, teamName, role }: Props) {
   const refusal = useRefusal(role, 'project.team');
   const queryClient = useQueryClient();
-  const change = useMutation({
+  const change = useIslandMutation({
     mutationFn: (next: TeamName) =>
       apiRequest<Project>('PATCH', `/api/projects/${projectId}/team`, { teamName: next }),
     onSuccess: (saved) => {
