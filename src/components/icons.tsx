@@ -1,4 +1,5 @@
 /** Small inline SVG icons (no icon font, nothing fetched). */
+import type { ThemeChoice } from '../shared/theme';
 type IconProps = { size?: number; className?: string; label?: string };
 
 function svgProps({ size = 18, className, label }: IconProps) {
@@ -67,6 +68,46 @@ export function BellIcon(p: IconProps) {
     <svg {...svgProps(p)}>
       <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
       <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+    </svg>
+  );
+}
+
+export function DownloadIcon(p: IconProps) {
+  return (
+    <svg {...svgProps(p)}>
+      <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+      <polyline points="7 10 12 15 17 10" />
+      <line x1="12" y1="15" x2="12" y2="3" />
+    </svg>
+  );
+}
+
+/** The narrow top bar's Menu button: three lines, or a cross while the menu is open. */
+export function MenuIcon({ open, ...p }: IconProps & { open: boolean }) {
+  return (
+    <svg {...svgProps(p)}>
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M3 6h18M3 12h18M3 18h18" />}
+    </svg>
+  );
+}
+
+/** The colour theme a person chose: a moon, a sun, or a half-filled disc for the system's. */
+export function ThemeIcon({ theme, ...p }: IconProps & { theme: ThemeChoice }) {
+  return (
+    <svg {...svgProps(p)}>
+      {theme === 'dark' ? (
+        <path d="M21 12.79A9 9 0 1 1 11.21 3 7 7 0 0 0 21 12.79z" />
+      ) : theme === 'light' ? (
+        <>
+          <circle cx="12" cy="12" r="4" />
+          <path d="M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M4.93 19.07l1.41-1.41M17.66 6.34l1.41-1.41" />
+        </>
+      ) : (
+        <>
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 3a9 9 0 0 0 0 18z" fill="currentColor" />
+        </>
+      )}
     </svg>
   );
 }

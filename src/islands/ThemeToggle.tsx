@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
 import { button } from '../components/ui.css';
+import { ThemeIcon } from '../components/icons';
 import { type ThemeChoice, THEME_LABEL, nextTheme } from '../shared/theme';
 
 export interface Props {
@@ -42,31 +43,7 @@ export default function ThemeToggle({ theme: initial }: Props) {
       aria-label={`Theme: ${THEME_LABEL[String(theme)]}. Switch to ${THEME_LABEL[String(nextTheme(theme))]}`}
       title="Colour theme"
     >
-      <svg
-        width={18}
-        height={18}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden
-      >
-        {theme === 'dark' ? (
-          <path d="M21 12.79A9 9 0 1 1 11.21 3 7 7 0 0 0 21 12.79z" />
-        ) : theme === 'light' ? (
-          <>
-            <circle cx="12" cy="12" r="4" />
-            <path d="M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M4.93 19.07l1.41-1.41M17.66 6.34l1.41-1.41" />
-          </>
-        ) : (
-          <>
-            <circle cx="12" cy="12" r="9" />
-            <path d="M12 3a9 9 0 0 0 0 18z" fill="currentColor" />
-          </>
-        )}
-      </svg>
+      <ThemeIcon theme={theme} />
       <span>{THEME_LABEL[String(theme)]}</span>
     </button>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { button } from '../components/ui.css';
+import { MenuIcon } from '../components/icons';
 
 export interface Props {
   /** The id of the top bar's part that folds away on a narrow screen. */
@@ -32,18 +33,7 @@ export default function TopMenu({ menuId }: Props) {
       aria-controls={menuId}
       onClick={() => setOpen((o) => !o)}
     >
-      <svg
-        width={18}
-        height={18}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        aria-hidden
-      >
-        {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M3 6h18M3 12h18M3 18h18" />}
-      </svg>
+      <MenuIcon open={open} />
       Menu
     </button>
   );
