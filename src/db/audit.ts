@@ -1,5 +1,5 @@
 import type { AuditKind } from '../shared/audit';
-import type { Db } from './port';
+import { type Db, jsonValue } from './port';
 
 /** One change to shared data: who made it, when, to what, and the values before and after. */
 export interface AuditEntry {
@@ -62,7 +62,6 @@ interface AuditRow {
   before: unknown;
   after: unknown;
 }
-const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /** The newest entries matching the filter, newest first, at most `limit`. */
 export async function listAuditEntries(db: Db, f: AuditFilter): Promise<AuditEntry[]> {
@@ -85,8 +84,8 @@ export async function listAuditEntries(db: Db, f: AuditFilter): Promise<AuditEnt
     kind: r.kind,
     target: r.target,
     summary: r.summary,
-    before: json(r.before),
-    after: json(r.after),
+    before: jsonValue(r.before),
+    after: jsonValue(r.after),
   }));
 }
 

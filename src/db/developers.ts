@@ -1,6 +1,6 @@
 import type { IsoDate } from '../shared/calendar';
 import { bulkInsert } from './bulk';
-import type { Db } from './port';
+import { type Db, jsonValue } from './port';
 
 /**
  * A Jira user whose availability the agency tracks (SelectedDeveloper in docs/product-spec.md,
@@ -48,20 +48,39 @@ export interface AvailabilityCell {
   isAway: boolean;
 }
 
-/** The stored cells of selected developers, optionally limited to a date range (both ends included). */
-export async function listAvailability(
+/** The team and their stored cells, read together. */
+export interface TeamAvailability {
+  /** Sorted by display name, as the grid shows them. */
+  developers: SelectedDeveloper[];
+  /** Cells of these developers only, by account id then date. */
+  cells: AvailabilityCell[];
+}
+
+/**
+ * The selected developers and their stored cells, optionally limited to a date range (both ends
+ * included). One statement, so one snapshot: read as two queries, a save committed between them
+ * could bring cells of a developer the selection did not yet have.
+ */
+export async function readTeamAvailability(
   db: Db,
   range?: { from: IsoDate; to: IsoDate },
-): Promise<AvailabilityCell[]> {
-  const rows = await db.query<{ account_id: string; date: string; is_away: boolean }>(
-    `SELECT a.account_id, a.date, a.is_away
-       FROM developer_availability a
-       JOIN selected_developers s ON s.account_id = a.account_id
-      WHERE ($1::date IS NULL OR a.date >= $1::date) AND ($2::date IS NULL OR a.date <= $2::date)
-      ORDER BY a.account_id, a.date`,
+): Promise<TeamAvailability> {
+  const [row] = await db.query<{ developers: unknown; cells: unknown }>(
+    `SELECT
+       (SELECT coalesce(json_agg(json_build_object('account_id', account_id, 'display_name', display_name,
+                 'added_at', added_at, 'start_date', start_date, 'end_date', end_date)
+                 ORDER BY lower(display_name), display_name, account_id), '[]')
+          FROM selected_developers) AS developers,
+       (SELECT coalesce(json_agg(json_build_object('accountId', a.account_id, 'date', a.date, 'isAway', a.is_away)
+                 ORDER BY a.account_id, a.date), '[]')
+          FROM developer_availability a JOIN selected_developers s ON s.account_id = a.account_id
+         WHERE ($1::date IS NULL OR a.date >= $1::date) AND ($2::date IS NULL OR a.date <= $2::date)) AS cells`,
     [range?.from ?? null, range?.to ?? null],
   );
-  return rows.map((r) => ({ accountId: r.account_id, date: r.date, isAway: r.is_away }));
+  return {
+    developers: jsonValue<SelectedDeveloperRow[]>(row!.developers).map(toSelectedDeveloper),
+    cells: jsonValue<AvailabilityCell[]>(row!.cells),
+  };
 }
 
 /**
@@ -222,11 +241,10 @@ export async function readAvailabilityInputs(
          WHERE a.is_away AND a.date >= $1::date AND a.date <= $2::date) AS away`,
     [range.from, range.to, POINTS_PER_DAY_KEY],
   );
-  const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   return {
-    developers: json<AvailabilityInputs['developers']>(row!.developers),
-    pointsPerDay: readPointsPerDay(json<unknown>(row!.points)),
-    away: json<AvailabilityInputs['away']>(row!.away),
+    developers: jsonValue<AvailabilityInputs['developers']>(row!.developers),
+    pointsPerDay: readPointsPerDay(jsonValue<unknown>(row!.points)),
+    away: jsonValue<AvailabilityInputs['away']>(row!.away),
   };
 }
 
@@ -303,11 +321,9 @@ const toDeveloperWeek = (r: DeveloperWeekRow): DeveloperWeek => ({
   teamVelocityPercentage: Number(r.team_velocity_percentage),
   blockedTickets: Number(r.blocked_tickets),
   totalTickets: Number(r.total_tickets),
-  dailyStats: (typeof r.daily_stats === 'string'
-    ? JSON.parse(r.daily_stats)
-    : r.daily_stats) as DailyStat[],
+  dailyStats: jsonValue<DailyStat[]>(r.daily_stats),
   isCurrent: Number(r.is_current) === 1,
-  team: (typeof r.team === 'string' ? JSON.parse(r.team) : r.team) as DeveloperWeek['team'],
+  team: jsonValue<DeveloperWeek['team']>(r.team),
   pointsPerDay: Number(r.points_per_day),
 });
 const WEEK_COLUMNS =

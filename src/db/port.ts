@@ -14,6 +14,11 @@ export interface Db {
   readonly kind: 'postgres' | 'pglite';
 }
 
+/**
+ * A json column's value: postgres.js (no type fetching) hands json over as text, PGlite parsed.
+ */
+export const jsonValue = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
 /** Counts queries per request for the bench and for "same number of queries" checks. */
 export function countingDb(db: Db, counter: { queries: number }): Db {
   const wrap = (inner: Db): Db => ({

@@ -1,6 +1,6 @@
 import type { DevStatus } from '../shared/dev-status';
 import type { Project, TeamName } from '../shared/projects';
-import type { Db } from './port';
+import { type Db, jsonValue } from './port';
 
 /** The projects table's row, as a plain SELECT returns it (other modules pick the columns they read). */
 export interface ProjectRow {
@@ -279,10 +279,7 @@ export async function restoreProject(tx: Db, id: number): Promise<RestoreResult>
   );
   if (!removed) return { ok: false, reason: 'unknown' };
   if (removed.expired) return { ok: false, reason: 'expired', name: removed.name };
-  const row = (typeof removed.row === 'string' ? JSON.parse(removed.row) : removed.row) as Record<
-    string,
-    unknown
-  >;
+  const row = jsonValue<Record<string, unknown>>(removed.row);
   if (row.forecast_project_id !== null && row.forecast_project_id !== undefined) {
     const taken = await tx.query('SELECT 1 FROM projects WHERE forecast_project_id = $1', [
       row.forecast_project_id,

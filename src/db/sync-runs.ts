@@ -1,4 +1,4 @@
-import type { Db } from './port';
+import { type Db, jsonValue } from './port';
 
 /** What started a run: the schedule, a process start, Sync now, or a project's own button or link. */
 export type SyncTrigger = 'start' | 'schedule' | 'sync_now' | 'billing' | 'link';
@@ -62,8 +62,7 @@ function toRun(r: SyncRunRow): SyncRun {
     upstreamCalls: r.upstream_calls,
     rowsChanged: r.rows_changed,
     failure: r.failure,
-    // postgres.js hands jsonb back parsed, PGlite too; a text copy is parsed here just in case.
-    progress: typeof r.progress === 'string' ? JSON.parse(r.progress) : r.progress,
+    progress: jsonValue(r.progress),
   };
 }
 

@@ -14,7 +14,7 @@ import {
   type StoredAlert,
   upsertOpenAlert,
 } from '../db/alerts';
-import { listSelectedDevelopers, listAvailability } from '../db/developers';
+import { readTeamAvailability } from '../db/developers';
 import type { Db } from '../db/port';
 import { listVisibleProjects } from '../db/projects';
 import { lastFinishedRefresh, lastSuccessfulRefreshAt } from '../db/sync-runs';
@@ -195,10 +195,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
       find: async () => {
         const next = shiftWeek(weekStartOf(today), 1);
         const friday = addCalendarDays(next, 4);
-        const [developers, cells] = await Promise.all([
-          listSelectedDevelopers(db),
-          listAvailability(db, { from: next, to: friday }),
-        ]);
+        const { developers, cells } = await readTeamAvailability(db, { from: next, to: friday });
         return developers.flatMap((d) => {
           const f = availabilityRule(
             {

@@ -8,7 +8,7 @@ import {
   applyAvailabilityChange,
   getStoryPointsPerDeveloperDay,
   listCells,
-  listAvailability,
+  readTeamAvailability,
   listSelectedDevelopers,
   setEmploymentDate,
   setStoryPointsPerDeveloperDay,
@@ -33,7 +33,7 @@ export interface Actor {
  * the names and dates of the selection for the grid.
  */
 export async function availabilityResponse(db: Db): Promise<AvailabilityResponse> {
-  const [selected, cells] = await Promise.all([listSelectedDevelopers(db), listAvailability(db)]);
+  const { developers: selected, cells } = await readTeamAvailability(db);
   const nameOf = new Map(selected.map((d) => [d.accountId, d.displayName]));
   const developers: AvailabilityResponse['developers'] = {};
   for (const d of selected) developers[d.displayName] ??= {};

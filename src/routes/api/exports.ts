@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { listAvailability, listSelectedDevelopers } from '../../db/developers';
+import { readTeamAvailability } from '../../db/developers';
 import { listAllProjects } from '../../db/projects';
 import { listUsers } from '../../db/users';
 import type { AppEnv } from '../../env';
@@ -117,10 +117,7 @@ export const userExportsApi = new Hono<AppEnv>()
     const weekStart = weekStartOf(c.req.valid('query').weekStart);
     const days = weekDays(weekStart).slice(0, 5);
     const { db } = c.var.deps;
-    const [developers, cells] = await Promise.all([
-      listSelectedDevelopers(db),
-      listAvailability(db, { from: days[0]!, to: days[4]! }),
-    ]);
+    const { developers, cells } = await readTeamAvailability(db, { from: days[0]!, to: days[4]! });
     const away = new Set(cells.filter((x) => x.isAway).map((x) => `${x.accountId}|${x.date}`));
     const rows = developers
       .filter((d) => isEmployedInWeek(d, weekStart))
