@@ -5,7 +5,14 @@ const ringColor = createVar();
 
 // The ring is a conic gradient on ::before, hollowed by a radial mask: one element and its text.
 // --gauge-fill (0%..100%) and --gauge-width come from the element's style attribute.
+/** A gauge's diameter and ring width, in pixels, when the page does not set them. */
+export const GAUGE_SIZE = 64;
+export const GAUGE_STROKE = 7;
+
 export const gauge = style({
+  width: GAUGE_SIZE,
+  height: GAUGE_SIZE,
+  vars: { '--gauge-width': `${GAUGE_STROKE}px` },
   position: 'relative',
   display: 'inline-grid',
   placeItems: 'center',

@@ -21,14 +21,20 @@ export interface GaugeProps {
  * A circular percentage gauge (docs/product-spec.md, "Projects list"): the text shows the real
  * value, the ring is capped at 100.
  */
-export function Gauge({ percent, size = 64, strokeWidth = 7, label, tone }: GaugeProps) {
+export function Gauge({
+  percent,
+  size = s.GAUGE_SIZE,
+  strokeWidth = s.GAUGE_STROKE,
+  label,
+  tone,
+}: GaugeProps) {
   const shown = Math.round(Number.isFinite(percent) ? percent : 0);
   const color = tone ?? gaugeColor(shown);
+  // The class holds the default size and stroke: a portfolio prints hundreds of gauges.
   const style = {
-    width: size,
-    height: size,
+    ...(size === s.GAUGE_SIZE ? {} : { width: size, height: size }),
     '--gauge-fill': `${capPercent(shown)}%`,
-    '--gauge-width': `${strokeWidth}px`,
+    ...(strokeWidth === s.GAUGE_STROKE ? {} : { '--gauge-width': `${strokeWidth}px` }),
   } as CSSProperties;
   return (
     <div

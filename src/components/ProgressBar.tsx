@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { capPercent } from '../shared/percent';
 import * as s from './ProgressBar.css';
 
-export type ProgressTone = keyof typeof s.fill;
+export type ProgressTone = keyof typeof s.tone;
 
 export interface ProgressBarProps {
   /**
@@ -31,16 +31,16 @@ export function ProgressBar({
   const width = capPercent(shown);
   return (
     <div
-      className={s.bar}
+      className={`${s.bar} ${s.tone[tone]}`}
+      style={{ '--bar-fill': `${width}%` } as CSSProperties}
       role="progressbar"
       aria-label={ariaLabel ?? (typeof label === 'string' ? label : undefined)}
       aria-valuenow={width}
       // ARIA's defaults are 0 and 100; the text is only needed when the value passes the bar.
       aria-valuetext={shown === width ? undefined : `${shown}%`}
     >
-      {label !== undefined ? <span className={s.label}>{label}</span> : null}
-      {hideValue ? null : <span className={s.value}>{`${shown}%`}</span>}
-      <span className={s.fill[tone]} style={{ width: `${width}%` }} />
+      {label !== undefined ? <span>{label}</span> : null}
+      {hideValue ? null : <b>{`${shown}%`}</b>}
     </div>
   );
 }

@@ -67,10 +67,9 @@ export default function TeamSelector({ projectId, projectName, teamName, role }:
             Select team
           </option>
         ) : null}
+        {/* An option's value is its text: no attribute repeats it on every card. */}
         {TEAMS.map((t) => (
-          <option key={t} value={t}>
-            {t}
-          </option>
+          <option key={t}>{t}</option>
         ))}
       </select>
       {refusal.note}

@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ComponentType } from 'react';
 import { createQueryClient, IslandProviders } from '../components/IslandProviders';
 import { ISLAND_NAME_ATTR, ISLAND_PROPS_ATTR, ISLAND_TAG } from '../shared/island-markers';
+import { escapeHtml, type Markup, trusted } from './markup';
+import { RepeatedMarkup } from './repeated';
 
 /**
  * What a server render shares among its islands: the names used (so only those pages ship
@@ -11,7 +13,15 @@ import { ISLAND_NAME_ATTR, ISLAND_PROPS_ATTR, ISLAND_TAG } from '../shared/islan
 export interface IslandRender {
   used: Set<string>;
   client: QueryClient;
+  /** The page's repeated components, each shape rendered once (docs/decisions/230). */
+  repeated: RepeatedMarkup;
 }
+
+export const createIslandRender = (): IslandRender => ({
+  used: new Set(),
+  client: createQueryClient(),
+  repeated: new RepeatedMarkup(),
+});
 
 export const IslandCollector = createContext<IslandRender | null>(null);
 
@@ -42,3 +52,41 @@ export function Island<P extends object>({
     </Tag>
   );
 }
+
+/**
+ * What Island renders, for markup built as a string (the portfolio's cards): the same
+ * `<app-island>` with its name and JSON props, and the component's markup rendered once per
+ * shape, with the props named in `holes` filled in per instance (docs/decisions/230).
+ */
+export function islandMarkup<P extends object, K extends keyof P & string>(
+  render: IslandRender,
+  name: string,
+  component: ComponentType<P>,
+  props: P,
+  holes: readonly K[],
+  idPrefix: string,
+): Markup {
+  render.used.add(name);
+  const shared = { ...props };
+  const own = {} as { [Q in K]: string | number };
+  for (const hole of holes) {
+    // A missing value (a project never synced) is part of the shape instead.
+    if (props[hole] === null || props[hole] === undefined) continue;
+    own[hole] = props[hole] as string | number;
+    delete shared[hole];
+  }
+  const inner = render.repeated.render(component, shared, own, {
+    // Two islands of one card must not share an id.
+    idPrefix: `${idPrefix}${name}-`,
+    wrap: (element) => <IslandProviders client={render.client}>{element}</IslandProviders>,
+  });
+  // Single quotes around the JSON: its many double quotes then need no escaping.
+  return trusted(
+    `<${ISLAND_TAG} ${ISLAND_NAME_ATTR}="${escapeHtml(name)}" ${ISLAND_PROPS_ATTR}='${jsonAttribute(props)}'>${inner}</${ISLAND_TAG}>`,
+  );
+}
+
+/** JSON for a single-quoted attribute: what could end it or start markup is escaped. */
+export const jsonAttribute = (value: unknown) =>
+  JSON.stringify(value).replace(/[&'<>]/g, (c) => JSON_ATTRIBUTE_ESCAPES[c as '&']);
+const JSON_ATTRIBUTE_ESCAPES = { '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };

@@ -3,8 +3,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { AssetManifest } from './assets';
 import { criticalCss } from './critical-css';
-import { createQueryClient } from '../components/IslandProviders';
-import { IslandCollector, type IslandRender } from './Island';
+import { createIslandRender, IslandCollector } from './Island';
 import { createElement } from 'react';
 // Box sizing, the body font and the island wrappers' display: contents, for every page.
 import '../../styles/global.css';
@@ -69,7 +68,7 @@ function inlineStyleText(css: string): string {
 }
 
 function renderIslands(element: ReactElement): { html: string; used: Set<string> } {
-  const render: IslandRender = { used: new Set(), client: createQueryClient() };
+  const render = createIslandRender();
   const html = renderToString(createElement(IslandCollector.Provider, { value: render }, element));
   return { html, used: render.used };
 }

@@ -43,7 +43,7 @@ describe('GET / (the Project Portfolio)', () => {
     expect(html).toContain('$12,345.60');
     expect(html).toContain('4/10');
     expect(html).toContain('150/200 tickets');
-    expect(html).toContain('Sent %</span><span class="');
+    expect(html).toContain('Sent %</span><b>');
     expect(html).not.toMatch(/>Hidden Hooli</);
     expect(html).not.toContain('Loading projects');
     // The page preloads the chunks of its islands and nothing runs inline.

@@ -1,10 +1,13 @@
+import { useContext } from 'react';
+import { createIslandRender, IslandCollector } from '../../../render/Island';
+import { type Markup, markup } from '../../../render/markup';
 import type { Project } from '../../../shared/projects';
 import type { RetainerVerdict } from '../../../shared/retainer-forecast';
 import type { Role } from '../../../shared/roles';
 import { badge, muted } from '../../../components/ui.css';
 import { DEFAULT_VIEW, type PortfolioView, portfolioRow } from '../../../shared/portfolio-table';
 import { PortfolioTable } from './PortfolioTable';
-import { ProjectCard } from './ProjectCard';
+import { projectCardMarkup } from './ProjectCard';
 import * as cardStyles from '../../../components/portfolio/ProjectCard.css';
 import * as s from '../../../components/portfolio/PortfolioProjects.css';
 
@@ -43,6 +46,7 @@ export function PortfolioProjects({
   /** Cards (the spec's view) or the table, with its sort and filters (docs/decisions/181). */
   view?: PortfolioView;
 }) {
+  const render = useContext(IslandCollector) ?? createIslandRender();
   const visible = projects.filter((p) => p.visible === 1);
   if (visible.length === 0) {
     return (
@@ -65,43 +69,34 @@ export function PortfolioProjects({
       />
     );
   }
+  // The cards are server markup built as strings (docs/decisions/230), never hydrated.
+  const cards = visible
+    .map((p) =>
+      projectCardMarkup(render, {
+        project: p,
+        now,
+        budgetUsedPercent: budgetsUsed[p.id],
+        role,
+        slots: {
+          ...(forecasts[p.id] ? { facts: forecastFact(forecasts[p.id]!) } : {}),
+          ...(alertCounts[p.id] ? { badges: alertsBadge(p.id, alertCounts[p.id]!) } : {}),
+        },
+      }),
+    )
+    .join('');
   return (
-    <ul className={cardStyles.list} aria-label="Projects">
-      {visible.map((p) => (
-        <ProjectCard
-          key={p.id}
-          project={p}
-          now={now}
-          budgetUsedPercent={budgetsUsed[p.id]}
-          role={role}
-          slots={{
-            ...(forecasts[p.id] ? { facts: <ForecastFact forecast={forecasts[p.id]!} /> } : {}),
-            ...(alertCounts[p.id]
-              ? { badges: <AlertsBadge projectId={p.id} count={alertCounts[p.id]!} /> }
-              : {}),
-          }}
-        />
-      ))}
-    </ul>
+    <ul
+      className={cardStyles.list}
+      aria-label="Projects"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: markup() escapes every value
+      dangerouslySetInnerHTML={{ __html: cards }}
+    />
   );
 }
 
 /** The card's open alerts, linking to the alert list filtered to the project. */
-function AlertsBadge({ projectId, count }: { projectId: number; count: number }) {
-  return (
-    <a className={badge.red} href={`/alerts?projectId=${projectId}`} data-testid="card-alerts">
-      {`${count} open alert${count === 1 ? '' : 's'}`}
-    </a>
-  );
-}
+const alertsBadge = (projectId: number, count: number): Markup =>
+  markup`<a class="${badge.red}" href="/alerts?projectId=${projectId}" data-testid="card-alerts">${`${count} open alert${count === 1 ? '' : 's'}`}</a>`;
 
-function ForecastFact({ forecast }: { forecast: CardForecast }) {
-  return (
-    <div className={cardStyles.fact} data-testid="card-forecast">
-      <span className={cardStyles.factLabel}>This Period</span>
-      <span className={VERDICT_BADGE[forecast.verdict]}>
-        {`${forecast.text} (${forecast.percentOfTarget}%)`}
-      </span>
-    </div>
-  );
-}
+const forecastFact = (forecast: CardForecast): Markup =>
+  markup`<div class="${cardStyles.fact}" data-testid="card-forecast"><span class="${cardStyles.factLabel}">This Period</span><span class="${VERDICT_BADGE[forecast.verdict]}">${`${forecast.text} (${forecast.percentOfTarget}%)`}</span></div>`;
