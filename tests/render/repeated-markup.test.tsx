@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import SyncButton from '../islands/SyncButton';
-import TeamSelector from '../islands/TeamSelector';
-import { Gauge } from '../components/Gauge';
-import { ProgressBar } from '../components/ProgressBar';
-import { createIslandRender, Island, IslandCollector, islandMarkup } from './Island';
-import { escapeHtml } from './markup';
-import { RepeatedMarkup } from './repeated';
+import SyncButton from '../../src/islands/SyncButton';
+import TeamSelector from '../../src/islands/TeamSelector';
+import { Gauge } from '../../src/components/Gauge';
+import { ProgressBar } from '../../src/components/ProgressBar';
+import { createIslandRender, Island, IslandCollector, islandMarkup } from '../../src/render/Island';
+import { escapeHtml } from '../../src/render/markup';
+import { RepeatedMarkup } from '../../src/render/repeated';
 
 const HOSTILE = `Brightside <Beta> & "Co" 'Portal' </li><script>alert(1)</script>`;
 
