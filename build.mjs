@@ -7,14 +7,17 @@ import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { shortIdentifiers } from './build/class-names.mjs';
 import { indexStylesheet } from './build/css-index.mjs';
 import { serverOnlyGuard } from './build/server-only.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(root, 'dist');
 const serverOnly = process.argv.includes('--server-only');
-// Pinned in every build, or server and client class names differ and hydration breaks.
-const identifiers = 'short';
+// The same in every bundle of a build, or server and client class names differ and hydration
+// breaks: short names numbered from the stylesheet files (docs/decisions/232).
+const { name: packageName } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+const identifiers = await shortIdentifiers(root, packageName);
 const sqlText = { '.sql': 'text' };
 
 const started = performance.now();

@@ -77,8 +77,9 @@ export function projectCardMarkup(
         : repeated.render(ProgressBar, { label, percent, tone }, {}),
     );
   const idPrefix = `p${p.id}-`;
+  // The name's button has no type: outside a form it submits nothing, and a card repeats it.
 
-  return markup`<li class="${s.card}" data-project-id="${p.id}" data-testid="project-card"><div class="${s.top}"><div class="${s.titleBlock}"><div class="${s.titleRow}"><button type="button" class="${s.name}" aria-haspopup="dialog">${p.name}</button><span class="${p.devStatus === 'Active' ? badge.green : badge.red}">${p.devStatus}</span>${
+  return markup`<li class="${s.card}" data-project-id="${p.id}" data-testid="project-card"><div class="${s.top}"><div class="${s.titleBlock}"><div class="${s.titleRow}"><button class="${s.name}" aria-haspopup="dialog">${p.name}</button><span class="${p.devStatus === 'Active' ? badge.green : badge.red}">${p.devStatus}</span>${
     p.forecastProjectId !== null
       ? markup`<span class="${s.marker}" data-marker="forecast">Forecast</span>`
       : ''
