@@ -34,6 +34,8 @@ const QUIET_SECONDS = Number(process.env.LOAD_QUIET_SECONDS ?? 15);
  * serve). A pause makes the clients people reading their screens instead.
  */
 const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 0);
+/** How long the clients run before the server counts as warmed up (working set reached). */
+const WARM_UP_SECONDS = Math.min(10, SECONDS / 2);
 const TARGETS = {
   idleMB: { pglite: 300, postgresql: 130 },
   p99Ms: 300,
@@ -186,6 +188,11 @@ async function runLoad(database: BenchDatabase) {
     const elapsed = (Date.now() - started) / 1000;
     await sleep(QUIET_SECONDS * 1000);
     const after = server.memory();
+    // V8 gives back the heap a busy run grew when its memory reducer runs, which starts about 8 s
+    // after the allocation rate drops and may take more than one step: a second, later reading
+    // shows whether the first was taken before or after it.
+    await sleep(QUIET_SECONDS * 1000);
+    const afterLonger = server.memory();
 
     const sorted = latencies.sort((a, b) => a - b);
     const rss = memory.map((m) => m.rssMB);
@@ -195,6 +202,13 @@ async function runLoad(database: BenchDatabase) {
     const steadySpread =
       (Math.max(...steady.map((m) => m.rssMB)) - Math.min(...steady.map((m) => m.rssMB))) /
       steadyFrom;
+    // "Start" (rss[0]) is the server idle with 100 sessions, before any load request. After a short
+    // warm-up at the same concurrency the server holds its working set (100 requests in flight, code
+    // optimised, the heap grown to its limit); growth from there to the end is drift (a leak, or a
+    // heap that keeps growing), which a working set does not show.
+    const warmedUp = memory.find((m) => m.second >= WARM_UP_SECONDS) ?? memory.at(-1)!;
+    const duringRun = memory.filter((m) => m.second >= WARM_UP_SECONDS).map((m) => m.rssMB);
+    const percentFrom = (to: number, from: number) => Math.round(((to - from) / from) * 1000) / 10;
     const paths = [...byPath]
       .map(([p, list]) => {
         const s = list.sort((a, b) => a - b);
@@ -245,6 +259,16 @@ async function runLoad(database: BenchDatabase) {
         steadySpreadPercent: Math.round(steadySpread * 1000) / 10,
         // "Flat across the run": RSS once quiet again after the run, against RSS as it began.
         afterVsBeforePercent: Math.round(((after.rssMB - rss[0]!) / rss[0]!) * 1000) / 10,
+        afterQuietLonger: afterLonger.rssMB,
+        afterQuietLongerVsBeforePercent: percentFrom(afterLonger.rssMB, rss[0]!),
+        warmedUpSecond: warmedUp.second,
+        warmedUp: warmedUp.rssMB,
+        maxAfterWarmUp: Math.max(...duringRun),
+        // Working set: RSS warmed up against RSS idle before the first request.
+        warmedUpVsStartPercent: percentFrom(warmedUp.rssMB, rss[0]!),
+        // Drift: RSS at the end of the run and its peak after warm-up, against RSS warmed up.
+        endVsWarmedUpPercent: percentFrom(rss.at(-1)!, warmedUp.rssMB),
+        maxVsWarmedUpPercent: percentFrom(Math.max(...duringRun), warmedUp.rssMB),
       },
       memory: memory.filter((m, i) => i === 0 || m.second % 5 === 0 || i === memory.length - 1),
     };
@@ -255,6 +279,8 @@ async function runLoad(database: BenchDatabase) {
 }
 
 type LoadResult = Awaited<ReturnType<typeof runLoad>>;
+
+const signed = (n: number) => `${n > 0 ? '+' : ''}${n}`;
 
 function printSummary(results: LoadResult[]) {
   const cols = results.map((r) => r.database);
@@ -277,7 +303,29 @@ function printSummary(results: LoadResult[]) {
       (r) => `${r.memoryMB.afterVsBeforePercent > 0 ? '+' : ''}${r.memoryMB.afterVsBeforePercent}%`,
       `within ±${TARGETS.flat * 100}%`,
     ],
+    [
+      `RSS after the run, quiet ${2 * QUIET_SECONDS} s (MB), vs its start`,
+      (r) =>
+        `${r.memoryMB.afterQuietLonger}, ${signed(r.memoryMB.afterQuietLongerVsBeforePercent)}%`,
+      '',
+    ],
     ['RSS peak incl. start (MB)', (r) => String(r.memoryMB.peak), ''],
+    [
+      'RSS warmed up (t≈10 s) / peak after / end (MB)',
+      (r) => `${r.memoryMB.warmedUp} / ${r.memoryMB.maxAfterWarmUp} / ${r.memoryMB.loadEnd}`,
+      '',
+    ],
+    [
+      'RSS working set: warmed up vs start',
+      (r) => `${signed(r.memoryMB.warmedUpVsStartPercent)}%`,
+      '',
+    ],
+    [
+      'RSS drift: end / peak vs warmed up',
+      (r) =>
+        `${signed(r.memoryMB.endVsWarmedUpPercent)}% / ${signed(r.memoryMB.maxVsWarmedUpPercent)}%`,
+      'a leak or a growing heap shows here',
+    ],
     ['requests / s', (r) => String(r.requestsPerSecond), ''],
     [
       'server CPU per request (ms), cores used',
