@@ -27,6 +27,7 @@ import type { ForecastClient } from './client';
 import type { ForecastPerson, ForecastProject, ForecastTimeRegistration } from './schemas';
 import { replaceCostPeriods } from '../../db/cost-periods';
 import {
+  analyzeForecastTables,
   deleteTimeRegistrations,
   getSyncState,
   replaceForecastProjects,
@@ -315,7 +316,7 @@ export async function syncTimeRegistrations(
   const ranges = costPeriodRanges(costPeriods);
   const shares = invoiceShares(invoices);
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await replacePersons(tx, persons.map(toPersonCopy), options.now);
     await replaceCostPeriods(tx, ranges);
     await replaceForecastProjects(tx, projects.map(toProjectCopy), options.now);
@@ -337,4 +338,6 @@ export async function syncTimeRegistrations(
       updatedAfter: latest,
     };
   });
+  await analyzeForecastTables(db);
+  return result;
 }
