@@ -87,6 +87,6 @@ export function islandMarkup<P extends object, K extends keyof P & string>(
 }
 
 /** JSON for a single-quoted attribute: what could end it or start markup is escaped. */
-export const jsonAttribute = (value: unknown) =>
+const jsonAttribute = (value: unknown) =>
   JSON.stringify(value).replace(/[&'<>]/g, (c) => JSON_ATTRIBUTE_ESCAPES[c as '&']);
 const JSON_ATTRIBUTE_ESCAPES = { '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
