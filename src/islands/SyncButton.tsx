@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
 import { useRefusal } from '../components/Refusal';
-import { useIslandMutation } from '../components/useIslandMutation';
 import { toast } from '../client/toast';
 import type { Project } from '../shared/projects';
 import { formatBillingAmount } from '../shared/money-format';
@@ -63,7 +62,7 @@ export default function SyncButton({
     check();
     return onEveryMinute(check);
   }, [lastForecastSync]);
-  const sync = useIslandMutation({
+  const sync = useMutation({
     mutationFn: () => apiRequest<SyncResponse>('POST', `/api/projects/${projectId}/sync-forecast`),
     onSuccess: ({ forecastData }) => {
       toast({

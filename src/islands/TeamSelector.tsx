@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../client/api';
 import { toast } from '../client/toast';
 import { useRefusal } from '../components/Refusal';
-import { useIslandMutation } from '../components/useIslandMutation';
 import { TEAMS, type Project, type TeamName } from '../shared/projects';
 import type { Role } from '../shared/roles';
 import { refreshProjects, replaceProjectInList } from './projects/api';
@@ -23,7 +22,7 @@ export interface Props {
 export default function TeamSelector({ projectId, projectName, teamName, role }: Props) {
   const refusal = useRefusal(role, 'project.team');
   const queryClient = useQueryClient();
-  const change = useIslandMutation({
+  const change = useMutation({
     mutationFn: (next: TeamName) =>
       apiRequest<Project>('PATCH', `/api/projects/${projectId}/team`, { teamName: next }),
     onSuccess: (saved) => {
