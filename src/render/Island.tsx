@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ComponentType } from 'react';
 import { createQueryClient, IslandProviders } from '../components/IslandProviders';
 import { ISLAND_NAME_ATTR, ISLAND_PROPS_ATTR, ISLAND_TAG } from '../shared/island-markers';
-import { escapeHtml, type Markup, trusted } from './markup';
+import { escapeHtml } from '../shared/escape-html';
+import { type Markup, trusted } from './markup';
 import { RepeatedMarkup } from './repeated';
 
 /**

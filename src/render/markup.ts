@@ -12,9 +12,3 @@ export const markup = html as (strings: TemplateStringsArray, ...values: unknown
 
 /** Markup already escaped (a React render's output), kept as it is. */
 export const trusted = (value: string): Markup => raw(value);
-
-/** Escapes a value printed in text or in a double-quoted attribute, as React escapes it. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c as keyof typeof ESCAPES]);
-}
-const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' } as const;

@@ -1,6 +1,6 @@
 import { type ComponentType, createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { escapeHtml } from './markup';
+import { escapeHtml } from '../shared/escape-html';
 
 // Private-use characters: React prints them as they are, and no project data is made of them.
 const HOLE = '\uE000';

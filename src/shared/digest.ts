@@ -6,6 +6,7 @@
 import type { AlertJson } from './alerts';
 import { formatHours } from './format';
 import { formatUsd } from './money-format';
+import { escapeHtml } from './escape-html';
 
 export const DIGEST_HOUR = 8;
 
@@ -26,15 +27,6 @@ export interface DigestMail {
   subject: string;
   text: string;
   html: string;
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 const MAX_TICKETS = 30;

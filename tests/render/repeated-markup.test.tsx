@@ -6,7 +6,7 @@ import TeamSelector from '../../src/islands/TeamSelector';
 import { Gauge } from '../../src/components/Gauge';
 import { ProgressBar } from '../../src/components/ProgressBar';
 import { createIslandRender, Island, IslandCollector, islandMarkup } from '../../src/render/Island';
-import { escapeHtml } from '../../src/render/markup';
+import { escapeHtml } from '../../src/shared/escape-html';
 import { RepeatedMarkup } from '../../src/render/repeated';
 
 const HOSTILE = `Brightside <Beta> & "Co" 'Portal' </li><script>alert(1)</script>`;
