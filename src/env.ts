@@ -3,6 +3,7 @@ import type { PasswordHasher } from './auth/password';
 import type { Session, SessionUser } from './auth/session';
 import type { Config } from './config';
 import type { Db } from './db/port';
+import type { UserPreferences } from './db/preferences';
 import type { AssetManifest } from './render/assets';
 import type { ForecastClient } from './services/forecast/client';
 import type { JiraClient } from './services/jira/client';
@@ -37,6 +38,8 @@ export type AppEnv = {
     deps: AppDeps;
     user: SessionUser | null;
     session: Session | null;
+    /** The signed-in user's stored choices, read with the session (their defaults when none). */
+    preferences: UserPreferences | null;
     /** This response's CSP nonce, for the page's inline style (set by secureHeaders). */
     secureHeadersNonce?: string;
   };

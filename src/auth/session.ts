@@ -3,6 +3,7 @@ import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/port';
+import type { UserPreferences } from '../db/preferences';
 import { deleteSession, extendSession, findSessionWithUser, insertSession } from '../db/sessions';
 import type { Role } from '../shared/roles';
 
@@ -25,8 +26,8 @@ export interface SessionUser {
   approved: boolean;
 }
 export type SessionValidation =
-  | { session: Session; user: SessionUser; renewed: boolean }
-  | { session: null; user: null; renewed: false };
+  | { session: Session; user: SessionUser; preferences: UserPreferences; renewed: boolean }
+  | { session: null; user: null; preferences: null; renewed: false };
 
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 const TOKEN_PART = new RegExp(`^[${ALPHABET}]{24}$`);
@@ -67,7 +68,7 @@ export async function validateSessionToken(
   token: string,
   now: Date,
 ): Promise<SessionValidation> {
-  const none = { session: null, user: null, renewed: false } as const;
+  const none = { session: null, user: null, preferences: null, renewed: false } as const;
   const parts = token.split('.');
   // Only our own alphabet reaches the database: a forged NUL byte would make PostgreSQL fail the request.
   if (parts.length !== 2 || !TOKEN_PART.test(parts[0]!) || !TOKEN_PART.test(parts[1]!)) return none;
@@ -90,6 +91,7 @@ export async function validateSessionToken(
   return {
     session: { id, userId: row.user_id, expiresAt },
     user: { id: row.user_id, email: row.email, role: row.role, approved: row.approved },
+    preferences: { portfolioView: row.portfolio_view ?? '', theme: row.theme },
     renewed,
   };
 }

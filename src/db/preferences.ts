@@ -2,21 +2,11 @@ import type { Db } from './port';
 
 import type { ThemeChoice } from '../shared/theme';
 
+/** What a person's screens remember; read with the session (src/db/sessions.ts), which every signed-in page has. */
 export interface UserPreferences {
   /** The portfolio view as address parameters; '' is the default view. */
   portfolioView: string;
   theme: ThemeChoice;
-}
-
-export const DEFAULT_PREFERENCES: UserPreferences = { portfolioView: '', theme: null };
-
-/** What a person's screens remember, or the defaults when they never chose anything. */
-export async function getPreferences(db: Db, userId: string): Promise<UserPreferences> {
-  const [row] = await db.query<{ portfolio_view: string; theme: ThemeChoice }>(
-    'SELECT portfolio_view, theme FROM user_preferences WHERE user_id = $1',
-    [userId],
-  );
-  return row ? { portfolioView: row.portfolio_view, theme: row.theme } : DEFAULT_PREFERENCES;
 }
 
 /** Remembers the portfolio view; returns without writing when it is already the stored one. */

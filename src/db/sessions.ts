@@ -1,5 +1,6 @@
 import type { Db } from './port';
 import type { Role } from '../shared/roles';
+import type { ThemeChoice } from '../shared/theme';
 
 /** All SQL of the sessions table (docs/decisions/112-one-owner-per-table.md); the rules live in src/auth/session.ts. */
 
@@ -13,7 +14,7 @@ export async function insertSession(
   );
 }
 
-/** A session with the account it belongs to. */
+/** A session with the account it belongs to and that account's preferences (null: none stored). */
 export interface SessionWithUser {
   id: string;
   secret_hash: Uint8Array;
@@ -22,12 +23,21 @@ export interface SessionWithUser {
   email: string;
   role: Role;
   approved: boolean;
+  portfolio_view: string | null;
+  theme: ThemeChoice;
 }
 
+/**
+ * Read with the session because every signed-in page shows them (its theme, the portfolio's
+ * remembered view): one query per request instead of two.
+ */
 export async function findSessionWithUser(db: Db, id: string): Promise<SessionWithUser | null> {
   const rows = await db.query<SessionWithUser>(
-    `SELECT s.id, s.secret_hash, s.user_id, s.expires_at, u.email, u.role, u.approved
-       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+    `SELECT s.id, s.secret_hash, s.user_id, s.expires_at, u.email, u.role, u.approved,
+            p.portfolio_view, p.theme
+       FROM sessions s JOIN users u ON u.id = s.user_id
+       LEFT JOIN user_preferences p ON p.user_id = s.user_id
+      WHERE s.id = $1`,
     [id],
   );
   return rows[0] ?? null;

@@ -9,7 +9,7 @@ import {
 import type { AppEnv } from '../env';
 
 /**
- * Puts the signed-in `user` and `session` (or null) into `c.var`, re-setting the cookie when
+ * Puts the signed-in `user`, `session` and the user's `preferences` (or null) into `c.var`, re-setting the cookie when
  * validation extended the session and clearing it when the token is no longer valid.
  *
  * @example app.use('*', session())
@@ -20,11 +20,13 @@ export function session(): MiddlewareHandler<AppEnv> {
     const token = getCookie(c, SESSION_COOKIE);
     c.set('user', null);
     c.set('session', null);
+    c.set('preferences', null);
     if (token) {
       const result = await validateSessionToken(db, token, clock());
       if (result.session) {
         c.set('user', result.user);
         c.set('session', result.session);
+        c.set('preferences', result.preferences);
         if (result.renewed) setSessionTokenCookie(c, token, result.session.expiresAt);
       } else {
         deleteSessionTokenCookie(c);

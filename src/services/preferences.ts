@@ -3,8 +3,7 @@
  * the colour theme, stored per user so they follow the person to any browser.
  */
 import type { Db } from '../db/port';
-import type { ThemeChoice } from '../shared/theme';
-import { getPreferences, savePortfolioView } from '../db/preferences';
+import { savePortfolioView, type UserPreferences } from '../db/preferences';
 import {
   namesAView,
   type PortfolioView,
@@ -23,15 +22,15 @@ export type PortfolioViewChoice =
  * The view `/` shows. An address that names a view wins and, when every part of it is valid, is
  * remembered as the person's view (a hand-edited or stale link still opens, with defaults for the
  * parts that fell back, but is not remembered). An address without one sends the person to their
- * remembered view's address, so a copied link always reproduces what is on screen. A failed read
- * or write of the preference never stops the page.
+ * remembered view's address, so a copied link always reproduces what is on screen. A failed write
+ * of the preference never stops the page. `stored` is what the session read (src/db/sessions.ts).
  */
 export async function choosePortfolioView(
   db: Db,
-  userId: string,
+  user: { id: string; isAdmin: boolean; stored: UserPreferences },
   query: Record<string, string>,
-  isAdmin: boolean,
 ): Promise<PortfolioViewChoice> {
+  const { id: userId, isAdmin, stored } = user;
   if (namesAView(query)) {
     const { view, rejected } = readPortfolioView(query, isAdmin);
     if (rejected.length > 0) return { view, redirectTo: null };
@@ -48,12 +47,8 @@ export async function choosePortfolioView(
     if (given.toString() === canonical.toString()) return { view, redirectTo: null };
     return { view, redirectTo: addressOf(canonical, query) };
   }
-  const stored = await getPreferences(db, userId).catch((error: unknown) => {
-    console.error('Could not read the remembered portfolio view:', error);
-    return null;
-  });
   const remembered = parsePortfolioView(
-    Object.fromEntries(new URLSearchParams(stored?.portfolioView ?? '')),
+    Object.fromEntries(new URLSearchParams(stored.portfolioView)),
     isAdmin,
   );
   const params = portfolioViewParams(remembered);
@@ -67,14 +62,4 @@ function addressOf(view: URLSearchParams, query: Record<string, string>): string
   for (const [key, value] of Object.entries(query))
     if (!(VIEW_PARAMS as readonly string[]).includes(key)) params.set(key, value);
   return params.size ? `/?${params}` : '/';
-}
-
-/** The person's colour theme for the page's <html>; a failed read follows the system. */
-export async function themeOf(db: Db, userId: string): Promise<ThemeChoice> {
-  try {
-    return (await getPreferences(db, userId)).theme;
-  } catch (error) {
-    console.error('Could not read the colour theme:', error);
-    return null;
-  }
 }

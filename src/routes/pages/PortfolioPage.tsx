@@ -38,6 +38,8 @@ export interface PortfolioData {
   budgetsUsed: Record<number, number>;
   /** Open alerts needing the person's attention, per project (the cards' badges). */
   alertCounts: Record<number, number>;
+  /** All of them, the bell's count, read with the badges (null: they could not be counted). */
+  attentionTotal: number | null;
 }
 
 /**
@@ -51,28 +53,39 @@ export async function loadPortfolio(
   const instant = deps.clock();
   const now = instant.toISOString();
   const today = isoDateInZone(instant, deps.config.AGENCY_TIMEZONE);
+  const counting = userId
+    ? attentionCounts(deps.db, { userId, isAdmin }, instant).catch((error: unknown) => {
+        console.error('Could not count the alerts for the cards:', error);
+        return null;
+      })
+    : Promise.resolve(null);
   let projects: Project[];
   try {
     projects = await listAllProjects(deps.db);
   } catch (error) {
     console.error('Could not read the projects for the portfolio:', error);
-    return { projects: null, now, today, forecasts: {}, budgetsUsed: {}, alertCounts: {} };
+    const attentionTotal = (await counting)?.total ?? null;
+    return {
+      projects: null,
+      now,
+      today,
+      forecasts: {},
+      budgetsUsed: {},
+      alertCounts: {},
+      attentionTotal,
+    };
   }
-  const alertCounts = userId
-    ? await attentionCounts(deps.db, { userId, isAdmin }, instant).then(
-        (c) => c.byProject,
-        (error: unknown) => {
-          console.error('Could not count the alerts for the cards:', error);
-          return {};
-        },
-      )
-    : {};
-  if (!isAdmin) return { projects, now, today, forecasts: {}, budgetsUsed: {}, alertCounts };
+  const counted = await counting;
+  const attention = {
+    alertCounts: counted?.byProject ?? {},
+    attentionTotal: counted?.total ?? null,
+  };
+  if (!isAdmin) return { projects, now, today, forecasts: {}, budgetsUsed: {}, ...attention };
   const [forecasts, budgetsUsed] = await Promise.all([
     loadRetainerMarkers(deps.db, projects, today),
     loadBudgetsUsed(deps.db, projects, today),
   ]);
-  return { projects, now, today, forecasts, budgetsUsed, alertCounts };
+  return { projects, now, today, forecasts, budgetsUsed, ...attention };
 }
 
 /**
@@ -95,7 +108,7 @@ export function PortfolioPage({
   freshness?: FreshnessData | null;
   /** Cards or the table, with its sort and filters (docs/decisions/181). */
   view?: PortfolioView;
-} & Omit<PortfolioData, 'alertCounts'> & {
+} & Omit<PortfolioData, 'alertCounts' | 'attentionTotal'> & {
     alertCounts?: Record<number, number>;
   }) {
   const isAdmin = user.role === 'admin';

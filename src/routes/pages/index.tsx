@@ -7,7 +7,7 @@ import { PortfolioProjects } from './portfolio/PortfolioProjects';
 import { renderDocument, renderFragment } from '../../render/document';
 import { toUserJson } from '../../services/users';
 import { loadFreshnessOrNull } from '../../services/freshness';
-import { choosePortfolioView, themeOf } from '../../services/preferences';
+import { choosePortfolioView } from '../../services/preferences';
 import { parsePortfolioView } from '../../shared/portfolio-table';
 import { AGENCY_TAB_SOURCES, AgencyPage, loadAgencyPage } from './AgencyPage';
 import { type AuthNotice, AuthPage } from './AuthPage';
@@ -38,22 +38,26 @@ import { loadWeeklyHistory, WeeklyHistoryPage } from './WeeklyHistoryPage';
 
 /**
  * Renders a page element to a full document; pages hold private data, so nothing is cached.
- * A signed-in page gets the bell's count and theme for its top bar, read while the page's own
- * data loads: the element may be given as the promise of its loading.
+ * A signed-in page gets the bell's count for its top bar, read while the page's own data loads
+ * (the element may be given as the promise of its loading), and the theme the session read.
  */
 export async function renderPage(
   c: Context<AppEnv>,
   element: ReactElement | Promise<ReactElement>,
   title: string,
   status: 200 | 400 | 401 | 403 | 404 | 429 = 200,
-  entry?: 'auth',
+  options: {
+    entry?: 'auth';
+    /** The bell's count when the page's own loading already counts the alerts. */
+    bell?: Promise<number | null>;
+  } = {},
 ) {
   const { user } = c.var;
-  const [count, theme, content] = await Promise.all([
+  const theme = c.var.preferences?.theme ?? null;
+  const [count, content] = await Promise.all([
     user && status === 200
-      ? bellCount(c.var.deps.db, viewerOf(user), c.var.deps.clock())
+      ? (options.bell ?? bellCount(c.var.deps.db, viewerOf(user), c.var.deps.clock()))
       : Promise.resolve(null),
-    user ? themeOf(c.var.deps.db, user.id) : Promise.resolve(null),
     element,
   ]);
   c.header('Cache-Control', 'no-store');
@@ -67,7 +71,7 @@ export async function renderPage(
       title,
       assets: c.var.deps.assets,
       nonce: c.get('secureHeadersNonce'),
-      entry,
+      entry: options.entry,
       theme,
     }),
     status,
@@ -97,7 +101,7 @@ export const pages = new Hono<AppEnv>()
       <AuthPage next="/" mode={isAuthMode(mode) ? mode : 'signin'} />,
       'Sign in',
       200,
-      'auth',
+      { entry: 'auth' },
     );
   })
   // The form's own POST, for a browser without JavaScript (docs/decisions/142): the same rules
@@ -118,7 +122,7 @@ export const pages = new Hono<AppEnv>()
         <AuthPage next={next} mode={as} email={email} notice={notice} />,
         'Sign in',
         status,
-        'auth',
+        { entry: 'auth' },
       );
     if (!mode)
       return answer(400, {
@@ -161,21 +165,23 @@ export const pages = new Hono<AppEnv>()
     // The view in the address, else the person's remembered one (docs/decisions/181).
     const { view, redirectTo } = await choosePortfolioView(
       c.var.deps.db,
-      user.id,
+      { id: user.id, isAdmin, stored: c.var.preferences! },
       c.req.query(),
-      isAdmin,
     );
     if (redirectTo) return c.redirect(redirectTo, 302);
     // The view decides a redirect first; everything else the page shows is read at once.
+    const portfolio = loadPortfolio(c.var.deps, viewerOf(user));
     return renderPage(
       c,
-      Promise.all([
-        loadPortfolio(c.var.deps, viewerOf(user)),
-        loadFreshnessOrNull(c.var.deps, ['jira', 'billing'], user),
-      ]).then(([portfolio, freshness]) => (
-        <PortfolioPage user={user} {...portfolio} freshness={freshness} view={view} />
-      )),
+      Promise.all([portfolio, loadFreshnessOrNull(c.var.deps, ['jira', 'billing'], user)]).then(
+        ([cards, freshness]) => (
+          <PortfolioPage user={user} {...cards} freshness={freshness} view={view} />
+        ),
+      ),
       'Projects',
+      200,
+      // The cards' badges count the alerts already: the bell reads that total.
+      { bell: portfolio.then((p) => p.attentionTotal) },
     );
   })
   // The portfolio's cards alone, for the page to put in place after a change (docs/decisions/140).
