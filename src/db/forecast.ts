@@ -246,15 +246,25 @@ export interface ForecastSyncState {
   lastTimeSync: Date | null;
 }
 
-export async function getSyncState(db: Db): Promise<ForecastSyncState> {
-  const [row] = await db.query<{
-    time_registrations_updated_after: Date | null;
-    last_time_sync: Date | null;
-  }>('SELECT time_registrations_updated_after, last_time_sync FROM forecast_sync_state WHERE id');
+/** The time sync's state: at most one row. A fragment, for src/db/freshness.ts too. */
+export const SYNC_STATE_SQL =
+  'SELECT time_registrations_updated_after, last_time_sync FROM forecast_sync_state WHERE id';
+
+export interface SyncStateRow {
+  time_registrations_updated_after: Date | null;
+  last_time_sync: Date | null;
+}
+
+export function toSyncState(row: SyncStateRow | undefined): ForecastSyncState {
   return {
     timeRegistrationsUpdatedAfter: row?.time_registrations_updated_after ?? null,
     lastTimeSync: row?.last_time_sync ?? null,
   };
+}
+
+export async function getSyncState(db: Db): Promise<ForecastSyncState> {
+  const [row] = await db.query<SyncStateRow>(SYNC_STATE_SQL);
+  return toSyncState(row);
 }
 
 export async function saveSyncState(db: Db, state: ForecastSyncState): Promise<void> {

@@ -395,20 +395,25 @@ export interface ProjectSyncTimes {
   forecastLinked: number;
 }
 
-/** The freshness of what the portfolio shows, in one small aggregate query. */
-export async function projectSyncTimes(db: Db): Promise<ProjectSyncTimes> {
-  const [row] = await db.query<{
-    oldest_jira: Date | null;
-    jira_linked: number;
-    oldest_billing: Date | null;
-    forecast_linked: number;
-  }>(
-    `SELECT min(last_jira_sync) FILTER (WHERE jira_project_key IS NOT NULL) AS oldest_jira,
-            count(*) FILTER (WHERE jira_project_key IS NOT NULL)::int AS jira_linked,
-            min(last_forecast_sync) FILTER (WHERE forecast_project_id IS NOT NULL) AS oldest_billing,
-            count(*) FILTER (WHERE forecast_project_id IS NOT NULL)::int AS forecast_linked
-       FROM projects WHERE visible = 1`,
-  );
+/**
+ * The freshness of what the portfolio shows: one aggregate row, always there. A fragment, so
+ * src/db/freshness.ts reads it with the other sources in one query.
+ */
+export const PROJECT_SYNC_TIMES_SQL = `
+  SELECT min(last_jira_sync) FILTER (WHERE jira_project_key IS NOT NULL) AS oldest_jira,
+         count(*) FILTER (WHERE jira_project_key IS NOT NULL)::int AS jira_linked,
+         min(last_forecast_sync) FILTER (WHERE forecast_project_id IS NOT NULL) AS oldest_billing,
+         count(*) FILTER (WHERE forecast_project_id IS NOT NULL)::int AS forecast_linked
+    FROM projects WHERE visible = 1`;
+
+export interface ProjectSyncTimesRow {
+  oldest_jira: Date | null;
+  jira_linked: number | null;
+  oldest_billing: Date | null;
+  forecast_linked: number | null;
+}
+
+export function toProjectSyncTimes(row: ProjectSyncTimesRow | undefined): ProjectSyncTimes {
   return {
     oldestJiraSync: row?.oldest_jira ?? null,
     jiraLinked: row?.jira_linked ?? 0,

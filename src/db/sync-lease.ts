@@ -79,19 +79,29 @@ export interface LeaseState {
   nextDueAt: Date | null;
 }
 
+/**
+ * The refresh lease's row (at most one), with its name as the parameter `nameParam`. A fragment,
+ * for src/db/freshness.ts too.
+ */
+export const leaseSql = (nameParam: string) => `
+  SELECT holder, run_id, expires_at,
+         CASE WHEN next_due_at = '-infinity' THEN NULL ELSE next_due_at END AS next_due_at
+    FROM sync_lease WHERE name = ${nameParam}`;
+
+export interface LeaseRow {
+  holder: string | null;
+  run_id: number | null;
+  expires_at: Date | null;
+  next_due_at: Date | null;
+}
+
 /** The lease as it is now; `runId` is the run in progress when the lease is held and current. */
 export async function readLease(db: Db, now: Date): Promise<LeaseState> {
-  const [row] = await db.query<{
-    holder: string | null;
-    run_id: number | null;
-    expires_at: Date | null;
-    next_due_at: Date | null;
-  }>(
-    `SELECT holder, run_id, expires_at,
-            CASE WHEN next_due_at = '-infinity' THEN NULL ELSE next_due_at END AS next_due_at
-       FROM sync_lease WHERE name = $1`,
-    [REFRESH_LEASE],
-  );
+  const [row] = await db.query<LeaseRow>(leaseSql('$1'), [REFRESH_LEASE]);
+  return toLeaseState(row, now);
+}
+
+export function toLeaseState(row: LeaseRow | undefined, now: Date): LeaseState {
   const live = row?.holder && row.expires_at && row.expires_at > now;
   return {
     holder: live ? row.holder : null,

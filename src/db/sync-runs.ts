@@ -4,6 +4,8 @@ import { type Db, jsonValue } from './port';
 export type SyncTrigger = 'start' | 'schedule' | 'sync_now' | 'billing' | 'link';
 /** Triggers that refresh under the lease; billing and link are one project's action, recorded only. */
 export const LEASED_TRIGGERS: readonly SyncTrigger[] = ['start', 'schedule', 'sync_now'];
+/** LEASED_TRIGGERS as one text[] parameter. */
+export const LEASED_TRIGGERS_PARAM = `{${LEASED_TRIGGERS.join(',')}}`;
 export type SyncOutcome = 'running' | 'succeeded' | 'failed' | 'interrupted';
 
 /** Live progress while a run works, and what it left for the next run once it ends. */
@@ -33,7 +35,7 @@ export interface SyncRun {
   progress: SyncProgress;
 }
 
-interface SyncRunRow {
+export interface SyncRunRow {
   id: number;
   trigger: SyncTrigger;
   runner: string;
@@ -135,7 +137,7 @@ export async function markInterruptedRuns(
       WHERE outcome = 'running'
         AND ((trigger = ANY($1::text[]) AND id IS DISTINCT FROM $2) OR started_at < $4)
       RETURNING id`,
-    [`{${LEASED_TRIGGERS.join(',')}}`, except, now, staleBefore],
+    [LEASED_TRIGGERS_PARAM, except, now, staleBefore],
   );
   return rows.length;
 }
@@ -154,15 +156,24 @@ export async function listSyncRuns(db: Db, limit = 50): Promise<SyncRun[]> {
   return rows.map(toRun);
 }
 
+/**
+ * The last leased run that ended, at most one row, with the leased triggers as the parameter
+ * `triggersParam` (`LEASED_TRIGGERS_PARAM`). A fragment, for src/db/freshness.ts too.
+ */
+export const lastFinishedRefreshSql = (triggersParam: string) => `
+  SELECT ${COLUMNS} FROM sync_runs
+   WHERE outcome <> 'running' AND trigger = ANY(${triggersParam}::text[])
+   ORDER BY finished_at DESC, id DESC LIMIT 1`;
+
+/** A row of `lastFinishedRefreshSql`, or of an outer join that found none (every column null). */
+export function toLastFinishedRefresh(row: SyncRunRow | undefined): SyncRun | null {
+  return row && row.id !== null ? toRun(row) : null;
+}
+
 /** The last leased run that ended (freshness warnings look at it), or null before the first. */
 export async function lastFinishedRefresh(db: Db): Promise<SyncRun | null> {
-  const [row] = await db.query<SyncRunRow>(
-    `SELECT ${COLUMNS} FROM sync_runs
-      WHERE outcome <> 'running' AND trigger = ANY($1::text[])
-      ORDER BY finished_at DESC, id DESC LIMIT 1`,
-    [`{${LEASED_TRIGGERS.join(',')}}`],
-  );
-  return row ? toRun(row) : null;
+  const [row] = await db.query<SyncRunRow>(lastFinishedRefreshSql('$1'), [LEASED_TRIGGERS_PARAM]);
+  return toLastFinishedRefresh(row);
 }
 
 /** Keeps the history bounded: the newest `keep` runs stay (a run every 5 minutes is ~100,000 a year). */
@@ -178,7 +189,7 @@ export async function pruneSyncRuns(db: Db, keep: number): Promise<void> {
 export async function lastSuccessfulRefreshAt(db: Db): Promise<Date | null> {
   const [row] = await db.query<{ at: Date | null }>(
     `SELECT max(finished_at) AS at FROM sync_runs WHERE outcome = 'succeeded' AND trigger = ANY($1::text[])`,
-    [`{${LEASED_TRIGGERS.join(',')}}`],
+    [LEASED_TRIGGERS_PARAM],
   );
   return row?.at ? new Date(row.at) : null;
 }

@@ -1,9 +1,7 @@
 import type { SessionUser } from '../auth/session';
 import type { Config } from '../config';
-import { projectSyncTimes } from '../db/projects';
+import { readFreshnessInputs } from '../db/freshness';
 import type { Db } from '../db/port';
-import { readLease } from '../db/sync-lease';
-import { lastFinishedRefresh } from '../db/sync-runs';
 import {
   BILLING_DATA_MAX_AGE_MS,
   type Freshness,
@@ -11,14 +9,13 @@ import {
   JIRA_DATA_MAX_AGE_MS,
   staleAfterMs,
 } from '../shared/freshness';
-import { getSyncState } from '../db/forecast';
 
 /** The synced copies a page may read: Jira's, a project's Forecast billing, the Forecast time copy. */
 export type SyncedSource = 'jira' | 'billing' | 'time';
 
 /**
  * How current the sources a page reads are (docs/decisions/131-freshness-on-every-page.md), in
- * three small queries. The last run's failure reason is only for admins: it can name
+ * one query. The last run's failure reason is only for admins: it can name
  * configuration the others need not see.
  */
 export async function loadFreshness(
@@ -29,31 +26,32 @@ export async function loadFreshness(
   const { db, config } = deps;
   const now = deps.clock();
   const intervalMs = config.SYNC_INTERVAL_SECONDS * 1000;
+  const {
+    projects: times,
+    timeSync,
+    lease,
+    lastFinishedRun: last,
+  } = await readFreshnessInputs(db, now);
   const sources: FreshnessSource[] = [];
-  if (wanted.includes('jira') || wanted.includes('billing')) {
-    const times = await projectSyncTimes(db);
-    if (wanted.includes('jira') && times.jiraLinked > 0)
-      sources.push({
-        service: 'Jira',
-        at: times.oldestJiraSync?.toISOString() ?? null,
-        staleAfterMs: staleAfterMs(intervalMs, JIRA_DATA_MAX_AGE_MS),
-      });
-    if (wanted.includes('billing') && times.forecastLinked > 0)
-      sources.push({
-        service: 'Forecast',
-        at: times.oldestBillingSync?.toISOString() ?? null,
-        staleAfterMs: staleAfterMs(intervalMs, BILLING_DATA_MAX_AGE_MS),
-      });
-  }
-  if (wanted.includes('time')) {
-    const { lastTimeSync } = await getSyncState(db);
+  if (wanted.includes('jira') && times.jiraLinked > 0)
+    sources.push({
+      service: 'Jira',
+      at: times.oldestJiraSync?.toISOString() ?? null,
+      staleAfterMs: staleAfterMs(intervalMs, JIRA_DATA_MAX_AGE_MS),
+    });
+  if (wanted.includes('billing') && times.forecastLinked > 0)
     sources.push({
       service: 'Forecast',
-      at: lastTimeSync?.toISOString() ?? null,
+      at: times.oldestBillingSync?.toISOString() ?? null,
+      staleAfterMs: staleAfterMs(intervalMs, BILLING_DATA_MAX_AGE_MS),
+    });
+  if (wanted.includes('time')) {
+    sources.push({
+      service: 'Forecast',
+      at: timeSync.lastTimeSync?.toISOString() ?? null,
       staleAfterMs: staleAfterMs(intervalMs),
     });
   }
-  const [lease, last] = await Promise.all([readLease(db, now), lastFinishedRefresh(db)]);
   return {
     sources,
     running: lease.holder !== null,
