@@ -1,5 +1,6 @@
 /**
- * What the retainer forecast reads (docs/decisions/170), in one round trip: the project's rate and
+ * What the retainer forecast reads (docs/decisions/170), in one round trip for any number of
+ * projects (the portfolio's cards forecast every retainer at once): each project's rate and
  * stored periods, its billable time per person and day in a date range, and for each of those
  * people their employment dates (Forecast's and the dashboard's) and Away days. Forecast persons
  * and Jira team members are matched by name, the one field both sides carry.
@@ -33,13 +34,14 @@ export interface RetainerInputs {
 
 const RETAINER_INPUTS_SQL = `
   WITH project AS (
-    SELECT id, forecast_project_id, forecast_budget_type, client_hourly_rate FROM projects WHERE id = $1
+    SELECT id, forecast_project_id, forecast_budget_type, client_hourly_rate FROM projects
+    WHERE id = ANY($1::int[])
   ),
   billable AS (
-    SELECT tr.person_id, tr.date, SUM(tr.billable_minutes)::int AS minutes
+    SELECT project.id AS project_id, tr.person_id, tr.date, SUM(tr.billable_minutes)::int AS minutes
     FROM forecast_time_registrations tr JOIN project ON tr.forecast_project_id = project.forecast_project_id
     WHERE tr.date BETWEEN $2::date AND $3::date AND tr.billable_minutes > 0
-    GROUP BY tr.person_id, tr.date
+    GROUP BY project.id, tr.person_id, tr.date
   ),
   people AS (
     SELECT person.id AS person_id,
@@ -54,16 +56,22 @@ const RETAINER_INPUTS_SQL = `
       ORDER BY account_id LIMIT 1
     ) dev ON true
     WHERE person.id IN (SELECT person_id FROM billable)
+  ),
+  calendar AS (
+    SELECT p.person_id, json_build_array(p.person_id, p.start_date, p.end_date,
+        (SELECT COALESCE(json_agg(a.date ORDER BY a.date), '[]') FROM developer_availability a
+          WHERE a.account_id = p.account_id AND a.is_away AND a.date BETWEEN $2::date AND $4::date)) AS person
+    FROM people p
   )
   SELECT
-    (SELECT row_to_json(project)::text FROM project) AS project,
+    row_to_json(project)::text AS project,
     (SELECT COALESCE(json_agg(json_build_array(id, period_number, status, locked, start_date, end_date, target_amount, actual_amount, actual_billable_minutes) ORDER BY period_number), '[]')::text
-       FROM forecast_retainer_periods WHERE project_id = $1) AS periods,
-    (SELECT COALESCE(json_agg(json_build_array(person_id, date, minutes)), '[]')::text FROM billable) AS billable,
-    (SELECT COALESCE(json_agg(json_build_array(p.person_id, p.start_date, p.end_date,
-        (SELECT COALESCE(json_agg(a.date ORDER BY a.date), '[]') FROM developer_availability a
-          WHERE a.account_id = p.account_id AND a.is_away AND a.date BETWEEN $2::date AND $4::date))), '[]')::text
-       FROM people p) AS people`;
+       FROM forecast_retainer_periods WHERE project_id = project.id) AS periods,
+    (SELECT COALESCE(json_agg(json_build_array(b.person_id, b.date, b.minutes)), '[]')::text
+       FROM billable b WHERE b.project_id = project.id) AS billable,
+    (SELECT COALESCE(json_agg(c.person), '[]')::text FROM calendar c
+      WHERE c.person_id IN (SELECT b.person_id FROM billable b WHERE b.project_id = project.id)) AS people
+  FROM project`;
 
 type PeriodTuple = [
   number,
@@ -77,6 +85,13 @@ type PeriodTuple = [
   number,
 ];
 
+export interface RetainerInputsRange {
+  from: IsoDate;
+  to: IsoDate;
+  awayUntil: IsoDate;
+  today: IsoDate;
+}
+
 /**
  * A project's retainer inputs: billable time from `from` to `to`, and Away days from `from` to
  * `awayUntil` (the end of the period being forecast). null when the project does not exist.
@@ -84,15 +99,36 @@ type PeriodTuple = [
 export async function readRetainerInputs(
   db: Db,
   projectId: number,
-  range: { from: IsoDate; to: IsoDate; awayUntil: IsoDate; today: IsoDate },
+  range: RetainerInputsRange,
 ): Promise<RetainerInputs | null> {
-  const [row] = await db.query<{
-    project: string | null;
-    periods: string;
-    billable: string;
-    people: string;
-  }>(RETAINER_INPUTS_SQL, [projectId, range.from, range.to, range.awayUntil]);
-  if (!row?.project) return null;
+  return (await readRetainerInputsOf(db, [projectId], range)).get(projectId) ?? null;
+}
+
+/** Several projects' retainer inputs in one query, by project id; a project that does not exist has none. */
+export async function readRetainerInputsOf(
+  db: Db,
+  projectIds: readonly number[],
+  range: RetainerInputsRange,
+): Promise<Map<number, RetainerInputs>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db.query<RetainerInputsRow>(RETAINER_INPUTS_SQL, [
+    `{${projectIds.join(',')}}`,
+    range.from,
+    range.to,
+    range.awayUntil,
+  ]);
+  const inputs = rows.map((row) => toRetainerInputs(row, range.today));
+  return new Map(inputs.map((i) => [i.projectId, i]));
+}
+
+interface RetainerInputsRow {
+  project: string;
+  periods: string;
+  billable: string;
+  people: string;
+}
+
+function toRetainerInputs(row: RetainerInputsRow, today: IsoDate): RetainerInputs {
   const project = JSON.parse(row.project) as {
     id: number;
     forecast_budget_type: string | null;
@@ -109,9 +145,7 @@ export async function readRetainerInputs(
         id,
         period_number: number,
         status:
-          status === 'CANCELLED'
-            ? status
-            : retainerStatus({ locked, startDate: start }, range.today),
+          status === 'CANCELLED' ? status : retainerStatus({ locked, startDate: start }, today),
         start_date: start,
         end_date: end,
         target_amount: Number(target),

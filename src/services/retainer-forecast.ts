@@ -2,7 +2,12 @@
  * The retainer outcome forecast of a project's active period, and its back-test over past
  * periods (docs/decisions/170), from stored data only. The rules are in shared/retainer-forecast.
  */
-import { readRetainerInputs, type RetainerInputs } from '../db/retainer-inputs';
+import {
+  readRetainerInputs,
+  readRetainerInputsOf,
+  type RetainerInputs,
+  type RetainerInputsRange,
+} from '../db/retainer-inputs';
 import type { Db } from '../db/port';
 import {
   daysAtWork,
@@ -69,20 +74,28 @@ export function activePeriod(periods: readonly RetainerPeriod[], today: IsoDate)
   return periods.find((p) => p.status === 'ACTIVE' && p.start_date <= today && today <= p.end_date);
 }
 
-export async function loadRetainerForecast(
-  db: Db,
-  projectId: number,
-  today: IsoDate,
-): Promise<RetainerForecastResponse | null> {
+/** What a forecast made today reads: the recent working days' burn and the Away days ahead. */
+function forecastRange(today: IsoDate): RetainerInputsRange {
   const window = lastWorkingDays(today, RECENT_WORKING_DAYS);
-  const inputs = await readRetainerInputs(db, projectId, {
+  return {
     from: window[0] ?? today,
     to: today,
     // Away days as far as any period could run; a year covers monthly and quarterly retainers.
     awayUntil: addCalendarDays(today, 366),
     today,
-  });
-  if (!inputs) return null;
+  };
+}
+
+export async function loadRetainerForecast(
+  db: Db,
+  projectId: number,
+  today: IsoDate,
+): Promise<RetainerForecastResponse | null> {
+  const inputs = await readRetainerInputs(db, projectId, forecastRange(today));
+  return inputs ? forecastToday(inputs, today) : null;
+}
+
+function forecastToday(inputs: RetainerInputs, today: IsoDate): RetainerForecastResponse {
   const period = inputs.budgetType === 'RETAINER' ? activePeriod(inputs.periods, today) : undefined;
   if (!period) return { forecast: null };
   const forecast = forecastAsOf(inputs, period, today, period.actual_amount);
@@ -156,8 +169,8 @@ export interface RetainerMarker {
 }
 
 /**
- * The forecast marker of every visible retainer project, by project id; a project whose forecast
- * cannot be read simply has no marker (the card stays as it was).
+ * The forecast marker of every visible retainer project, by project id, read in one query; when
+ * it cannot be read the cards simply have no markers (they stay as they were).
  */
 export async function loadRetainerMarkers(
   db: Db,
@@ -165,17 +178,18 @@ export async function loadRetainerMarkers(
   today: IsoDate,
 ): Promise<Record<number, RetainerMarker>> {
   const retainers = projects.filter((p) => p.visible === 1 && p.forecastBudgetType === 'RETAINER');
-  const answers = await Promise.all(
-    retainers.map((p) =>
-      loadRetainerForecast(db, p.id, today).catch((error: unknown) => {
-        console.error(`Could not forecast the retainer of project ${p.id}:`, error);
-        return null;
-      }),
-    ),
-  );
+  const inputs = await readRetainerInputsOf(
+    db,
+    retainers.map((p) => p.id),
+    forecastRange(today),
+  ).catch((error: unknown) => {
+    console.error('Could not read the retainers to forecast:', error);
+    return new Map<number, RetainerInputs>();
+  });
   const markers: Record<number, RetainerMarker> = {};
-  retainers.forEach((p, i) => {
-    const forecast = answers[i]?.forecast;
+  retainers.forEach((p) => {
+    const projectInputs = inputs.get(p.id);
+    const forecast = projectInputs && forecastToday(projectInputs, today).forecast;
     if (forecast)
       markers[p.id] = {
         verdict: forecast.verdict,

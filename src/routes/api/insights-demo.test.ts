@@ -193,6 +193,18 @@ describe('forecasts, burn, cost per point, unbilled work and trends on the demo 
     const markers = html.match(/data-testid="card-forecast"/g) ?? [];
     expect(markers).toHaveLength(2);
     expect(html).toMatch(/(On track|Will land about A?\$[\d,]+ (over|under) target) \(\d+%\)/);
+    // The cards' markers, read for all retainers at once, say what each project's own forecast says.
+    const expected: string[] = [];
+    for (const p of (await get<GrossMarginsResponse>('/api/gross-margins')).projects) {
+      const { forecast } = await get<RetainerForecastResponse>(
+        `/api/insights/projects/${p.id}/retainer-forecast`,
+      );
+      if (forecast) expected.push(`${forecast.verdictText} (${forecast.percentOfTarget}%)`);
+    }
+    const shown = [
+      ...html.matchAll(/data-testid="card-forecast">.*?<span class="[^"]*">([^<]*)<\/span><\/div>/g),
+    ].map((m) => m[1]);
+    expect(shown.sort()).toEqual(expected.sort());
     const staff = await t.signIn('staff');
     const theirs = await (await t.request('GET', '/', { cookie: staff })).text();
     expect(theirs).toContain('Acme Support Retainer');
