@@ -14,6 +14,7 @@ import {
 } from '../shared/alerts';
 import { ALERTS_CHANGED_EVENT } from '../shared/island-markers';
 import * as s from './AlertsList.css';
+import { dateTimeFormat } from '../shared/date-time-format';
 
 export interface Filters {
   status: 'open' | 'closed' | 'all';
@@ -44,7 +45,7 @@ function queryOf(f: Filters): string {
 }
 
 const when = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
+  dateTimeFormat('en-US', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone,

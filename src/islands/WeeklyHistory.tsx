@@ -20,6 +20,7 @@ import {
   type CompletedTicketResult,
 } from '../shared/story-points';
 import * as s from './WeeklyHistory.css';
+import { dateTimeFormat } from '../shared/date-time-format';
 
 // Chart code loads only when a modal opens, so the page's first load carries no visx.
 const StoryPointsModal = lazy(() => import('./developers/StoryPointsModal'));
@@ -326,7 +327,7 @@ function TicketList({
 
 /** 'Nov 19, 2026' for a timestamp, as the calendar day in the agency's zone (the server and every browser agree). */
 function updatedDayFormatter(timeZone: string): (iso: string) => string {
-  const format = new Intl.DateTimeFormat('en-US', {
+  const format = dateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
     month: 'short',

@@ -36,6 +36,7 @@ import {
   type CompletedTicket,
   type CompletedTicketResult,
 } from '../shared/story-points';
+import { dateTimeFormat } from '../shared/date-time-format';
 
 /**
  * Tasks, Bugs and Stories that entered the QA status from `startDate` 00:00 to `endDate` 23:59
@@ -138,8 +139,8 @@ function dailyStatsOf(
     tickets: 0,
     storyPoints: 0,
   }));
-  // One formatter for all tickets (building one per call is what costs); en-CA writes YYYY-MM-DD.
-  const dayOf = new Intl.DateTimeFormat('en-CA', {
+  // en-CA writes YYYY-MM-DD.
+  const dayOf = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

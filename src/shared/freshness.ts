@@ -3,6 +3,7 @@
  * when it is old enough to warn about (docs/decisions/130-one-refresh-runner.md). Pure and
  * browser-safe: the pages render it on the server, islands may render it again after a sync.
  */
+import { dateTimeFormat } from './date-time-format';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -76,7 +77,7 @@ export interface FreshnessView {
 
 /** '23 Nov 2026, 09:20' in the agency's zone. */
 export function exactTime(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return dateTimeFormat('en-GB', {
     timeZone,
     day: 'numeric',
     month: 'short',

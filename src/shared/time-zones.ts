@@ -11,6 +11,7 @@ import {
   weekEndOf,
   weekStartOf,
 } from './calendar';
+import { dateTimeFormat } from './date-time-format';
 
 type WallClock = {
   year: number;
@@ -21,28 +22,18 @@ type WallClock = {
   second: number;
 };
 
-/**
- * One formatter per zone: building an Intl.DateTimeFormat costs far more than using one, and a
- * week range needs about a dozen. Only zones Intl accepts get here (it throws for the others).
- */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
+/** A week range needs about a dozen of these: dateTimeFormat builds the formatter once per zone. */
 function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
+  return dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
 }
 
 /**
