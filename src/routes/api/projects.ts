@@ -2,7 +2,9 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
   deleteProject,
+  findProject,
   getProject,
+  jiraLinkOf,
   listAllProjects,
   listRemovedProjects,
   RESTORE_DAYS,
@@ -28,7 +30,7 @@ import { getRetainerPeriods } from '../../services/forecast/retainer-periods';
 import { importForecastProject, syncForecastBilling } from '../../services/forecast/sync';
 import { loadGrossMargins } from '../../services/gross-margins';
 import { whenUpstreamNotFound } from '../../services/http';
-import { getJiraOverview } from '../../services/jira/queries';
+import { readJiraOverview } from '../../services/jira/queries';
 import { linkJiraProject } from '../../services/jira/sync';
 import { marginFigures } from '../../shared/margins';
 import { isoDateInZone } from '../../shared/time-zones';
@@ -318,9 +320,10 @@ export const projectsApi = new Hono<AppEnv>()
   .get('/:id/retainer-periods', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const { db, clock, config } = c.var.deps;
-    const project = await getProject(db, id);
+    // Its Forecast columns only: the card's whole row (sprints, overdue dates) is not needed here.
+    const project = await findProject(db, id);
     if (!project) throw new ProjectNotFoundError(id);
-    if (project.forecastProjectId === null)
+    if (project.forecast_project_id === null)
       throw new NotFoundError(
         'This project is not linked to a Forecast project, so it has no retainer periods.',
       );
@@ -335,18 +338,13 @@ export const projectsApi = new Hono<AppEnv>()
   .get('/:id/jira-data', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const { db, config } = c.var.deps;
-    const project = await getProject(db, id);
-    if (!project) throw new ProjectNotFoundError(id);
-    if (!project.jiraProjectKey)
+    const link = await jiraLinkOf(db, id);
+    if (!link) throw new ProjectNotFoundError(id);
+    if (!link.key)
       throw new NotFoundError(
         'This project is not linked to a Jira project yet. Link one to see its tickets.',
       );
-    const overview = await getJiraOverview(db, id, { timeZone: config.AGENCY_TIMEZONE });
-    if (!overview)
-      throw new NotFoundError(
-        `No Jira data is stored for ${project.jiraProjectKey} yet. Link the project again to fetch it.`,
-      );
-    return c.json(overview);
+    return c.json(await readJiraOverview(db, id, config.AGENCY_TIMEZONE));
   })
 
   .get(

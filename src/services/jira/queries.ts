@@ -21,7 +21,15 @@ export async function getJiraOverview(
 ): Promise<JiraOverview | null> {
   const link = await jiraLinkOf(db, projectId);
   if (!link?.key) return null;
+  return readJiraOverview(db, projectId, timeZone);
+}
 
+/** The overview of a project the caller knows is linked to Jira (what it stored so far). */
+export async function readJiraOverview(
+  db: Db,
+  projectId: number,
+  timeZone: string,
+): Promise<JiraOverview> {
   const { tickets, sprints, epics } = await readJiraOverviewRows(db, projectId, timeZone);
 
   const ticketsByStatus: Record<string, number> = {};
