@@ -69,11 +69,29 @@ export function isoDateInZone(instant: Date, timeZone: string): IsoDate {
 }
 
 /**
+ * Days already placed, by zone and day: finding a day's start takes about a dozen Intl calls,
+ * and a page asks for the same few weeks' days again and again. Cleared when full, so it stays
+ * small however long the process runs.
+ */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 2_000;
+
+/**
  * The first instant of a calendar day in `timeZone`. Usually local 00:00; where a DST change
  * skips midnight (e.g. America/Santiago) the day starts at the transition, and where midnight
  * happens twice the earlier one is taken.
  */
 function startOfDayInZone(day: IsoDate, timeZone: string): Date {
+  const key = `${timeZone} ${day}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return new Date(known);
+  const start = findStartOfDay(day, timeZone);
+  if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+  dayStarts.set(key, start.getTime());
+  return start;
+}
+
+function findStartOfDay(day: IsoDate, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const utcMidnight = Date.UTC(y, m - 1, d);
   // The real offset at local midnight is the one in force either side of any nearby transition.
