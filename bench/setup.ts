@@ -84,7 +84,7 @@ export async function createBenchEnv(options: {
     onUnhandledRequest: 'error',
     jiraIssueCounts: bigJiraKey ? { [bigJiraKey]: 3000 } : {},
   });
-  const integrations = createIntegrations(config);
+  const integrations = createIntegrations(config, { demoFetch: mocks.fetch });
   const t0 = performance.now();
   await seedDemoDashboard(db, integrations, { spine, now, timeZone: config.AGENCY_TIMEZONE });
   const seedMs = performance.now() - t0;
@@ -102,7 +102,7 @@ export async function createBenchEnv(options: {
   ) as AssetManifest;
   const refresh = createRefreshRunner({
     db,
-    connect: (onRequest) => createIntegrations(config, { onRequest }),
+    connect: (onRequest) => createIntegrations(config, { onRequest, demoFetch: mocks.fetch }),
     clock: () => new Date(),
     timeZone: config.AGENCY_TIMEZONE,
     settings: refreshSettingsFrom(config),

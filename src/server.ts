@@ -51,9 +51,10 @@ async function main() {
   const passwords = createPasswordHasher(nodeScrypt);
 
   const demo = config.jiraDemo || config.forecastDemo;
-  // Demo mode: MSW answers the demo services in-process before any client makes a call.
+  // Demo mode: the demo services' clients get a fetch that MSW's handlers answer in-process.
   const mocks = demo ? startDemoMocks(config, new Date()) : null;
-  const integrations = createIntegrations(config);
+  const demoFetch = mocks?.fetch;
+  const integrations = createIntegrations(config, { demoFetch });
 
   const credentialsProblem = await demoCredentialsProblem(db, config, process.env, passwords);
   if (credentialsProblem) {
@@ -101,7 +102,7 @@ async function main() {
   });
   const refresh = createRefreshRunner({
     db,
-    connect: (onRequest) => createIntegrations(config, { onRequest }),
+    connect: (onRequest) => createIntegrations(config, { onRequest, demoFetch }),
     clock: () => new Date(),
     timeZone: config.AGENCY_TIMEZONE,
     settings: refreshSettingsFrom(config),

@@ -1,5 +1,4 @@
-import type { RequestHandler } from 'msw';
-import { setupServer } from 'msw/node';
+import { getResponse, type RequestHandler } from 'msw';
 import type { Config } from '../config';
 import { createForecastHandlers } from '../mocks/forecast/handlers';
 import { createJiraHandlers } from '../mocks/jira/handlers';
@@ -7,16 +6,24 @@ import { isoDateInZone } from '../shared/time-zones';
 import { DEMO_FORECAST, DEMO_JIRA } from '../services/integrations';
 
 export interface DemoMocks {
-  /** Upstream requests answered so far, per service (the bench reads these). */
+  /**
+   * Answers the demo services' requests from the mock handlers. Only the clients of services
+   * in demo mode are given it (`createIntegrations(config, { demoFetch })`); nothing global is
+   * patched, so any other `fetch` in the process goes to the network.
+   */
+  readonly fetch: typeof fetch;
+  /** Upstream requests made through `fetch` so far, per service (the bench reads these). */
   readonly calls: { Jira: number; Forecast: number };
   resetCalls(): void;
+  /** From now on `fetch` refuses every request: nothing reaches the network in the mocks' name. */
   close(): void;
 }
 
 /**
- * Demo mode: MSW answers the demo Jira site and Forecast account in this process, over a
- * deterministic generated agency dated relative to `now`, so the current week always has
- * data. Only services without credentials are mocked; a configured service is left alone.
+ * Demo mode: the demo Jira site and Forecast account answered in this process by MSW's
+ * handlers, over a deterministic generated agency dated relative to `now`, so the current week
+ * always has data. Only services without credentials get handlers; a configured service is
+ * left alone. A request no handler answers goes to the network (`bypass`) or fails (`error`).
  */
 export function startDemoMocks(
   config: Config,
@@ -41,22 +48,60 @@ export function startDemoMocks(
     const today = isoDateInZone(now, config.AGENCY_TIMEZONE);
     handlers.push(...createForecastHandlers({ ...DEMO_FORECAST, today, scale }).handlers);
   }
-  const server = setupServer(...handlers);
+  const onUnhandledRequest = options.onUnhandledRequest ?? 'bypass';
   const calls = { Jira: 0, Forecast: 0 };
   const jiraHost = new URL(DEMO_JIRA.baseUrl).host;
   const forecastHost = new URL(DEMO_FORECAST.baseUrl).host;
-  server.events.on('request:start', ({ request }) => {
+  let closed = false;
+
+  async function demoFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init);
+    if (closed) throw new TypeError(`The demo mocks are closed (${request.method} ${request.url})`);
     const host = new URL(request.url).host;
     if (config.jiraDemo && host === jiraHost) calls.Jira++;
     else if (config.forecastDemo && host === forecastHost) calls.Forecast++;
-  });
-  server.listen({ onUnhandledRequest: options.onUnhandledRequest ?? 'bypass' });
+    // A body is kept unread for the network: a handler may read the request it is given.
+    const unhandled = request.body ? request.clone() : request;
+    const response = await answered(handlers, request);
+    if (response && !isPassthrough(response)) {
+      // HttpResponse.error(), the handlers' dropped connection, fails as fetch would.
+      if (response.type === 'error') throw new TypeError('fetch failed');
+      return response;
+    }
+    if (onUnhandledRequest === 'error')
+      throw new TypeError(
+        `The demo mocks have no answer for ${request.method} ${request.url} (onUnhandledRequest: 'error')`,
+      );
+    return globalThis.fetch(unhandled);
+  }
+
   return {
+    fetch: demoFetch as typeof fetch,
     calls,
     resetCalls() {
       calls.Jira = 0;
       calls.Forecast = 0;
     },
-    close: () => server.close(),
+    close() {
+      closed = true;
+    },
   };
+}
+
+/** The handlers' answer, or the request's abort (a client timeout) if that comes first, as fetch does. */
+function answered(handlers: RequestHandler[], request: Request): Promise<Response | undefined> {
+  const { signal } = request;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    getResponse(handlers, request)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** A handler's `passthrough()`: MSW's own marker for "let the real service answer". */
+function isPassthrough(response: Response): boolean {
+  return response.status === 302 && response.headers.get('x-msw-intention') === 'passthrough';
 }

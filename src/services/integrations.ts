@@ -4,8 +4,9 @@ import type { HttpClientOptions } from './http';
 import { createJiraClient, type JiraClient } from './jira/client';
 
 /**
- * Where the demo agency lives. In demo mode MSW answers these hosts in-process, and the real
- * clients talk to them unchanged; the credentials are the demo's own, not secrets.
+ * Where the demo agency lives. In demo mode the real clients talk to these hosts unchanged,
+ * through a fetch that answers them in this process (src/demo/mocks.ts); the credentials are
+ * the demo's own, not secrets.
  */
 export const DEMO_JIRA = {
   baseUrl: 'https://demo-agency.atlassian.net',
@@ -24,11 +25,23 @@ export interface Integrations {
 
 type ClientTuning = Partial<Omit<HttpClientOptions, 'service' | 'baseUrl' | 'headers'>>;
 
+export interface IntegrationOptions extends ClientTuning {
+  /**
+   * The demo mocks' fetch (`startDemoMocks(...).fetch`), given only to the clients of services
+   * in demo mode: a service with credentials always goes to the network.
+   */
+  demoFetch?: typeof fetch;
+}
+
 /** Real clients for both services: configured credentials where set, the demo agency's otherwise. */
-export function createIntegrations(config: Config, tuning: ClientTuning = {}): Integrations {
+export function createIntegrations(
+  config: Config,
+  { demoFetch, ...tuning }: IntegrationOptions = {},
+): Integrations {
+  const demoTuning = demoFetch ? { ...tuning, fetch: demoFetch } : tuning;
   const jira = createJiraClient(
     config.jiraDemo
-      ? { ...DEMO_JIRA, ...tuning }
+      ? { ...DEMO_JIRA, ...demoTuning }
       : {
           baseUrl: config.JIRA_BASE_URL!,
           email: config.JIRA_EMAIL!,
@@ -38,7 +51,7 @@ export function createIntegrations(config: Config, tuning: ClientTuning = {}): I
   );
   const forecast = createForecastClient(
     config.forecastDemo
-      ? { ...DEMO_FORECAST, ...tuning }
+      ? { ...DEMO_FORECAST, ...demoTuning }
       : { baseUrl: config.FORECAST_BASE_URL, apiKey: config.FORECAST_API_KEY!, ...tuning },
   );
   return { jira, forecast };

@@ -41,10 +41,17 @@ export interface TestApp {
 
 export function createTestApp(
   db: Db,
-  overrides: Partial<AppDeps> & { env?: Record<string, string> } = {},
+  {
+    demoFetch,
+    ...overrides
+  }: Partial<AppDeps> & {
+    env?: Record<string, string>;
+    /** The demo mocks' fetch (startDemoMocks) for the demo services' clients. */
+    demoFetch?: typeof fetch;
+  } = {},
 ): TestApp {
   const config: Config = loadConfig({ NODE_ENV: 'test', ...overrides.env });
-  const tuning = { timeoutMs: 2_000, deadlineMs: 5_000, sleep: async () => {} };
+  const tuning = { timeoutMs: 2_000, deadlineMs: 5_000, sleep: async () => {}, demoFetch };
   const clock = overrides.clock ?? (() => new Date());
   const deferred: Promise<unknown>[] = [];
   const deps: AppDeps = {
@@ -53,7 +60,8 @@ export function createTestApp(
     clock: () => new Date(),
     passwords,
     assets: TEST_ASSETS,
-    // Demo hosts: a test that reaches upstream starts the mock handlers (MSW) for them.
+    // Demo hosts: a test that reaches upstream passes the demo mocks' fetch, or answers them with
+    // its own MSW server.
     ...createIntegrations(config, tuning),
     clientAddress: (c) => c.req.header('x-test-client-address') ?? '203.0.113.7',
     refresh: createRefreshRunner({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
+import { loadConfig } from '../../src/config';
 import { startDemoMocks, type DemoMocks } from '../../src/demo/mocks';
 
 /**
@@ -308,8 +309,10 @@ const cookies: Record<string, string> = {};
 beforeAll(async () => {
   const created = await createTestDb();
   drop = created.drop;
-  t = createTestApp(created.db);
-  mocks = startDemoMocks(t.deps.config, new Date(), { onUnhandledRequest: 'error' });
+  mocks = startDemoMocks(loadConfig({ NODE_ENV: 'test' }), new Date(), {
+    onUnhandledRequest: 'error',
+  });
+  t = createTestApp(created.db, { demoFetch: mocks.fetch });
   cookies.user = await t.signIn('user');
   cookies.staff = await t.signIn('staff');
   cookies.admin = await t.signIn('admin');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
 import { startDemoMocks, type DemoMocks } from '../../src/demo/mocks';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
@@ -18,8 +19,10 @@ const cookies: Record<'user' | 'staff' | 'admin', string> = { user: '', staff: '
 beforeAll(async () => {
   const created = await createTestDb();
   drop = created.drop;
-  t = createTestApp(created.db);
-  mocks = startDemoMocks(t.deps.config, new Date(), { onUnhandledRequest: 'error' });
+  mocks = startDemoMocks(loadConfig({ NODE_ENV: 'test' }), new Date(), {
+    onUnhandledRequest: 'error',
+  });
+  t = createTestApp(created.db, { demoFetch: mocks.fetch });
   seed = await seedForInputTests(created.db);
   cookies.user = await t.signIn('user');
   cookies.staff = await t.signIn('staff');
