@@ -63,8 +63,7 @@ export function gzipResponses(fetch: Fetch): Fetch {
       if (etag && !etag.startsWith('W/')) headers.etag = `W/${etag}`;
     }
     const zipped = headers['content-encoding'] ? await gzipAsync(body) : body;
-    // A plain record goes to Node's writeHead as it is (cookies as a list); a Headers copy
-    // would go through the Headers class the demo's request mocking replaces.
+    // A plain record goes to Node's writeHead as it is (cookies as a list), with no Headers copy.
     return new Response(zipped, {
       status: response.status,
       headers: headers as unknown as Record<string, string>,

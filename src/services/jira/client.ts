@@ -140,7 +140,7 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
     service: 'Jira',
     baseUrl,
     headers: { Authorization: basicAuthHeader(email, apiToken) },
-    // Resolved per call, so a fetch patched later (MSW in demo mode and tests) is used.
+    // Resolved per call, so a fetch patched later (MSW in tests) is used.
     fetch: refuseAnonymousAnswers(fetchImpl ?? ((input, init) => globalThis.fetch(input, init))),
   });
 
