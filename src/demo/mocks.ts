@@ -76,7 +76,7 @@ export function startDemoMocks(
   }
 
   return {
-    fetch: demoFetch as typeof fetch,
+    fetch: demoFetch,
     calls,
     resetCalls() {
       calls.Jira = 0;
