@@ -202,7 +202,9 @@ describe('forecasts, burn, cost per point, unbilled work and trends on the demo 
       if (forecast) expected.push(`${forecast.verdictText} (${forecast.percentOfTarget}%)`);
     }
     const shown = [
-      ...html.matchAll(/data-testid="card-forecast">.*?<span class="[^"]*">([^<]*)<\/span><\/div>/g),
+      ...html.matchAll(
+        /data-testid="card-forecast">.*?<span class="[^"]*">([^<]*)<\/span><\/div>/g,
+      ),
     ].map((m) => m[1]);
     expect(shown.sort()).toEqual(expected.sort());
     const staff = await t.signIn('staff');
