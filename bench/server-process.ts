@@ -56,16 +56,24 @@ function readStatus(pid: number) {
 }
 
 /**
- * The Node options `npm run serve` gives the server (package.json), so the bench measures the
- * server as it is run. docs/decisions/151-young-generation.md
+ * The Node options and environment `npm run serve` gives the server (package.json), so the
+ * bench measures the server as it is run (docs/decisions/151-young-generation.md,
+ * docs/decisions/236-fixed-malloc-mmap-threshold.md). NODE_ENV is the bench's own.
  */
-export function serveNodeArgs(repoDir: string): string[] {
+export function serveCommand(repoDir: string): { args: string[]; env: Record<string, string> } {
   const pkg = JSON.parse(readFileSync(path.join(repoDir, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
   const words = pkg.scripts.serve?.split(/\s+/) ?? [];
   const node = words.indexOf('node');
-  return words.slice(node + 1).filter((w) => w.startsWith('--'));
+  const env = Object.fromEntries(
+    words
+      .slice(0, node)
+      .map((w) => w.match(/^([A-Z_][A-Z0-9_]*)=(.*)$/))
+      .filter((m): m is RegExpMatchArray => m !== null && m[1] !== 'NODE_ENV')
+      .map((m) => [m[1]!, m[2]!]),
+  );
+  return { args: words.slice(node + 1).filter((w) => w.startsWith('--')), env };
 }
 
 /** utime and stime from /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ is 100 on Linux). */
@@ -133,14 +141,11 @@ export async function startServerProcess(options: {
       await db.close();
     }
   }
+  const serve = serveCommand(path.resolve(options.distDir, '..'));
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [
-      ...serveNodeArgs(path.resolve(options.distDir, '..')),
-      ...(options.nodeArgs ?? []),
-      path.join(options.distDir, 'server/server.js'),
-    ],
+    [...serve.args, ...(options.nodeArgs ?? []), path.join(options.distDir, 'server/server.js')],
     {
       env: {
         PATH: process.env.PATH ?? '',
@@ -151,6 +156,7 @@ export async function startServerProcess(options: {
         DATABASE_URL: databaseUrl,
         DEMO_ADMIN_EMAIL: ADMIN_EMAIL,
         DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        ...serve.env,
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
