@@ -2,7 +2,10 @@ import type { Db } from './port';
 
 import type { ThemeChoice } from '../shared/theme';
 
-/** What a person's screens remember; read with the session (src/db/sessions.ts), which every signed-in page has. */
+/**
+ * What a person's screens remember; read with the session (src/db/sessions.ts), which every
+ * signed-in page has.
+ */
 export interface UserPreferences {
   /** The portfolio view as address parameters; '' is the default view. */
   portfolioView: string;

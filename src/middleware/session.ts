@@ -9,8 +9,9 @@ import {
 import type { AppEnv } from '../env';
 
 /**
- * Puts the signed-in `user`, `session` and the user's `preferences` (or null) into `c.var`, re-setting the cookie when
- * validation extended the session and clearing it when the token is no longer valid.
+ * Puts the signed-in `user`, `session` and the user's `preferences` (or null) into `c.var`,
+ * re-setting the cookie when validation extended the session and clearing it when the token is
+ * no longer valid.
  *
  * @example app.use('*', session())
  */

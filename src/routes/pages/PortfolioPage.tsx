@@ -59,27 +59,17 @@ export async function loadPortfolio(
         return null;
       })
     : Promise.resolve(null);
-  let projects: Project[];
-  try {
-    projects = await listAllProjects(deps.db);
-  } catch (error) {
+  const projects = await listAllProjects(deps.db).catch((error: unknown) => {
     console.error('Could not read the projects for the portfolio:', error);
-    const attentionTotal = (await counting)?.total ?? null;
-    return {
-      projects: null,
-      now,
-      today,
-      forecasts: {},
-      budgetsUsed: {},
-      alertCounts: {},
-      attentionTotal,
-    };
-  }
+    return null;
+  });
   const counted = await counting;
   const attention = {
     alertCounts: counted?.byProject ?? {},
     attentionTotal: counted?.total ?? null,
   };
+  // Without projects there are no cards to badge, but the bell still counts.
+  if (!projects) return { projects, now, today, forecasts: {}, budgetsUsed: {}, ...attention };
   if (!isAdmin) return { projects, now, today, forecasts: {}, budgetsUsed: {}, ...attention };
   const [forecasts, budgetsUsed] = await Promise.all([
     loadRetainerMarkers(deps.db, projects, today),
