@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatHours, formatWeekLabel, hoursBilled } from './format';
 
 describe('formatDate', () => {
+  it('prints one calendar date in each pattern asked for, however often it is asked', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(formatDate('2026-11-23', 'EEEE')).toBe('Monday');
+      expect(formatDate('2026-11-23', 'MMM d')).toBe('Nov 23');
+      expect(formatDate('2026-11-23')).toBe('Nov 23, 2026');
+      expect(formatDate('2026-13-45')).toBe('Invalid date');
+    }
+  });
+
   it("says 'No date' for an empty value", () => {
     expect(formatDate(null)).toBe('No date');
     expect(formatDate(undefined)).toBe('No date');

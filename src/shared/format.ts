@@ -8,6 +8,9 @@ import { weekEndOf } from './calendar';
 import { finite } from './money-format';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** formatDate's texts of calendar dates, by pattern and date. */
+const calendarDateTexts = new Map<string, string>();
+const CALENDAR_DATE_TEXTS_KEPT = 2_000;
 
 /**
  * Formats a date for display: 'No date' when empty, 'Invalid date' when unparsable,
@@ -19,6 +22,20 @@ export function formatDate(
   pattern = 'MMM d, yyyy',
 ): string {
   if (value === null || value === undefined || value === '') return 'No date';
+  // A calendar date prints the same in every zone, so its text is kept: pages print the same
+  // few days many times (a week grid prints each day once per person).
+  const key = typeof value === 'string' && DATE_ONLY.test(value) ? `${pattern} ${value}` : null;
+  const known = key === null ? undefined : calendarDateTexts.get(key);
+  if (known !== undefined) return known;
+  const text = formatOnce(value, pattern);
+  if (key !== null) {
+    if (calendarDateTexts.size >= CALENDAR_DATE_TEXTS_KEPT) calendarDateTexts.clear();
+    calendarDateTexts.set(key, text);
+  }
+  return text;
+}
+
+function formatOnce(value: string | Date, pattern: string): string {
   try {
     const date = toDate(value);
     if (!isValid(date)) return 'Invalid date';

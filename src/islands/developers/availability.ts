@@ -32,9 +32,11 @@ export function hasEdits(edits: LocalEdits): boolean {
   );
 }
 
+/** Names in English order, case and accents aside; one collator, as building one per compare is slow. */
+const nameOrder = new Intl.Collator('en', { sensitivity: 'base' });
+
 const byName = (a: TeamMember, b: TeamMember) =>
-  a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }) ||
-  a.accountId.localeCompare(b.accountId);
+  nameOrder.compare(a.displayName, b.displayName) || a.accountId.localeCompare(b.accountId);
 
 /** The selection as the person sees it: saved members not removed, plus those added, sorted by name. */
 export function teamMembers(
@@ -152,5 +154,5 @@ export function addableUsers(
         u.displayName.toLowerCase().includes(q) ||
         (u.emailAddress ?? '').toLowerCase().includes(q),
     )
-    .sort((a, b) => a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }));
+    .sort((a, b) => nameOrder.compare(a.displayName, b.displayName));
 }
