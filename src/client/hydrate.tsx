@@ -1,6 +1,7 @@
 import { hydrateRoot, type Root } from 'react-dom/client';
 import {
   ISLAND_HYDRATED_ATTR,
+  ISLAND_IDS_ATTR,
   ISLAND_NAME_ATTR,
   ISLAND_PROPS_ATTR,
   ISLAND_TAG,
@@ -31,6 +32,7 @@ async function hydrate(el: HTMLElement): Promise<void> {
       <IslandProviders client={queryClient}>
         <Component {...props} />
       </IslandProviders>,
+      { identifierPrefix: el.getAttribute(ISLAND_IDS_ATTR) ?? undefined },
     ),
   );
 }

@@ -1,10 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ComponentType } from 'react';
 import { createQueryClient, IslandProviders } from '../components/IslandProviders';
-import { ISLAND_NAME_ATTR, ISLAND_PROPS_ATTR, ISLAND_TAG } from '../shared/island-markers';
+import {
+  ISLAND_IDS_ATTR,
+  ISLAND_NAME_ATTR,
+  ISLAND_PROPS_ATTR,
+  ISLAND_TAG,
+} from '../shared/island-markers';
 import { escapeHtml } from '../shared/escape-html';
 import { type Markup, trusted } from './markup';
-import { RepeatedMarkup } from './repeated';
+import type { KeptIslandMarkup } from './kept-islands';
+import { fillShape, RepeatedMarkup, renderShape } from './repeated';
 
 /**
  * What a server render shares among its islands: the names used (so only those pages ship
@@ -16,12 +22,18 @@ export interface IslandRender {
   client: QueryClient;
   /** The page's repeated components, each shape rendered once (docs/decisions/230). */
   repeated: RepeatedMarkup;
+  /** Islands' markup kept between requests, when the app keeps it (docs/decisions/237). */
+  kept?: KeptIslandMarkup;
+  /** How many islands the page has rendered through `kept`: each gets its own ids. */
+  keptCount: number;
 }
 
-export const createIslandRender = (): IslandRender => ({
+export const createIslandRender = (kept?: KeptIslandMarkup): IslandRender => ({
   used: new Set(),
   client: createQueryClient(),
-  repeated: new RepeatedMarkup(),
+  repeated: new RepeatedMarkup(kept),
+  kept,
+  keptCount: 0,
 });
 
 export const IslandCollector = createContext<IslandRender | null>(null);
@@ -29,7 +41,8 @@ export const IslandCollector = createContext<IslandRender | null>(null);
 /**
  * Server-side wrapper: renders the island's markup inside `<app-island>` carrying its name
  * and JSON props. Props live in an attribute, which React escapes, so no data can close a tag
- * or open a script.
+ * or open a script. When the app keeps islands' markup, it comes from there, and an island that
+ * makes ids gets a prefix of its own that the browser hydrates with (docs/decisions/237).
  */
 export function Island<P extends object>({
   name,
@@ -44,7 +57,23 @@ export function Island<P extends object>({
   render?.used.add(name);
   const own = useMemo(() => (render ? null : createQueryClient()), [render]);
   const Tag = ISLAND_TAG as unknown as 'div';
-  const attrs = { [ISLAND_NAME_ATTR]: name, [ISLAND_PROPS_ATTR]: JSON.stringify(props) };
+  const json = JSON.stringify(props);
+  const attrs = { [ISLAND_NAME_ATTR]: name, [ISLAND_PROPS_ATTR]: json };
+  if (render?.kept) {
+    const shape = render.kept.shape(`${name}\n${json}`, () =>
+      renderShape(
+        <IslandProviders client={createQueryClient()}>
+          <Component {...props} />
+        </IslandProviders>,
+      ),
+    );
+    // Only an island that makes ids (useId) needs a prefix of its own on the page.
+    const ids = shape.holes.length > 0 ? `${name}-${render.keptCount++}-` : null;
+    const wrapper = ids ? { ...attrs, [ISLAND_IDS_ATTR]: ids } : attrs;
+    const markup = fillShape(shape, [], ids ?? '');
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: React rendered it, so it is escaped
+    return <Tag {...wrapper} dangerouslySetInnerHTML={{ __html: markup }} />;
+  }
   return (
     <Tag {...attrs}>
       <IslandProviders client={render?.client ?? own!}>

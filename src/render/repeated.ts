@@ -1,6 +1,7 @@
 import { type ComponentType, createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { escapeHtml } from '../shared/escape-html';
+import type { KeptIslandMarkup } from './kept-islands';
 
 // Private-use characters: React prints them as they are, and no project data is made of them.
 const HOLE = '\uE000';
@@ -8,7 +9,7 @@ const ID = '\uE001';
 const HOLES = new RegExp(`${HOLE}(\\d+)${HOLE}|${ID}`, 'g');
 
 /** A rendered shape: its literal parts, and between each two, which hole (or -1: the id prefix). */
-interface Shape {
+export interface Shape {
   parts: string[];
   holes: number[];
 }
@@ -19,10 +20,14 @@ interface Shape {
  * differ (a project's name, its id) as escaped text. The output is what rendering each instance
  * would give, at a fraction of the cost (docs/decisions/230). A hole must be a value the
  * component only prints or hands on (never one it computes with), since the component sees a
- * placeholder in its place. One per render of a page: nothing is kept between requests.
+ * placeholder in its place. One per render of a page; what it renders is kept between requests
+ * only in the `KeptIslandMarkup` it is given.
  */
 export class RepeatedMarkup {
   readonly #shapes = new Map<ComponentType<never>, Map<string, Shape>>();
+
+  /** `kept`: shapes kept between requests too (docs/decisions/237). */
+  constructor(private readonly kept?: KeptIslandMarkup) {}
 
   /**
    * `props` without the per-instance values, `holes` with them; `idPrefix` makes the ids the
@@ -52,19 +57,41 @@ export class RepeatedMarkup {
     let shape = shapes.get(key);
     if (!shape) {
       const placeholders = Object.fromEntries(names.map((n, i) => [n, `${HOLE}${i}${HOLE}`]));
-      shape = split(renderToString(element(placeholders), { identifierPrefix: ID }));
+      const make = () => renderShape(element(placeholders));
+      shape = this.kept
+        ? this.kept.shape(
+            `${this.kept.componentKey(component as ComponentType<never>)}\n${key}`,
+            make,
+          )
+        : make();
       shapes.set(key, shape);
     }
     const values = names.map((n) => escapeHtml(String(holes[n])));
-    const idPrefix = options.idPrefix ?? '';
-    let out = shape.parts[0]!;
-    for (let i = 0; i < shape.holes.length; i++) {
-      const hole = shape.holes[i]!;
-      out += (hole < 0 ? idPrefix : values[hole]) + shape.parts[i + 1]!;
-    }
-    return out;
+    return fillShape(shape, values, options.idPrefix ?? '');
   }
 }
+
+/**
+ * React's markup of `element` as a shape: the ids useId makes are left open for a prefix, and
+ * holes where the element holds placeholders.
+ */
+export function renderShape(element: ReactElement): Shape {
+  return split(renderToString(element, { identifierPrefix: ID }));
+}
+
+/** A shape's markup with its holes filled by `values` (already escaped) and its ids prefixed. */
+export function fillShape(shape: Shape, values: readonly string[], idPrefix: string): string {
+  let out = shape.parts[0]!;
+  for (let i = 0; i < shape.holes.length; i++) {
+    const hole = shape.holes[i]!;
+    out += (hole < 0 ? idPrefix : values[hole]) + shape.parts[i + 1]!;
+  }
+  return out;
+}
+
+/** How many characters a shape holds. */
+export const shapeLength = (shape: Shape) =>
+  shape.parts.reduce((sum, part) => sum + part.length, 0);
 
 function split(html: string): Shape {
   const parts: string[] = [];

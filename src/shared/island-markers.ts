@@ -6,6 +6,11 @@ export const ISLAND_TAG = 'app-island';
 export const ISLAND_NAME_ATTR = 'data-island';
 export const ISLAND_PROPS_ATTR = 'data-props';
 export const ISLAND_HYDRATED_ATTR = 'data-hydrated';
+/**
+ * The prefix of the ids the island makes with useId, when the server gave it one: the browser
+ * hydrates with the same prefix, so its ids match the server's (docs/decisions/237).
+ */
+export const ISLAND_IDS_ATTR = 'data-ids';
 
 /** The attribute of the element holding the portfolio's projects; PortfolioCards refreshes its content. */
 export const PORTFOLIO_PROJECTS_ATTR = 'data-portfolio-projects';

@@ -73,6 +73,7 @@ export async function renderPage(
       nonce: c.get('secureHeadersNonce'),
       entry: options.entry,
       theme,
+      kept: c.var.keptIslands,
     }),
     status,
   );
@@ -205,6 +206,7 @@ export const pages = new Hono<AppEnv>()
           alertCounts={alertCounts}
           view={view}
         />,
+        c.var.keptIslands,
       ),
     );
   })
