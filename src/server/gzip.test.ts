@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip, gzipResponses } from './gzip';
 
 const page = `<!doctype html><p>${'Project Portfolio '.repeat(200)}</p>`;
+const report = Array.from({ length: 2_000 }, (_, i) => ({ id: i, name: `Project ${i}` }));
 const app = new Hono()
   .get('/page', (c) => {
     c.header('Set-Cookie', 'session=a.b; Path=/');
@@ -14,6 +15,8 @@ const app = new Hono()
     return c.html(page);
   })
   .get('/small', (c) => c.json({ ok: true }))
+  // Large enough to be compressed on the thread pool rather than the main thread.
+  .get('/report', (c) => c.json({ rows: report }))
   .get('/png', (c) => c.body(new Uint8Array(4096), 200, { 'Content-Type': 'image/png' }));
 const server = createAdaptorServer({ fetch: gzipResponses(app.fetch) });
 let port = 0;
@@ -54,6 +57,15 @@ describe('gzipResponses', () => {
     expect(res.headers.vary).toBe('Accept-Encoding');
     expect(Number(res.headers['content-length'])).toBe(res.body.length);
     expect(gunzipSync(res.body).toString()).toBe(page);
+  });
+
+  it('sends a large answer gzip-compressed too, whole and with its length', async () => {
+    const res = await get('/report', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    const text = gunzipSync(res.body).toString();
+    expect(text.length).toBeGreaterThan(32 * 1024);
+    expect(JSON.parse(text)).toEqual({ rows: report });
   });
 
   it('leaves the body as it is for a client that takes no gzip', async () => {

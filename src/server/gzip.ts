@@ -1,13 +1,18 @@
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
 const gzipAsync = promisify(gzip);
 /** Below this a gzip header and checksum outweigh what compression saves. */
 const THRESHOLD_BYTES = 1024;
+/**
+ * Below this, compressing on the main thread costs less than handing the body to libuv's pool
+ * and being woken when it is done (docs/decisions/238): JSON answers, not pages.
+ */
+const ON_MAIN_THREAD_BELOW_BYTES = 16 * 1024;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
@@ -38,9 +43,10 @@ function compressible(request: Request, response: Response): boolean {
 
 /**
  * Wraps the server's fetch so every compressible answer goes out gzip-compressed, whole: the
- * body is read into one buffer, compressed on libuv's thread pool, and sent with its length in
- * one write. Every answer here is a finished string or file, never a stream, so nothing is
- * delayed by waiting for its end (docs/decisions/215-responses-compressed-whole.md).
+ * body is read into one buffer, compressed (a page on libuv's thread pool, a smaller answer on
+ * the main thread), and sent with its length in one write. Every answer here is a finished
+ * string or file, never a stream, so nothing is delayed by waiting for its end
+ * (docs/decisions/215-responses-compressed-whole.md).
  *
  * @example bound.ready(gzipResponses(root.fetch))
  */
@@ -62,7 +68,11 @@ export function gzipResponses(fetch: Fetch): Fetch {
       const etag = headers.etag as string | undefined;
       if (etag && !etag.startsWith('W/')) headers.etag = `W/${etag}`;
     }
-    const zipped = headers['content-encoding'] ? await gzipAsync(body) : body;
+    const zipped = !headers['content-encoding']
+      ? body
+      : body.byteLength < ON_MAIN_THREAD_BELOW_BYTES
+        ? gzipSync(body)
+        : await gzipAsync(body);
     // A plain record goes to Node's writeHead as it is (cookies as a list), with no Headers copy.
     return new Response(zipped, {
       status: response.status,
