@@ -7,7 +7,7 @@
  * services/gross-margins.ts.
  */
 import type { IsoDate } from '../shared/calendar';
-import { RATE_JOIN_SQL, RATE_KNOWN_SQL, costRangesInSql, rateSql } from './cost-periods';
+import { costRangesInSql } from './cost-periods';
 import type { Db } from './port';
 import { ACTIVE_FORECAST_IDS_SQL } from './projects';
 
@@ -99,16 +99,15 @@ export interface GrossMarginRow {
 }
 
 // Time on a project is costed at the rate in force each day, then grouped by person and rate,
-// so a rate that changes mid-project gives that person one line per rate.
+// so a rate that changes mid-project gives that person one line per rate. The grouping is
+// kept by the database as the time is written (forecast_time_costs, docs/decisions/239).
 const GROSS_MARGINS_SQL = `
   WITH costed AS (
-    SELECT tr.forecast_project_id, tr.person_id, ${PERSON_NAME_SQL} AS person_name,
-           ${rateSql('$1')} AS hourly_rate, ${RATE_KNOWN_SQL} AS rate_known, SUM(tr.minutes) AS minutes
-    FROM forecast_time_registrations tr
-    LEFT JOIN forecast_persons person ON person.id = tr.person_id
-    ${RATE_JOIN_SQL}
-    WHERE tr.forecast_project_id IN (${ACTIVE_FORECAST_IDS_SQL})
-    GROUP BY tr.forecast_project_id, tr.person_id, person_name, hourly_rate, rate_known
+    SELECT tc.forecast_project_id, tc.person_id, ${PERSON_NAME_SQL} AS person_name,
+           COALESCE(tc.cost, $1::numeric) AS hourly_rate, tc.cost IS NOT NULL AS rate_known, tc.minutes
+    FROM forecast_time_costs tc
+    LEFT JOIN forecast_persons person ON person.id = tc.person_id
+    WHERE tc.forecast_project_id IN (${ACTIVE_FORECAST_IDS_SQL})
   )
   SELECT p.id, p.name, p.dev_status AS "devStatus",
          p.forecast_total_invoiced AS "totalInvoiced", p.forecast_total_paid AS "totalPaid",

@@ -9,6 +9,7 @@ import m0023 from '../../sql/0023_password_resets.sql';
 import m0050 from '../../sql/0050_dev_status.sql';
 import m0060 from '../../sql/0060_alerts.sql';
 import m0040 from '../../sql/0040_user_preferences.sql';
+import m0070 from '../../sql/0070_forecast_time_costs.sql';
 
 /** Every migration in order. Files in sql/ are append-only: add a new one, never edit an applied one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '0060_alerts', sql: m0060 },
   // Appended after 0050 and 0060, which were applied first: the list, not the number, is the order.
   { name: '0040_user_preferences', sql: m0040 },
+  { name: '0070_forecast_time_costs', sql: m0070 },
 ];

@@ -161,14 +161,40 @@ describe('the cost rate in force, in SQL', () => {
       "INSERT INTO forecast_time_registrations (id, person_id, forecast_project_id, date, minutes, updated_at) VALUES (999, 77, 1, '2026-05-05', 60, now())",
     );
 
-    const rows = await db.query<{ personId: number; date: string; cost: number; known: boolean }>(
-      `SELECT tr.person_id AS "personId", tr.date, ${rateSql('$1')} AS cost, ${RATE_KNOWN_SQL} AS known
-       FROM forecast_time_registrations tr
-       LEFT JOIN forecast_persons person ON person.id = tr.person_id
-       ${RATE_JOIN_SQL}
-       ORDER BY tr.id`,
-      [DEFAULT_HOURLY_RATE],
-    );
+    const ruleRows = () =>
+      db.query<{ personId: number; date: string; cost: number; known: boolean; minutes: number }>(
+        `SELECT tr.person_id AS "personId", tr.date, ${rateSql('$1')} AS cost, ${RATE_KNOWN_SQL} AS known, tr.minutes
+         FROM forecast_time_registrations tr
+         LEFT JOIN forecast_persons person ON person.id = tr.person_id
+         ${RATE_JOIN_SQL}
+         ORDER BY tr.id`,
+        [DEFAULT_HOURLY_RATE],
+      );
+    // What Gross Margins reads is kept by the database as time, people and periods are written
+    // (docs/decisions/239): the same rule, summed by person and rate (null: no rate known).
+    const expectKeptSumsToFollowTheRule = async () => {
+      const sums = new Map<string, { personId: number; cost: number | null; minutes: number }>();
+      for (const row of await ruleRows()) {
+        const cost = row.known ? row.cost : null;
+        const sum = sums.get(`${row.personId} ${cost}`) ?? {
+          personId: row.personId,
+          cost,
+          minutes: 0,
+        };
+        sum.minutes += row.minutes;
+        sums.set(`${row.personId} ${cost}`, sum);
+      }
+      const kept = await db.query<{ personId: number; cost: number | null; minutes: number }>(
+        'SELECT person_id AS "personId", cost, minutes FROM forecast_time_costs WHERE forecast_project_id = 1',
+      );
+      const order = (a: { personId: number; cost: number | null }, b: typeof a) =>
+        a.personId - b.personId || (a.cost ?? -1) - (b.cost ?? -1);
+      expect(kept.map((k) => ({ ...k, minutes: Number(k.minutes) })).sort(order)).toEqual(
+        [...sums.values()].sort(order),
+      );
+    };
+
+    const rows = await ruleRows();
     expect(rows).toHaveLength(people.length * days.length + 1);
     for (const row of rows) {
       const person = people.find((p) => p.id === row.personId);
@@ -187,5 +213,13 @@ describe('the cost rate in force, in SQL', () => {
     // The rows cover each branch of the rule, so agreement is not by accident.
     const costs = new Set(rows.map((r) => r.cost));
     for (const c of [30, 40, 45, 55, 60, 61, 65, 72.5, 100]) expect(costs).toContain(c);
+
+    await expectKeptSumsToFollowTheRule();
+    // A changed rate, a person gone and time removed change the kept sums with them.
+    await db.query('UPDATE forecast_persons SET cost = cost + 5 WHERE cost IS NOT NULL');
+    await db.query('DELETE FROM forecast_persons WHERE id = $1', [people[0]!.id]);
+    await db.query("DELETE FROM forecast_time_registrations WHERE date = '2026-05-01'");
+    await replaceCostPeriods(db, costPeriodRanges(periods.slice(1)));
+    await expectKeptSumsToFollowTheRule();
   });
 });
