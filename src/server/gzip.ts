@@ -10,9 +10,10 @@ const gzipAsync = promisify(gzip);
 const THRESHOLD_BYTES = 1024;
 /**
  * Below this, compressing on the main thread costs less than handing the body to libuv's pool
- * and being woken when it is done (docs/decisions/238): JSON answers, not pages.
+ * and being woken when it is done (docs/decisions/238): every page and JSON answer; a large
+ * export still goes to the pool, so the main thread is never held for long.
  */
-const ON_MAIN_THREAD_BELOW_BYTES = 16 * 1024;
+const ON_MAIN_THREAD_BELOW_BYTES = 256 * 1024;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
@@ -43,8 +44,8 @@ function compressible(request: Request, response: Response): boolean {
 
 /**
  * Wraps the server's fetch so every compressible answer goes out gzip-compressed, whole: the
- * body is read into one buffer, compressed (a page on libuv's thread pool, a smaller answer on
- * the main thread), and sent with its length in one write. Every answer here is a finished
+ * body is read into one buffer, compressed (on the main thread; a large export on libuv's
+ * thread pool), and sent with its length in one write. Every answer here is a finished
  * string or file, never a stream, so nothing is delayed by waiting for its end
  * (docs/decisions/215-responses-compressed-whole.md).
  *
