@@ -3,7 +3,8 @@
  * dashboard's projects: a week of time registrations and invoices for Weekly Hours, and each
  * project's time costed per person and rate for Gross Margins. Both cover the projects of
  * ACTIVE_FORECAST_IDS_SQL (docs/decisions/194) and cost time with the one rate rule of
- * db/cost-periods.ts; the totals are computed in services/agency-time.ts and
+ * db/cost-periods.ts (Gross Margins through forecast_time_costs, which the database keeps with
+ * that rule, docs/decisions/239); the totals are computed in services/agency-time.ts and
  * services/gross-margins.ts.
  */
 import type { IsoDate } from '../shared/calendar';

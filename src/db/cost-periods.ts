@@ -7,8 +7,9 @@ import type { Db } from './port';
  * stores each person's cost periods as dated ranges that never overlap (`costPeriodRanges`:
  * from its start, NULL meaning since ever, to the day before the next period's start, NULL
  * meaning still in force), so the rate of a day is a lookup: the stored range holding the day,
- * else the person's own cost, else the default. Gross Margins and the weekly figures join it
- * here; Weekly Hours applies `costRateOn` to the same stored ranges.
+ * else the person's own cost, else the default. The weekly figures join it here; Gross Margins
+ * reads forecast_time_costs, which sql/0070_forecast_time_costs.sql keeps with the same join
+ * (docs/decisions/239); Weekly Hours applies `costRateOn` to the same stored ranges.
  * Needs `tr` (forecast_time_registrations) and `person` (forecast_persons) in the query.
  */
 export const RATE_JOIN_SQL = `LEFT JOIN forecast_person_cost_periods period
@@ -19,9 +20,6 @@ export const RATE_JOIN_SQL = `LEFT JOIN forecast_person_cost_periods period
 /** The hourly cost of `tr`'s day; `defaultRateParam` is the parameter holding the default rate. */
 export const rateSql = (defaultRateParam: string) =>
   `COALESCE(period.cost, person.cost, ${defaultRateParam}::numeric)`;
-
-/** Whether a cost period or the person's own cost applied (not the default). */
-export const RATE_KNOWN_SQL = '(period.cost IS NOT NULL OR person.cost IS NOT NULL)';
 
 /**
  * The stored ranges of the persons in `personIdsSql` that overlap `$fromParam`..`$toParam`, as

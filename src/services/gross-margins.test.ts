@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../tests/helpers/db';
 import type { Db } from '../db/port';
-import { RATE_JOIN_SQL, RATE_KNOWN_SQL, rateSql } from '../db/cost-periods';
+import { RATE_JOIN_SQL, rateSql } from '../db/cost-periods';
 import { costPeriodRanges } from './forecast/billing';
 import { replaceCostPeriods } from '../db/cost-periods';
 import type { GrossMarginRow } from '../db/agency';
@@ -80,6 +80,12 @@ describe('toGrossMarginProjects', () => {
     expect(projects).toEqual([{ ...project, totalHours: 0 }]);
   });
 });
+
+/**
+ * Whether a cost period or the person's own cost applied (not the default): what
+ * forecast_time_costs records as a known rate (docs/decisions/239).
+ */
+const RATE_KNOWN_SQL = '(period.cost IS NOT NULL OR person.cost IS NOT NULL)';
 
 describe('the cost rate in force, in SQL', () => {
   let db: Db;
