@@ -29,6 +29,7 @@ import {
   type DataDirLock,
   EXIT_DATA_DIR_IN_USE,
 } from './server/data-dir-lock';
+import { ADMISSION, admitInTurn } from './server/admission';
 import { gzipResponses } from './server/gzip';
 import { bindPort, EXIT_PORT_IN_USE, PortInUseError } from './server/listen';
 import { createSmtpMailer } from './server/smtp-mailer';
@@ -140,7 +141,8 @@ async function main() {
   root.all('*', (c) => app.fetch(c.req.raw, c.env));
 
   // Pages, JSON and assets go gzip-compressed: the first paint on a slow link depends on it.
-  bound.ready(gzipResponses(root.fetch));
+  // Requests are worked on a few at a time, in the order they came (docs/decisions/240).
+  bound.ready(admitInTurn(gzipResponses(root.fetch), ADMISSION));
   // server.json first: whoever reads "listening" may use it at once.
   if (internalToken) {
     // Written beside and renamed over, so a reader never sees half a file.
