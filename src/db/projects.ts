@@ -50,19 +50,19 @@ type SprintJson = {
   actual_hours: number | string;
 };
 
-/** A project read out of JSON, with its sprints: inside JSON, timestamps arrive as ISO strings. */
+/** A project read out of JSON: inside JSON, timestamps arrive as ISO strings. */
 type ProjectJson = Omit<ProjectRow, 'last_forecast_sync' | 'last_jira_sync'> & {
   last_forecast_sync: string | null;
   last_jira_sync: string | null;
-  sprints: SprintJson[];
-  overdue_since: string | null;
 };
 
 // Amounts are numeric in the database and numbers inside JSON; normalise to two decimals.
 const money = (v: number | string | null) => Math.round(Number(v ?? 0) * 100) / 100;
 const iso = (d: string | null) => (d ? new Date(d).toISOString() : null);
 
-function toProject(r: ProjectJson): Project {
+// Its sprints and first overdue date come beside the row, not spread into a copy of it: a
+// portfolio of a thousand projects would copy a thousand rows of thirty fields.
+function toProject(r: ProjectJson, sprints: SprintJson[], overdueSince: string | null): Project {
   return {
     id: r.id,
     name: r.name,
@@ -99,8 +99,8 @@ function toProject(r: ProjectJson): Project {
     jiraSprintCompletionPercentage: r.jira_sprint_completion_percentage,
     lastJiraSync: iso(r.last_jira_sync),
     visible: r.visible === 0 ? 0 : 1,
-    overdueSince: r.overdue_since ?? null,
-    sprints: (r.sprints ?? []).map((s) => ({
+    overdueSince,
+    sprints: sprints.map((s) => ({
       id: s.id,
       name: s.name,
       totalTickets: s.total_tickets,
@@ -134,17 +134,16 @@ const SELECT_PROJECTS = (where: string) => `
 async function selectProjects(db: Db, where: string, params: unknown[] = []): Promise<Project[]> {
   const [row] = await db.query<{
     projects: {
-      p: Omit<ProjectJson, 'sprints' | 'overdue_since'>;
+      p: ProjectJson;
       sprints: SprintJson[] | null;
       overdueSince: string | null;
     }[];
   }>(SELECT_PROJECTS(where), params);
   return (row?.projects ?? []).map(({ p, sprints, overdueSince }) =>
-    toProject({ ...p, sprints: sprints ?? [], overdue_since: overdueSince }),
+    toProject(p, sprints ?? [], overdueSince ?? null),
   );
 }
 
-/** Every project on the dashboard, hidden ones included (the manage dialog lists them all). */
 /**
  * The Forecast ids of the projects the admin money tabs cover (docs/decisions/194): on the
  * dashboard, visible, linked to Forecast and Active. Weekly Hours and Gross Margins both select
@@ -154,6 +153,7 @@ export const ACTIVE_FORECAST_IDS_SQL = `
   SELECT forecast_project_id FROM projects
   WHERE forecast_project_id IS NOT NULL AND visible = 1 AND dev_status = 'Active'`;
 
+/** Every project on the dashboard, hidden ones included (the manage dialog lists them all). */
 export function listAllProjects(db: Db): Promise<Project[]> {
   return selectProjects(db, '');
 }
