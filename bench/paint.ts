@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,18 @@ import type { BrowserContext } from 'playwright-core';
 import { summarise } from './stats';
 
 export const CHROMIUM = '/usr/bin/chromium';
+
+/** The browser's version line, kept with the results: paint times move with the browser too. */
+export function chromiumVersion(): string | null {
+  try {
+    return execFileSync(CHROMIUM, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+}
 
 /** A page to paint: where, with which cookie, and which elements hold its data. */
 export interface PaintTarget {

@@ -23,6 +23,7 @@ import {
   type PaintPage,
   paintRatios,
 } from './paint-compare';
+import { chromiumVersion } from './paint';
 import { type BenchPage, CSS_BUDGET, PAGES, pageKey } from './pages';
 import { listen } from './serve';
 import { type ServerProcess, sleep, startServerProcess } from './server-process';
@@ -651,6 +652,7 @@ async function main() {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     platform: process.platform,
+    ...(wanted('paint') ? { chromium: chromiumVersion() } : {}),
   };
   const result = {
     date: new Date().toISOString(),
