@@ -1,4 +1,4 @@
-type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
+import type { Fetch } from './listen';
 
 export interface AdmissionOptions {
   /** Requests worked on at once; the rest wait their turn in arrival order. */

@@ -2,8 +2,7 @@ import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
-
-type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
+import type { Fetch } from './listen';
 
 const gzipAsync = promisify(gzip);
 /** Below this a gzip header and checksum outweigh what compression saves. */

@@ -2,7 +2,7 @@ import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 
 // The Node bindings (incoming socket) ride along as env: getConnInfo reads the client address there.
-type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
+export type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
 /** The exit code of a server whose port is taken. */
 export const EXIT_PORT_IN_USE = 4;
