@@ -1,6 +1,4 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,9 +27,8 @@ import {
   type DataDirLock,
   EXIT_DATA_DIR_IN_USE,
 } from './server/data-dir-lock';
-import { ADMISSION, admitInTurn } from './server/admission';
-import { gzipResponses } from './server/gzip';
 import { bindPort, EXIT_PORT_IN_USE, PortInUseError } from './server/listen';
+import { serverFetch } from './server/root';
 import { createSmtpMailer } from './server/smtp-mailer';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -127,22 +124,7 @@ async function main() {
     mailer,
   });
 
-  const root = new Hono();
-  root.use('/assets/*', async (c, next) => {
-    await next();
-    // File names carry a content hash, so they never change: cache them for a year.
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-  });
-  root.use(
-    '/assets/*',
-    serveStatic({ root: path.relative(process.cwd(), path.join(distDir, 'public')) || '.' }),
-  );
-  // Handed over whole (not root.route), so the app's own not-found page answers unknown paths.
-  root.all('*', (c) => app.fetch(c.req.raw, c.env));
-
-  // Pages, JSON and assets go gzip-compressed: the first paint on a slow link depends on it.
-  // Requests are worked on a few at a time, in the order they came (docs/decisions/240).
-  bound.ready(admitInTurn(gzipResponses(root.fetch), ADMISSION));
+  bound.ready(serverFetch(app.fetch, distDir));
   // server.json first: whoever reads "listening" may use it at once.
   if (internalToken) {
     // Written beside and renamed over, so a reader never sees half a file.

@@ -1,0 +1,80 @@
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverFetch } from './root';
+
+const distDir = mkdtempSync(path.join(tmpdir(), 'root-test-'));
+const script = `export const projects = [${'"Acme App", '.repeat(300)}];\n`;
+mkdirSync(path.join(distDir, 'public/assets'), { recursive: true });
+writeFileSync(path.join(distDir, 'public/assets/main-3f9a.js'), script);
+const page = `<!doctype html><h1>Project Portfolio</h1>${'<li>Acme App</li>'.repeat(100)}`;
+const app = new Hono()
+  .get('/', (c) => c.html(page))
+  .notFound((c) => c.json({ message: 'Not found' }, 404));
+const server = createAdaptorServer({ fetch: serverFetch(app.fetch, distDir) });
+let port = 0;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+/** Raw bytes and headers as a browser that takes gzip gets them. */
+function get(urlPath: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const req = request(
+        { port, path: urlPath, headers: { 'accept-encoding': 'gzip' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const zipped = res.headers['content-encoding'] === 'gzip';
+            resolve({
+              status: res.statusCode!,
+              headers: res.headers,
+              body: (zipped ? gunzipSync(raw) : raw).toString('utf8'),
+            });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('serverFetch: what the Node server answers with', () => {
+  it('serves a built asset compressed and cached for a year', async () => {
+    const res = await get('/assets/main-3f9a.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe(script);
+  });
+
+  it('hands a missing asset to the app, whose answer is not cached', async () => {
+    const res = await get('/assets/main-0000.js');
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body)).toEqual({ message: 'Not found' });
+    expect(res.headers['cache-control']).toBeUndefined();
+  });
+
+  it('answers pages from the app, compressed', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.body).toBe(page);
+  });
+});
