@@ -3,7 +3,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { apiRequest } from '../client/api';
 import { toast } from '../client/toast';
 import { WarningIcon } from '../components/icons';
-import { CARDS_READY_ATTR, PORTFOLIO_PROJECTS_ATTR } from '../shared/island-markers';
+import {
+  CARDS_READY_ATTR,
+  CLICK_BEFORE_ISLANDS,
+  PORTFOLIO_PROJECTS_ATTR,
+} from '../shared/island-markers';
 import * as s from '../components/portfolio/PortfolioProjects.css';
 import { muted, spinner } from '../components/ui.css';
 import type { Project } from '../shared/projects';
@@ -22,6 +26,14 @@ export interface Props {
   rendered: boolean;
   /** The signed-in role, from the server: admins also see the money figures in the detail modal. */
   role: Role;
+}
+
+/** The last click before the islands listened, taken once: later clicks are not kept. */
+function clickBeforeIslands(): EventTarget | null {
+  const page = window as unknown as Record<string, EventTarget | null | undefined>;
+  const clicked = page[CLICK_BEFORE_ISLANDS] ?? null;
+  page[CLICK_BEFORE_ISLANDS] = null;
+  return clicked;
 }
 
 const projectsRequest = () => apiRequest<Project[]>('GET', '/api/projects');
@@ -64,8 +76,8 @@ export default function PortfolioCards({ rendered, role }: Props) {
   }, []);
 
   useEffect(() => {
-    const cardOf = (event: Event): HTMLElement | null => {
-      const target = event.target instanceof Element ? event.target : null;
+    const cardOf = (clicked: EventTarget | null | undefined): HTMLElement | null => {
+      const target = clicked instanceof Element ? clicked : null;
       const card = target?.closest<HTMLElement>(
         '[data-testid="project-card"], [data-testid="project-row"]',
       );
@@ -75,13 +87,13 @@ export default function PortfolioCards({ rendered, role }: Props) {
       return own && card.contains(own) ? null : card;
     };
     const onClick = (event: MouseEvent) => {
-      const card = cardOf(event);
+      const card = cardOf(event.target);
       if (card) setOpenId(Number(card.dataset.projectId));
     };
     // Pointing at a card fetches what its modal needs, so it opens at once.
     let warmed = false;
     const onPointerOver = (event: PointerEvent) => {
-      if (warmed || !cardOf(event)) return;
+      if (warmed || !cardOf(event.target)) return;
       warmed = true;
       void loadDetailModal();
       void queryClient.prefetchQuery({ queryKey: PROJECTS_KEY, queryFn: projectsRequest });
@@ -89,6 +101,10 @@ export default function PortfolioCards({ rendered, role }: Props) {
     document.addEventListener('click', onClick);
     document.addEventListener('pointerover', onPointerOver);
     document.querySelector(`[${PORTFOLIO_PROJECTS_ATTR}]`)?.setAttribute(CARDS_READY_ATTR, '');
+    // A card clicked while the scripts were loading opens now (the page's inline script kept it).
+    const early = clickBeforeIslands();
+    const earlyCard = early instanceof Node && early.isConnected ? cardOf(early) : null;
+    if (earlyCard) setOpenId(Number(earlyCard.dataset.projectId));
     return () => {
       document.removeEventListener('click', onClick);
       document.removeEventListener('pointerover', onPointerOver);

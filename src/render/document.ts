@@ -6,6 +6,7 @@ import { criticalCss } from './critical-css';
 import { createIslandRender, IslandCollector } from './Island';
 import type { KeptIslandMarkup } from './kept-islands';
 import { createElement } from 'react';
+import { CLICK_BEFORE_ISLANDS } from '../shared/island-markers';
 // Box sizing, the body font and the island wrappers' display: contents, for every page.
 import '../../styles/global.css';
 
@@ -60,10 +61,10 @@ export function renderDocument(
  * The page's one inline script, under the CSP nonce: once the browser reports the page's first
  * contentful paint, it adds the module script named in its data-src, so no script is requested
  * before that paint. A tab opened in the background paints nothing, so it loads at once; a
- * browser that never reports the paint loads it after 2 s.
+ * browser that never reports the paint loads it after 2 s. Until an island takes it, the last
+ * click's target is kept, so a card clicked while the scripts load still opens.
  */
-export const LOAD_AFTER_FIRST_PAINT =
-  "(()=>{const d=document.currentScript.dataset;let done=false;const go=()=>{if(done)return;done=true;const m=document.createElement('script');m.type='module';m.src=d.src;document.head.append(m)};if(document.visibilityState==='hidden')return go();try{new PerformanceObserver(l=>{if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch{}setTimeout(go,2000)})()";
+export const LOAD_AFTER_FIRST_PAINT = `(()=>{addEventListener('click',e=>{if(window.${CLICK_BEFORE_ISLANDS}!==null)window.${CLICK_BEFORE_ISLANDS}=e.target},true);const d=document.currentScript.dataset;let done=false;const go=()=>{if(done)return;done=true;const m=document.createElement('script');m.type='module';m.src=d.src;document.head.append(m)};if(document.visibilityState==='hidden')return go();try{new PerformanceObserver(l=>{if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch{}setTimeout(go,2000)})()`;
 
 /** CSS inside a style element must not close it; `<\/` reads as `</` to CSS. */
 function inlineStyleText(css: string): string {

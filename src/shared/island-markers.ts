@@ -21,5 +21,12 @@ export const PORTFOLIO_PROJECTS_ATTR = 'data-portfolio-projects';
  */
 export const CARDS_READY_ATTR = 'data-cards-ready';
 
+/**
+ * The window property where the page's inline script keeps the target of the last click before
+ * the page's islands listen; PortfolioCards opens the card it was on once it listens, and sets
+ * the property to null, which stops the recording.
+ */
+export const CLICK_BEFORE_ISLANDS = '__clickBeforeIslands';
+
 /** A window event (detail: the new count) the alert list sends and the top bar's bell hears. */
 export const ALERTS_CHANGED_EVENT = 'agency:alerts-changed';

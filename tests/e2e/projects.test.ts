@@ -116,6 +116,33 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     expectNoProblems(watch);
   });
 
+  it("opens the card clicked while the page's scripts were still loading, once they run", async () => {
+    const { page, watch } = await harness().openPage();
+    const html = await (await page.request.get('/')).text();
+    const entry = /data-src="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toMatch(/^\/assets\//);
+    // The page paints its cards with the client entry held back: nothing listens for clicks yet.
+    const held = await holdNextCall(page, entry!);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const name = onDashboard[1]!.name;
+    await cardOf(page, name).getByRole('button', { name, exact: true }).click();
+    expect(await page.locator('[data-cards-ready]').count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    held.release();
+    const dialog = page.getByRole('dialog', { name });
+    await dialog.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    // The kept click is used once: closing the modal leaves it closed.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await cardOf(page, onDashboard[0]!.name)
+      .getByRole('button', { name: onDashboard[0]!.name, exact: true })
+      .click();
+    await page.getByRole('dialog', { name: onDashboard[0]!.name }).waitFor();
+    expectNoProblems(watch);
+  });
+
   it('changes a team, and puts the old team back when the server fails', async () => {
     const { page, watch } = await harness().openPage();
     await openPortfolio(page);
