@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { readOr } from '../client/api';
+import { useTicketFiltersInAddress } from '../client/ticket-filters-address';
 import { useWeekInAddress } from '../client/week-address';
 import { Dialog } from '../components/Dialog';
 import { DownloadCsv } from '../components/DownloadCsv';
@@ -18,6 +19,7 @@ import {
   totalStoryPoints,
   type CompletedTicket,
   type CompletedTicketResult,
+  type TicketFilterChoice,
 } from '../shared/story-points';
 import * as s from './WeeklyHistory.css';
 import { dateTimeFormat } from '../shared/date-time-format';
@@ -37,6 +39,8 @@ export interface Props {
   qaStatus: string;
   /** The agency's zone, so a ticket's Updated date is the same day on the server and in any browser. */
   timeZone: string;
+  /** The ticket filters named in the address; '' for all. */
+  filters: TicketFilterChoice;
 }
 
 export const completedInWeekPath = (weekStart: IsoDate) =>
@@ -158,7 +162,7 @@ export default function WeeklyHistory(props: Props) {
         <p className={s.listDescription}>
           Tasks, Bugs, and Stories moved to &quot;{props.qaStatus}&quot; during {weekLabel}
         </p>
-        <TicketList query={completed} timeZone={props.timeZone} />
+        <TicketList query={completed} timeZone={props.timeZone} initialFilters={props.filters} />
       </section>
 
       <Dialog
@@ -201,14 +205,15 @@ const ALL = '';
 function TicketList({
   query,
   timeZone,
+  initialFilters,
 }: {
   query: { data?: CompletedTicketResult; isError: boolean; error: Error | null };
   timeZone: string;
+  initialFilters: TicketFilterChoice;
 }) {
   // One formatter for the list: building an Intl.DateTimeFormat per ticket dominated the render.
   const updatedDay = useMemo(() => updatedDayFormatter(timeZone), [timeZone]);
-  const [assignee, setAssignee] = useState(ALL);
-  const [project, setProject] = useState(ALL);
+  const [{ assignee, project }, setFilters] = useTicketFiltersInAddress(initialFilters);
   const assigneeId = useId();
   const projectId = useId();
   if (query.isError) {
@@ -250,7 +255,7 @@ function TicketList({
             id={assigneeId}
             className={s.select}
             value={chosenAssignee ?? ALL}
-            onChange={(e) => setAssignee(e.target.value)}
+            onChange={(e) => setFilters({ assignee: e.target.value, project })}
           >
             <option value={ALL}>All assignees</option>
             {assignees.map((a) => (
@@ -266,7 +271,7 @@ function TicketList({
             id={projectId}
             className={s.select}
             value={chosenProject ?? ALL}
-            onChange={(e) => setProject(e.target.value)}
+            onChange={(e) => setFilters({ assignee, project: e.target.value })}
           >
             <option value={ALL}>All projects</option>
             {projects.map((p) => (
@@ -278,8 +283,8 @@ function TicketList({
         </label>
         <span className={s.shown} aria-live="polite" data-testid="qa-shown">
           {shown.length === all.length
-            ? `${all.length} tickets in ${projects.length} projects`
-            : `Showing ${shown.length} of ${all.length} tickets`}
+            ? `${all.length} ticket${all.length === 1 ? '' : 's'} in ${projects.length} project${projects.length === 1 ? '' : 's'}`
+            : `Showing ${shown.length} of ${all.length} ticket${all.length === 1 ? '' : 's'}`}
         </span>
       </div>
       {groups.length === 0 ? (
@@ -288,10 +293,7 @@ function TicketList({
           <button
             type="button"
             className={button.secondary}
-            onClick={() => {
-              setAssignee(ALL);
-              setProject(ALL);
-            }}
+            onClick={() => setFilters({ assignee: ALL, project: ALL })}
           >
             Show all tickets
           </button>

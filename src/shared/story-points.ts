@@ -143,3 +143,28 @@ export function filterTickets<T extends Pick<CompletedTicket, 'projectName' | 'a
       (filter.project === null || t.projectName === filter.project),
   );
 }
+
+/** The ticket filters a person chose on Weekly History: a name, or '' for all. */
+export interface TicketFilterChoice {
+  assignee: string;
+  project: string;
+}
+
+export const NO_TICKET_FILTERS: TicketFilterChoice = { assignee: '', project: '' };
+
+/** Longer than any assignee or project name: a value past it is not one, and means all. */
+const MAX_FILTER_LENGTH = 200;
+
+/**
+ * The ticket filters named in a page's address (?assignee=, ?project=), as the server and the
+ * browser both read them. A value that names nobody this week is kept, and shows all.
+ */
+export function ticketFiltersIn(
+  get: (name: keyof TicketFilterChoice) => string | null | undefined,
+): TicketFilterChoice {
+  const read = (name: keyof TicketFilterChoice) => {
+    const value = get(name) ?? '';
+    return value.length > MAX_FILTER_LENGTH ? '' : value;
+  };
+  return { assignee: read('assignee'), project: read('project') };
+}

@@ -263,10 +263,19 @@ describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATA
     const shown = page.getByTestId('qa-ticket');
     await expect.poll(() => page.getByTestId('qa-shown').textContent()).toMatch(/^Showing \d+ of/);
     for (const line of await shown.all()) expect(await line.textContent()).toContain(names[0]!);
+    // The choice is in the address, so a reload (or the link, shared) shows the same list.
+    const param = (name: string) => new URL(page.url()).searchParams.get(name);
+    expect(param('assignee')).toBe(names[0]);
+    const filtered = await page.getByTestId('qa-shown').textContent();
+    await page.reload();
+    await waitForHydration(page);
+    expect(await assignee.inputValue()).toBe(names[0]);
+    expect(await page.getByTestId('qa-shown').textContent()).toBe(filtered);
 
     // Then by project alone: one group, that project's.
     await assignee.selectOption('All assignees');
     await expect.poll(() => page.getByTestId('qa-ticket').count()).toBe(all);
+    expect(param('assignee')).toBeNull();
     const project = page.getByLabel('Project');
     const projects = (await project.locator('option').allTextContents()).slice(1);
     await project.selectOption(projects[0]!);
@@ -274,6 +283,7 @@ describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATA
     expect(await page.getByTestId('qa-group').locator('h3 span').first().textContent()).toBe(
       projects[0],
     );
+    expect(param('project')).toBe(projects[0]);
     expect(watch.problems()).toEqual([]);
   });
 });

@@ -267,6 +267,8 @@ export const islandFixtures: IslandFixtures = {
     totalAvailablePoints: 40,
     qaStatus: 'Ready for QA Testing',
     timeZone: 'Europe/London',
+    // A filter from the address: the server's list and the hydrated one must both apply it.
+    filters: { assignee: 'Mia Chen', project: '' },
   },
   WeeklyHours: {
     currentWeekStart: '2026-11-16',

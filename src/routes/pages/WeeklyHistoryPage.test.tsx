@@ -185,6 +185,37 @@ describe('Weekly History, rendered on the server', () => {
     );
   });
 
+  it('lists only the tickets the address filters to, with the choice selected, and all for a name not in the week', async () => {
+    const lena = await page('/developer?assignee=Lena+Ortiz');
+    const text = visibleText(lena);
+    expect(text).toContain('Showing 1 of 2 tickets');
+    expect(text).toContain('PAY-101');
+    expect(text).not.toContain('PAY-102');
+    expect(lena).toMatch(/<option value="Lena Ortiz" selected="">Lena Ortiz<\/option>/);
+    expect(islandProps(lena).filters).toEqual({ assignee: 'Lena Ortiz', project: '' });
+    // The stat cards are the week's, whatever the list shows.
+    expect(text).toContain('Total Tickets This Week 2 Total Story Points 7');
+
+    const unassigned = visibleText(
+      await page('/developer?project=Payments+%3Cb%3EPortal%3C%2Fb%3E&assignee=Unassigned'),
+    );
+    expect(unassigned).toContain('Showing 1 of 2 tickets');
+    expect(unassigned).toContain('PAY-102');
+    expect(unassigned).not.toContain('PAY-101');
+
+    // Omar had no ticket this week, and a value longer than any name is none: all are shown.
+    for (const query of ['assignee=Omar+Haddad', `project=${'x'.repeat(201)}`]) {
+      const all = visibleText(await page(`/developer?${query}`));
+      expect(all, query).toContain('2 tickets in 1 project');
+      expect(all, query).toContain('PAY-101');
+      expect(all, query).toContain('PAY-102');
+    }
+    expect(islandProps(await page(`/developer?project=${'x'.repeat(201)}`)).filters).toEqual({
+      assignee: '',
+      project: '',
+    });
+  });
+
   it('hands the island JSON props that survive a round trip, and renders no modal or chart until one is opened', async () => {
     const html = await page();
     const props = islandProps(html);

@@ -9,15 +9,18 @@ import { velocityDepsOf, weekSummary } from '../../services/velocity';
 import { weekStartOf } from '../../shared/calendar';
 import { currentWeekStart } from '../../shared/time-zones';
 import { WeekStartSchema } from '../schemas';
+import { NO_TICKET_FILTERS, type TicketFilterChoice } from '../../shared/story-points';
 import type { Freshness as FreshnessData } from '../../shared/freshness';
 
 /**
  * The data of the Weekly History page, read from the database: the current week, or the week
- * holding `week` when the address names one (navigation keeps it there, so a reload stays put).
+ * holding `week` when the address names one (navigation keeps it there, so a reload stays put),
+ * with the ticket filters the address names.
  */
 export async function loadWeeklyHistory(
   deps: AppDeps,
   week?: string | null,
+  filters: TicketFilterChoice = NO_TICKET_FILTERS,
 ): Promise<WeeklyHistoryProps> {
   const velocity = velocityDepsOf(deps);
   const current = currentWeekStart(velocity.now, velocity.timeZone);
@@ -31,6 +34,7 @@ export async function loadWeeklyHistory(
     totalAvailablePoints: summary.availablePoints,
     qaStatus: deps.config.JIRA_QA_STATUS,
     timeZone: velocity.timeZone,
+    filters,
   };
 }
 

@@ -35,6 +35,7 @@ import { OutboxPage } from './OutboxPage';
 import { bellCount, viewerOf } from '../../services/alerts';
 import { listOutbox } from '../../db/alerts';
 import { loadWeeklyHistory, WeeklyHistoryPage } from './WeeklyHistoryPage';
+import { ticketFiltersIn } from '../../shared/story-points';
 
 /**
  * Renders a page element to a full document; pages hold private data, so nothing is cached.
@@ -214,7 +215,11 @@ export const pages = new Hono<AppEnv>()
     renderPage(
       c,
       Promise.all([
-        loadWeeklyHistory(c.var.deps, c.req.query('week')),
+        loadWeeklyHistory(
+          c.var.deps,
+          c.req.query('week'),
+          ticketFiltersIn((name) => c.req.query(name)),
+        ),
         loadFreshnessOrNull(c.var.deps, ['jira'], c.var.user!),
       ]).then(([data, freshness]) => (
         <WeeklyHistoryPage user={c.var.user!} data={data} freshness={freshness} />
