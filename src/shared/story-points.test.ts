@@ -5,6 +5,7 @@ import {
   hasStoryPointsData,
   ticketsByProject,
   storyPointsByAssignee,
+  ticketFiltersIn,
   totalStoryPoints,
   UNASSIGNED_NOTE,
   unassignedNote,
@@ -128,5 +129,27 @@ describe('the dense Weekly History list', () => {
     expect(keys({ assignee: 'Unassigned', project: null })).toEqual(['ACM-2']);
     expect(keys({ assignee: 'Lena', project: 'acme' })).toEqual([]);
     expect(keys({ assignee: null, project: null })).toHaveLength(4);
+  });
+});
+
+describe('the ticket filters in an address', () => {
+  const from = (query: string) => {
+    const params = new URLSearchParams(query);
+    return ticketFiltersIn((name) => params.get(name));
+  };
+
+  it('reads the assignee and the project as named, spaces and all', () => {
+    expect(from('assignee=Lena+Ortiz&project=Acme%20App')).toEqual({
+      assignee: 'Lena Ortiz',
+      project: 'Acme App',
+    });
+    expect(from('assignee=Unassigned')).toEqual({ assignee: 'Unassigned', project: '' });
+  });
+
+  it('means all when a filter is missing, empty or longer than any name (200 characters)', () => {
+    expect(from('')).toEqual({ assignee: '', project: '' });
+    expect(from('assignee=&week=2026-11-16')).toEqual({ assignee: '', project: '' });
+    expect(from(`project=${'a'.repeat(200)}`).project).toHaveLength(200);
+    expect(from(`project=${'a'.repeat(201)}`).project).toBe('');
   });
 });
