@@ -15,6 +15,7 @@ import { createPostgresDb } from '../src/db/postgres';
 import { createUser } from '../src/db/users';
 import { createDemoSpine } from '../src/mocks/agency/spine';
 import type { AssetManifest } from '../src/render/assets';
+import { evaluateAlerts } from '../src/services/alerts';
 import { createIntegrations, type Integrations } from '../src/services/integrations';
 import { createRefreshRunner, refreshSettingsFrom } from '../src/services/refresh';
 
@@ -88,6 +89,14 @@ export async function createBenchEnv(options: {
   const t0 = performance.now();
   await seedDemoDashboard(db, integrations, { spine, now, timeZone: config.AGENCY_TIMEZONE });
   const seedMs = performance.now() - t0;
+  // As the server does when it starts: the alerts the demo's numbers call for are open, so the
+  // Alerts page, the bell and the cards' markers are measured with what a person sees.
+  await evaluateAlerts({
+    db,
+    now,
+    timeZone: config.AGENCY_TIMEZONE,
+    qaStatus: config.JIRA_QA_STATUS,
+  });
 
   const passwords = createPasswordHasher(nodeScrypt);
   await createUser(db, {
