@@ -30,6 +30,33 @@ export interface PaintComparison {
   pages: Map<string, { product: PaintResult; floor: PaintResult }>;
 }
 
+/**
+ * Headers of the page's answer that its floor is not served with: the body's own (length,
+ * encoding, type, caching) and the session's. Every other header, the security policies above
+ * all, goes with the floor (docs/decisions/245).
+ */
+const NOT_FOR_THE_FLOOR = new Set([
+  'cache-control',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'etag',
+  'keep-alive',
+  'last-modified',
+  'set-cookie',
+  'transfer-encoding',
+  'vary',
+]);
+
+/** The page's answer's headers that its floor is served with too. */
+export function floorHeaders(headers: Headers): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of headers) if (!NOT_FOR_THE_FLOOR.has(name)) kept[name] = value;
+  return kept;
+}
+
 /** The page's own HTML with every script removed: what the browser would paint with no JavaScript. */
 export function withoutScripts(html: string): string {
   return html
@@ -38,7 +65,8 @@ export function withoutScripts(html: string): string {
 }
 
 /**
- * Paints each page as served by the app and its floor (the same HTML, its CSS, no script),
+ * Paints each page as served by the app and its floor (the same HTML, its CSS, no script, with
+ * the page's own security headers),
  * with the single-page baseline (`baselineDir`, when it holds a build) measured in the same
  * run, all alternately under the same throttling. Null when there is no Chromium.
  */
@@ -53,13 +81,16 @@ export async function comparePaints(
   const baseline = hasBaseline ? await serveFolder(options.baselineDir) : null;
   const [name, value] = env.adminCookie.split('=') as [string, string];
   try {
+    const headersOf = new Map<string, Record<string, string>>();
     for (const page of pages) {
       const cookie = page.signedIn ? env.adminCookie : undefined;
-      const html = await (await env.request(page.path, { cookie })).text();
+      const res = await env.request(page.path, { cookie });
+      const html = await res.text();
       mkdirSync(path.join(floorDir, page.key), { recursive: true });
       writeFileSync(path.join(floorDir, page.key, 'index.html'), withoutScripts(html));
+      headersOf.set(`/${page.key}/index.html`, floorHeaders(res.headers));
     }
-    const floor = await serveFolder(floorDir);
+    const floor = await serveFolder(floorDir, (pathname) => headersOf.get(pathname));
     try {
       const targets: PaintTarget[] = [];
       if (baseline)
