@@ -48,7 +48,7 @@ function compressible(request: Request, response: Response): boolean {
  * string or file, never a stream, so nothing is delayed by waiting for its end
  * (docs/decisions/215-responses-compressed-whole.md).
  *
- * @example bound.ready(gzipResponses(root.fetch))
+ * @example gzipResponses(root.fetch) // in serverFetch (root.ts)
  */
 export function gzipResponses(fetch: Fetch): Fetch {
   return async function gzipped(request, env) {
