@@ -52,6 +52,11 @@ function adapt(q: Queryable, root: PGlite | null): Db {
   };
 }
 
+/** An open PGlite as a `Db` (for callers that also need PGlite's own API, such as dumpDataDir). */
+export function pgliteAsDb(pglite: PGlite): Db {
+  return adapt(pglite as unknown as Queryable, pglite);
+}
+
 /**
  * A new data directory is made by initdb in a short-lived child process: PGlite runs initdb
  * in a second WebAssembly instance and copies the result through a tarball, about 500 MB that
@@ -83,9 +88,19 @@ PGlite.create(process.argv[1], { startParams: JSON.parse(process.argv[2]) })
   });
 }
 
-/** Opens the embedded database; no dataDir means in memory (tests). */
-export async function createPgliteDb(dataDir?: string): Promise<Db> {
+/**
+ * Opens the embedded database; no dataDir means in memory (tests). `loadDataDir` starts an
+ * in-memory database from a dumped data directory (PGlite's dumpDataDir) instead of initdb.
+ */
+export async function createPgliteDb(
+  dataDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Db> {
   if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initialiseDataDir(dataDir);
-  const db = await PGlite.create(dataDir, { parsers, startParams: [...PGLITE_START_PARAMS] });
-  return adapt(db as unknown as Queryable, db);
+  const db = await PGlite.create(dataDir, {
+    parsers,
+    startParams: [...PGLITE_START_PARAMS],
+    loadDataDir: options.loadDataDir,
+  });
+  return pgliteAsDb(db);
 }

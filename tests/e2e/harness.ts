@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import type { AssetManifest } from '../../src/render/assets';
 import { createPasswordHasher } from '../../src/auth/password';
 import { nodeScrypt } from '../../src/auth/password.node';
 import { createUser } from '../../src/db/users';
-import { createTestDb } from '../helpers/db';
+import { createTestDb, dbTemplate } from '../helpers/db';
 
 /**
  * End-to-end harness: the BUILT server (`node dist/server/server.js`) as a child process on a
@@ -122,6 +122,11 @@ export async function startHarness(
         role: 'admin',
         approved: true,
       });
+    } else {
+      // The embedded database starts as a copy of the run's migrated template, not from initdb.
+      const template = dbTemplate();
+      if (template.kind === 'pglite')
+        await cp(template.dataDir, path.join(dataDir, 'pglite'), { recursive: true });
     }
 
     // A clean environment, so nothing from the shell (Jira tokens, another DATABASE_URL) leaks in.
