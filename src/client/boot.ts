@@ -2,7 +2,7 @@
  * The page's one inline script, built by build.mjs and inlined under the response's CSP nonce
  * (src/render/document.ts). Once the browser reports the page's first contentful paint, it adds
  * the module script named in its data-src, so no script is requested before that paint
- * (docs/decisions/141). A tab opened in the background paints nothing, so it loads at once; a
+ * (docs/decisions/260). A tab opened in the background paints nothing, so it loads at once; a
  * browser that never reports the paint loads it after 2 s. Until an island takes it, the last
  * click's target is kept, so a card clicked while the scripts load still opens
  * (docs/decisions/242).
