@@ -1,14 +1,13 @@
-// Builds everything with esbuild: client islands (ESM, split, hashed), the one CSS file,
-// the Node server and CLI entries, and the Cloudflare Worker bundle.
+// Builds everything with esbuild: client islands (ESM, split, hashed), the page's boot script and
+// the whole stylesheet (both inlined in every page), the Node server and CLI entries, and the
+// Cloudflare Worker bundle.
 //   node build.mjs                 client + server + worker
 //   node build.mjs --server-only   server and CLI entries only (for npm run users / db:migrate)
 import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin';
 import * as esbuild from 'esbuild';
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { shortIdentifiers } from './build/class-names.mjs';
-import { indexStylesheet } from './build/css-index.mjs';
 import { serverOnlyGuard } from './build/server-only.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -84,6 +83,23 @@ async function buildClient() {
   return { main, auth, islands: islandsByName };
 }
 
+/** The page's boot script (src/client/boot.ts), one minified script to inline under the nonce. */
+async function buildBoot() {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['src/client/boot.ts'],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: true,
+    write: false,
+    plugins: [serverOnlyGuard({ root })],
+    logLevel: 'warning',
+  });
+  return { boot: result.outputFiles[0].text.trim() };
+}
+
 async function buildServer() {
   await esbuild.build({
     absWorkingDir: root,
@@ -105,20 +121,16 @@ async function buildServer() {
     plugins: [vanillaExtractPlugin({ identifiers, outputCss: true })],
     logLevel: 'warning',
   });
-  // The server bundle imports every page, so its CSS is the whole app's stylesheet.
+  // The server bundle imports every page, so its CSS is the whole app's stylesheet. Minified
+  // (vanilla-extract leaves a source comment per file), every page inlines it whole.
   const cssPath = path.join(dist, 'server/server.css');
-  // Minified: vanilla-extract leaves a source comment per file, most of the unminified bytes.
   const css = (
     await esbuild.transform(await readFile(cssPath, 'utf8').catch(() => ''), {
       loader: 'css',
       minify: true,
     })
-  ).code;
-  const hash = createHash('sha256').update(css).digest('hex').slice(0, 10).toUpperCase();
-  await mkdir(path.join(dist, 'public/assets'), { recursive: true });
-  await writeFile(path.join(dist, 'public/assets', `app-${hash}.css`), css);
-  // Each page inlines the rules its HTML uses (docs/decisions/141).
-  return { css: `/assets/app-${hash}.css`, styles: indexStylesheet(css) };
+  ).code.trim();
+  return { css };
 }
 
 async function buildWorker(manifest) {
@@ -165,7 +177,7 @@ if (!serverOnly) await rm(path.join(dist, 'public'), { recursive: true, force: t
 const stylesheet = await buildServer();
 if (!serverOnly) {
   const client = await buildClient();
-  const manifest = { ...stylesheet, ...client };
+  const manifest = { ...stylesheet, ...(await buildBoot()), ...client };
   await writeFile(path.join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await buildWorker(manifest);
 }

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * What a page makes the browser load, gzip-compressed, read from its HTML (docs/decisions/141):
- * before its first paint only the HTML with its inlined CSS; after it, the entry the page's
- * script names with the chunks it imports and the islands' chunks, and the whole stylesheet.
+ * What a page makes the browser load, gzip-compressed, read from its HTML (docs/decisions/260):
+ * before its first paint only the HTML with the whole stylesheet inlined; after it, the entry
+ * the page's script names with the chunks it imports and the islands' chunks.
  */
 export async function pageBytes(html: string, publicDir: string) {
   const gzip = (text: string | Buffer) => gzipSync(text).length;
@@ -15,13 +15,10 @@ export async function pageBytes(html: string, publicDir: string) {
   const linkedCss = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
   const script = html.match(/<script\b[^>]*data-src="([^"]+)"[^>]*>/);
   const js = new Set<string>();
-  const afterCss = new Set<string>();
   if (script) {
     js.add(script[1]!);
     for (const href of script[0].match(/data-preload="([^"]*)"/)?.[1]?.split(' ') ?? [])
       if (href) js.add(href);
-    const css = script[0].match(/data-css="([^"]+)"/)?.[1];
-    if (css) afterCss.add(css);
   }
   // The entry's own static imports come with it.
   for (const url of [...js]) {
@@ -37,8 +34,6 @@ export async function pageBytes(html: string, publicDir: string) {
   return {
     /** CSS the first paint needs: inlined, plus any stylesheet the page links. */
     cssBeforePaint: gzip(inlineCss) + (await sizeOf(linkedCss)),
-    /** The whole stylesheet, loaded after the first paint by pages with islands. */
-    cssAfterPaint: await sizeOf(afterCss),
     /** Every script the page loads before it is used (after its first paint). */
     jsGzip: await sizeOf(js),
     jsFiles: js.size,

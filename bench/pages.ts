@@ -19,7 +19,7 @@ export interface BenchPage {
   expected?: number;
 }
 
-/** CSS the first paint waits for, gzip, on any page (docs/decisions/141). */
+/** CSS the first paint waits for, gzip, on any page (docs/decisions/260). */
 export const CSS_BUDGET = 8 * 1024;
 
 export const PAGES: BenchPage[] = [

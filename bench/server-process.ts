@@ -55,27 +55,6 @@ function readStatus(pid: number) {
   };
 }
 
-/**
- * The Node options and environment `npm run serve` gives the server (package.json), so the
- * bench measures the server as it is run (docs/decisions/151-young-generation.md,
- * docs/decisions/236-fixed-malloc-mmap-threshold.md). NODE_ENV is the bench's own.
- */
-export function serveCommand(repoDir: string): { args: string[]; env: Record<string, string> } {
-  const pkg = JSON.parse(readFileSync(path.join(repoDir, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const words = pkg.scripts.serve?.split(/\s+/) ?? [];
-  const node = words.indexOf('node');
-  const env = Object.fromEntries(
-    words
-      .slice(0, node)
-      .map((w) => w.match(/^([A-Z_][A-Z0-9_]*)=(.*)$/))
-      .filter((m): m is RegExpMatchArray => m !== null && m[1] !== 'NODE_ENV')
-      .map((m) => [m[1]!, m[2]!]),
-  );
-  return { args: words.slice(node + 1).filter((w) => w.startsWith('--')), env };
-}
-
 /** utime and stime from /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ is 100 on Linux). */
 function readCpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -141,14 +120,16 @@ export async function startServerProcess(options: {
       await db.close();
     }
   }
-  const serve = serveCommand(path.resolve(options.distDir, '..'));
   const started = performance.now();
+  // Through bin/server.sh, as `npm run serve` runs it, so the bench measures the server with its
+  // memory settings; the script execs node, so the child's pid is the server's.
   const child: ChildProcess = spawn(
-    process.execPath,
-    [...serve.args, ...(options.nodeArgs ?? []), path.join(options.distDir, 'server/server.js')],
+    'sh',
+    [path.resolve(options.distDir, '../bin/server.sh'), ...(options.nodeArgs ?? [])],
     {
       env: {
-        PATH: process.env.PATH ?? '',
+        // The same node as the bench's, first on the PATH the script finds it on.
+        PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`,
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: '0',
@@ -156,7 +137,6 @@ export async function startServerProcess(options: {
         DATABASE_URL: databaseUrl,
         DEMO_ADMIN_EMAIL: ADMIN_EMAIL,
         DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        ...serve.env,
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './env';
 import { KeptIslandMarkup } from './render/kept-islands';
-import { pooledNonce } from './middleware/nonce';
 import { sameOrigin } from './middleware/origin';
 import { session } from './middleware/session';
 import { agencyTimeEntriesApi, grossMarginsApi } from './routes/api/agency';
@@ -44,7 +43,6 @@ function frameSource(url: string | undefined): string[] {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const keptIslands = new KeptIslandMarkup();
-  const nonce = pooledNonce();
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -56,10 +54,10 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // The nonce lets each page's one inline script load its entry after first paint.
-        scriptSrc: ["'self'", nonce],
-        // Each page inlines the CSS rules it uses under this response's nonce (docs/decisions/141).
-        styleSrc: ["'self'", nonce],
+        // A fresh nonce per response lets the page's boot script load its entry after first paint.
+        scriptSrc: ["'self'", NONCE],
+        // Each page inlines the whole stylesheet under the same nonce (docs/decisions/260).
+        styleSrc: ["'self'", NONCE],
         // React sets widths of bars and rings as style attributes; attributes cannot run script.
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],

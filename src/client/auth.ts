@@ -11,25 +11,15 @@ import { toast } from './toast';
 
 let toaster: Promise<void> | null = null;
 
-/** The whole stylesheet (the toasts' rules are not in the page's inlined CSS) and the Toaster. */
+/** The Toaster island (its rules are in the page's inlined stylesheet). */
 function loadToaster(): Promise<void> {
-  toaster ??= (() => {
-    const script = document.querySelector<HTMLScriptElement>('script[data-css]');
-    const css = script?.dataset.css;
-    if (css) {
-      const link = document.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = css;
-      document.head.append(link);
-    }
-    return import('./hydrate').then(
-      ({ hydrateIslands }) => hydrateIslands(),
-      () => {
-        // Offline for a moment: the next toast tries again.
-        toaster = null;
-      },
-    );
-  })();
+  toaster ??= import('./hydrate').then(
+    ({ hydrateIslands }) => hydrateIslands(),
+    () => {
+      // Offline for a moment: the next toast tries again.
+      toaster = null;
+    },
+  );
   return toaster;
 }
 

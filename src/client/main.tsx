@@ -1,8 +1,7 @@
 /**
- * The client entry, requested once the page has painted (src/render/document.ts): the page is
- * complete in the server's HTML with its CSS inlined, so this loads the whole stylesheet (for
- * the states islands reach later), preloads the islands' chunks, and hydrates them
- * (docs/decisions/141).
+ * The client entry, requested by the boot script once the page has painted (src/client/boot.ts):
+ * the page is complete in the server's HTML with the whole stylesheet inlined, so this only
+ * preloads the islands' chunks and hydrates them (docs/decisions/260).
  */
 function addLink(rel: string, href: string): void {
   const link = document.createElement('link');
@@ -12,9 +11,6 @@ function addLink(rel: string, href: string): void {
 }
 
 const script = document.querySelector<HTMLScriptElement>('script[data-preload]');
-const css = script?.dataset.css;
-if (css && !document.querySelector(`link[rel="stylesheet"][href="${css}"]`))
-  addLink('stylesheet', css);
 for (const href of script?.dataset.preload?.split(' ') ?? [])
   if (href) addLink('modulepreload', href);
 void import('./hydrate').then(({ hydrateIslands }) => hydrateIslands());

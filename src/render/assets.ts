@@ -1,26 +1,20 @@
-/** What build.mjs writes to dist/manifest.json: hashed URLs of the client bundle. */
+/** What build.mjs writes to dist/manifest.json: what every page inlines, and hashed URLs of the client bundle. */
 export interface AssetManifest {
-  /** The whole app's stylesheet: pages with islands load it after their first paint. */
+  /**
+   * The whole app's stylesheet, minified, inlined in every page's head under the CSP nonce
+   * (docs/decisions/260): about 7.7 KB gzip, so the first paint needs nothing but the HTML.
+   */
   css: string;
   /**
-   * The same stylesheet split into rules by the classes they need (build/css-index.mjs), so a
-   * page inlines only the rules its HTML uses (docs/decisions/141). Without it (tests that
-   * render with no client build) pages link the stylesheet instead.
+   * The page's boot script (src/client/boot.ts, minified), inlined in pages with islands: it
+   * loads `main` after the first paint and keeps a click made before the islands listen.
+   * Absent only in tests that render without a client build.
    */
-  styles?: StyleIndex;
+  boot?: string;
   /** The client entry that hydrates islands; loaded only by pages that have one. */
   main: string;
   /** /auth's own entry, without React (docs/decisions/142); React loads only for its toasts. */
   auth?: string;
   /** For each island: its chunk and the chunks it imports, preloaded once the page has painted. */
   islands: Record<string, { js: string; imports: string[] }>;
-}
-
-export interface StyleIndex {
-  /** Rules every page gets: the theme's tokens, element and attribute selectors. */
-  always: string;
-  /** Each rule with, per selector of its list, the classes that selector needs. */
-  rules: [alternatives: string[][], css: string][];
-  /** Keyframes by name, added when an included rule names one. */
-  keyframes: Record<string, string>;
 }

@@ -2,20 +2,18 @@ import { html, raw } from 'hono/html';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { AssetManifest } from './assets';
-import { criticalCss } from './critical-css';
 import { createIslandRender, IslandCollector } from './Island';
 import type { KeptIslandMarkup } from './kept-islands';
 import { createElement } from 'react';
-import { CLICK_BEFORE_ISLANDS } from '../shared/island-markers';
 // Box sizing, the body font and the island wrappers' display: contents, for every page.
 import '../../styles/global.css';
 
 /**
  * Renders a page to a full HTML document. The page's islands are recorded while it renders;
  * a page with none ships no JavaScript at all. The first paint needs nothing but the HTML
- * (docs/decisions/141): the CSS rules the page uses are inlined under the request's CSP nonce,
- * and the client entry (which loads the stylesheet and the islands' chunks named in the data
- * attributes) is only requested after that paint.
+ * (docs/decisions/260): the whole stylesheet is inlined under the request's CSP nonce, and the
+ * boot script (src/client/boot.ts, under the same nonce) requests the client entry, which
+ * preloads the islands' chunks named in the data attributes, only after that paint.
  */
 export function renderDocument(
   page: ReactElement,
@@ -47,24 +45,13 @@ export function renderDocument(
   const scripts =
     used.size === 0
       ? ''
-      : html`<script${nonceAttr} data-src="${(options.entry && assets[options.entry]) || assets.main}" data-css="${assets.css}" data-preload="${options.entry ? '' : [...preloads].join(' ')}">${raw(LOAD_AFTER_FIRST_PAINT)}</script>`;
-  const styles = assets.styles
-    ? html`<style${nonceAttr}>${raw(inlineStyleText(criticalCss(body, assets.styles)))}</style>`
-    : html`<link rel="stylesheet" href="${assets.css}">`;
+      : html`<script${nonceAttr} data-src="${(options.entry && assets[options.entry]) || assets.main}" data-preload="${options.entry ? '' : [...preloads].join(' ')}">${raw(assets.boot ?? '')}</script>`;
+  const styles = html`<style${nonceAttr}>${raw(inlineStyleText(assets.css))}</style>`;
   return (
     '<!doctype html>' +
     html`<html lang="en"${raw(options.theme ? ` data-theme="${options.theme === 'dark' ? 'dark' : 'light'}"` : '')}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${options.title} · Agency Dashboard</title><link rel="icon" href="data:,">${styles}${raw(scripts)}</head><body>${raw(body)}</body></html>`
   );
 }
-
-/**
- * The page's one inline script, under the CSP nonce: once the browser reports the page's first
- * contentful paint, it adds the module script named in its data-src, so no script is requested
- * before that paint. A tab opened in the background paints nothing, so it loads at once; a
- * browser that never reports the paint loads it after 2 s. Until an island takes it, the last
- * click's target is kept, so a card clicked while the scripts load still opens.
- */
-export const LOAD_AFTER_FIRST_PAINT = `(()=>{addEventListener('click',e=>{if(window.${CLICK_BEFORE_ISLANDS}!==null)window.${CLICK_BEFORE_ISLANDS}=e.target},true);const d=document.currentScript.dataset;let done=false;const go=()=>{if(done)return;done=true;const m=document.createElement('script');m.type='module';m.src=d.src;document.head.append(m)};if(document.visibilityState==='hidden')return go();try{new PerformanceObserver(l=>{if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch{}setTimeout(go,2000)})()`;
 
 /** CSS inside a style element must not close it; `<\/` reads as `</` to CSS. */
 function inlineStyleText(css: string): string {

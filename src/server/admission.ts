@@ -1,3 +1,10 @@
+/**
+ * Why a queue in front of the app: with every arrived request in progress at once, each one's
+ * round trips queue behind everyone else's, and the slowest finish late. Alternate 40-s runs of
+ * the 100-client load on PostgreSQL (bench/results/README.md, decision 240) read p99 380 / 285 ms
+ * from t=10 s at sixteen at a time against 391 / 374 ms with no limit, p99 over the median 1.38-1.47
+ * against 1.78, at the same requests/s within the runs' spread (382 / 479 against 447 / 468).
+ */
 import type { Fetch } from './listen';
 
 export interface AdmissionOptions {

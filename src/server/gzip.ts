@@ -1,3 +1,12 @@
+/**
+ * Why a wrapper and not hono/compress: every answer here is whole when it is made, so it is
+ * compressed in one call, and under 256 KB on the main thread, where hono/compress pipes each
+ * body through a CompressionStream (web streams, zlib on libuv's pool). The 100-client load run
+ * on PostgreSQL (bench/results/README.md, decision 238) read 323 / 272 requests/s with JSON
+ * compressed on the main thread against 285 / 221 on the pool, and 282 / 316 against 240 / 277
+ * once pages were too; a profile had put about 10% of the main thread in the stream path
+ * (decision 215).
+ */
 import { parseAccept } from 'hono/utils/accept';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { promisify } from 'node:util';

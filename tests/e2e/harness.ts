@@ -78,7 +78,6 @@ function assertBuilt(): void {
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as AssetManifest;
   const files = [
-    manifest.css,
     manifest.main,
     ...Object.values(manifest.islands).flatMap((i) => [i.js, ...i.imports]),
   ];

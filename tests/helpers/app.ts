@@ -12,7 +12,7 @@ import { createRefreshRunner, refreshSettingsFrom } from '../../src/services/ref
 
 /** A manifest for tests that render pages without a client build. */
 const TEST_ASSETS: AssetManifest = {
-  css: '/assets/app.css',
+  css: '',
   main: '/assets/main.js',
   islands: {},
 };

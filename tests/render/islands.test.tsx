@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { islandRegistry } from '../../src/client/islands';
-import type { AssetManifest, StyleIndex } from '../../src/render/assets';
+import type { AssetManifest } from '../../src/render/assets';
 import { renderDocument } from '../../src/render/document';
 import { Island } from '../../src/render/Island';
 import { islandFixtures } from './island-fixtures';
@@ -53,7 +53,8 @@ function ProjectNameProbe({ project }: ProbeProps) {
 }
 
 const assets: AssetManifest = {
-  css: '/assets/app-TEST.css',
+  css: ':root{--c:red}.card{padding:8px}',
+  boot: 'void"boot"',
   main: '/assets/main-TEST.js',
   islands: {
     ProjectNameProbe: {
@@ -106,6 +107,7 @@ describe('renderDocument with islands', () => {
   it('has no script element but the one that loads the entry after the first paint, and no comment opened by data', () => {
     expect(html.match(/<script\b/gi)).toHaveLength(1);
     expect(html).toContain('<script data-src="/assets/main-TEST.js"');
+    expect(html).toMatch(/<script [^>]*>void"boot"<\/script>/);
     expect(html).not.toMatch(/\ssrc="\/assets\/main-TEST.js"/);
     // React separates adjacent text with empty comments; nothing else may open one.
     expect(html.replaceAll('<!-- -->', '')).not.toContain('<!--');
@@ -119,12 +121,11 @@ describe('renderDocument with islands', () => {
       '/assets/chunk-REACT.js',
       '/assets/chunk-QUERY.js',
     ]);
-    expect(html).toContain('data-css="/assets/app-TEST.css"');
   });
 });
 
 describe('renderDocument without islands', () => {
-  it('ships no script and no modulepreload, only the stylesheet', () => {
+  it('ships no script and no modulepreload, only the inlined stylesheet', () => {
     const html = renderDocument(
       <main>
         <h1>404 Page Not Found</h1>
@@ -133,51 +134,22 @@ describe('renderDocument without islands', () => {
     );
     expect(html).not.toMatch(/<script\b/i);
     expect(html).not.toContain('modulepreload');
-    expect(html).toContain('<link rel="stylesheet" href="/assets/app-TEST.css">');
+    expect(html).toContain('<style>:root{--c:red}.card{padding:8px}</style>');
     expect(html).toContain('<h1>404 Page Not Found</h1>');
   });
 });
 
-describe('renderDocument with a style index', () => {
-  const styles: StyleIndex = {
-    always: ':root{--c:red}body{margin:0}',
-    rules: [
-      [[['card']], '.card{padding:8px}'],
-      [[['card', 'wide']], '.card.wide{width:100%}'],
-      [[['dialog'], ['sheet']], '.dialog,.sheet{position:fixed;animation:fade 1s}'],
-      [[['spin']], '.spin{animation:turn 1s}'],
-      [[['card']], '@media (max-width:600px){.card{padding:4px}}'],
-    ],
-    keyframes: {
-      fade: '@keyframes fade{from{opacity:0}}',
-      turn: '@keyframes turn{to{rotate:1turn}}',
-    },
-  };
-  const render = (element: ReactElement, nonce?: string) =>
-    renderDocument(element, { title: 'T', assets: { ...assets, styles }, nonce });
-
-  it('inlines only the rules whose classes the page uses, under the nonce, and links no stylesheet', () => {
-    const html = render(
-      <main>
-        <div className="card">x</div>
-        <div className="sheet">y</div>
-      </main>,
-      'abc123',
-    );
-    const [, css] = html.match(/<style nonce="abc123">([^<]*)<\/style>/) ?? [];
-    expect(css).toBe(
-      ':root{--c:red}body{margin:0}.card{padding:8px}.dialog,.sheet{position:fixed;animation:fade 1s}@media (max-width:600px){.card{padding:4px}}@keyframes fade{from{opacity:0}}',
-    );
+describe('renderDocument and the stylesheet', () => {
+  it('inlines the whole stylesheet under the nonce, and links none', () => {
+    const html = renderDocument(<p>x</p>, { title: 'T', assets, nonce: 'abc123' });
+    expect(html).toContain('<style nonce="abc123">:root{--c:red}.card{padding:8px}</style>');
     expect(html).not.toContain('rel="stylesheet"');
   });
 
   it('keeps a closing style tag in the CSS from closing the element', () => {
     const html = renderDocument(<p className="x">x</p>, {
       title: 'T',
-      assets: {
-        ...assets,
-        styles: { always: '.x:after{content:"</style><script>"}', rules: [], keyframes: {} },
-      },
+      assets: { ...assets, css: '.x:after{content:"</style><script>"}' },
     });
     expect(html).not.toContain('</style><script>');
   });

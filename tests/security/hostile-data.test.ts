@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetManifest } from '../../src/render/assets';
-import { LOAD_AFTER_FIRST_PAINT } from '../../src/render/document';
 import { syncTimeRegistrations } from '../../src/services/forecast/sync';
 import { isoDateInZone } from '../../src/shared/time-zones';
 import { weekStartOf } from '../../src/shared/calendar';
@@ -133,7 +132,7 @@ function inspect(page: Page, html?: string): Promise<Inspection> {
       const text = doc.body.textContent ?? '';
       return { problems, shownAsText: text.split(payload).length - 1, islands: islands.length };
     },
-    { html, payload: PAYLOAD, known: Object.keys(assets.islands), loader: LOAD_AFTER_FIRST_PAINT },
+    { html, payload: PAYLOAD, known: Object.keys(assets.islands), loader: assets.boot },
   );
 }
 

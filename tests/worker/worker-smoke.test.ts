@@ -8,7 +8,7 @@ import { root, startWranglerDev, whyNoWorkerTests, type WranglerDev } from '../h
  * Runs the built Worker (dist/worker/worker.js) in workerd through `wrangler dev --local`, with
  * its Hyperdrive binding pointed at a fresh database on the local PostgreSQL, and walks the
  * first minutes of a new user: health, sign-up, approval, sign-in, the portfolio page and its
- * stylesheet. Needs no network: wrangler, workerd and the database are all local.
+ * client entry. Needs no network: wrangler, workerd and the database are all local.
  */
 
 const PASSWORD = 'correct horse battery staple';
@@ -81,7 +81,7 @@ if (why) {
       cookie = session!.split(';')[0]!;
     });
 
-    it('renders the Project Portfolio page for the signed-in user, its CSS inline under the nonce and the hashed stylesheet for later', async () => {
+    it('renders the Project Portfolio page for the signed-in user, the whole stylesheet inline under the nonce', async () => {
       const signedOut = await fetch(`${origin}/`, { redirect: 'manual' });
       expect(signedOut.status).toBe(302);
       expect(signedOut.headers.get('location')).toBe('/auth');
@@ -91,22 +91,22 @@ if (why) {
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       const page = await res.text();
       expect(page).toContain('Project Portfolio');
-      expect(manifest.css).toMatch(/^\/assets\/app-[0-9A-F]{10}\.css$/);
       const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(
         res.headers.get('content-security-policy') ?? '',
       )?.[1];
       expect(nonce).toBeTruthy();
-      expect(page).toContain(`<style nonce="${nonce}">`);
-      expect(page).toContain(`data-css="${manifest.css}"`);
+      expect(manifest.css.length).toBeGreaterThan(1000);
+      expect(page).toContain(`<style nonce="${nonce}">${manifest.css}</style>`);
+      expect(page).toContain(`data-src="${manifest.main}"`);
     });
 
-    it('serves the hashed stylesheet from Workers assets, cached for a year', async () => {
-      const res = await fetch(`${origin}${manifest.css}`);
+    it('serves the hashed client entry from Workers assets, cached for a year', async () => {
+      const res = await fetch(`${origin}${manifest.main}`);
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^text\/css/);
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(await res.text()).toBe(
-        readFileSync(path.join(root, 'dist/public', manifest.css), 'utf8'),
+        readFileSync(path.join(root, 'dist/public', manifest.main), 'utf8'),
       );
     });
   });
