@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './env';
-import { KeptIslandMarkup } from './render/kept-islands';
 import { pooledNonce } from './middleware/nonce';
 import { sameOrigin } from './middleware/origin';
 import { session } from './middleware/session';
@@ -43,12 +42,10 @@ function frameSource(url: string | undefined): string[] {
 /** Builds the whole app from its dependencies. No I/O happens here or at import time. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const keptIslands = new KeptIslandMarkup();
   const nonce = pooledNonce();
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    c.set('keptIslands', keptIslands);
     await next();
   });
   app.use(

@@ -17,4 +17,4 @@ if (css && !document.querySelector(`link[rel="stylesheet"][href="${css}"]`))
   addLink('stylesheet', css);
 for (const href of script?.dataset.preload?.split(' ') ?? [])
   if (href) addLink('modulepreload', href);
-void import('./hydrate').then(({ hydrateIslands }) => hydrateIslands());
+void import('./hydrate').then(({ startIslands }) => startIslands());
