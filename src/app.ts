@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './env';
-import { KeptIslandMarkup } from './render/kept-islands';
 import { sameOrigin } from './middleware/origin';
 import { session } from './middleware/session';
 import { agencyTimeEntriesApi, grossMarginsApi } from './routes/api/agency';
@@ -42,11 +41,9 @@ function frameSource(url: string | undefined): string[] {
 /** Builds the whole app from its dependencies. No I/O happens here or at import time. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const keptIslands = new KeptIslandMarkup();
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    c.set('keptIslands', keptIslands);
     await next();
   });
   app.use(

@@ -5,7 +5,6 @@ import type { Config } from './config';
 import type { Db } from './db/port';
 import type { UserPreferences } from './db/preferences';
 import type { AssetManifest } from './render/assets';
-import type { KeptIslandMarkup } from './render/kept-islands';
 import type { ForecastClient } from './services/forecast/client';
 import type { JiraClient } from './services/jira/client';
 import type { Mailer } from './services/mail';
@@ -37,8 +36,6 @@ export interface AppDeps {
 export type AppEnv = {
   Variables: {
     deps: AppDeps;
-    /** Islands' markup kept between this app's requests (docs/decisions/237). */
-    keptIslands: KeptIslandMarkup;
     user: SessionUser | null;
     session: Session | null;
     /** The signed-in user's stored choices, read with the session (their defaults when none). */

@@ -1,10 +1,10 @@
 import { hydrateRoot, type Root } from 'react-dom/client';
 import {
   ISLAND_HYDRATED_ATTR,
-  ISLAND_IDS_ATTR,
   ISLAND_NAME_ATTR,
   ISLAND_PROPS_ATTR,
   ISLAND_TAG,
+  SERVER_HTML_EVENT,
 } from '../shared/island-markers';
 import { islandRegistry } from './islands';
 import { createQueryClient, IslandProviders } from '../components/IslandProviders';
@@ -32,7 +32,6 @@ async function hydrate(el: HTMLElement): Promise<void> {
       <IslandProviders client={queryClient}>
         <Component {...props} />
       </IslandProviders>,
-      { identifierPrefix: el.getAttribute(ISLAND_IDS_ATTR) ?? undefined },
     ),
   );
 }
@@ -53,11 +52,20 @@ export function hydrateIslands(scope: ParentNode = document): void {
  * unmounted first (their React roots would otherwise outlive their markup), the new ones
  * hydrated after.
  */
-export function replaceServerHtml(container: Element, html: string): void {
+function replaceServerHtml(container: Element, html: string): void {
   for (const el of container.querySelectorAll(selector)) {
     roots.get(el)?.unmount();
     roots.delete(el);
   }
   container.innerHTML = html;
   hydrateIslands(container);
+}
+
+/** The page's islands hydrated, and fresh server HTML an island hands over put in place. */
+export function startIslands(): void {
+  document.addEventListener(SERVER_HTML_EVENT, (event) => {
+    if (event.target instanceof Element && event instanceof CustomEvent)
+      replaceServerHtml(event.target, String(event.detail));
+  });
+  hydrateIslands();
 }

@@ -13,4 +13,4 @@ function addLink(rel: string, href: string): void {
 const script = document.querySelector<HTMLScriptElement>('script[data-preload]');
 for (const href of script?.dataset.preload?.split(' ') ?? [])
   if (href) addLink('modulepreload', href);
-void import('./hydrate').then(({ hydrateIslands }) => hydrateIslands());
+void import('./hydrate').then(({ startIslands }) => startIslands());

@@ -7,6 +7,7 @@ import {
   CARDS_READY_ATTR,
   CLICK_BEFORE_ISLANDS,
   PORTFOLIO_PROJECTS_ATTR,
+  SERVER_HTML_EVENT,
 } from '../shared/island-markers';
 import * as s from '../components/portfolio/PortfolioProjects.css';
 import { muted, spinner } from '../components/ui.css';
@@ -39,10 +40,11 @@ function clickBeforeIslands(): EventTarget | null {
 const projectsRequest = () => apiRequest<Project[]>('GET', '/api/projects');
 
 /**
- * What makes the server-rendered cards of the Project Portfolio (docs/product-spec.md, "Project Portfolio page") live, without
- * hydrating them: a click on a card opens its detail modal, and after any change the cards are
- * fetched again as server HTML (GET /portfolio/projects) and put in place. Shows the list's
- * loading and error states when the page came without cards (docs/decisions/140).
+ * What makes the server-rendered cards of the Project Portfolio (docs/product-spec.md, "Project
+ * Portfolio page") live, without hydrating them: a click on a card opens its detail modal, and
+ * after any change the cards are fetched again as server HTML (GET /portfolio/projects) and
+ * handed to the hydrator, which puts them in place. Shows the list's loading and error states
+ * when the page came without cards (docs/decisions/140).
  */
 export default function PortfolioCards({ rendered, role }: Props) {
   const queryClient = useQueryClient();
@@ -62,11 +64,9 @@ export default function PortfolioCards({ rendered, role }: Props) {
   useEffect(() => {
     const html = cards.data;
     if (html === undefined || html === AS_RENDERED) return;
-    const container = document.querySelector(`[${PORTFOLIO_PROJECTS_ATTR}]`);
-    if (!container) return;
-    void import('../client/hydrate').then(({ replaceServerHtml }) =>
-      replaceServerHtml(container, html),
-    );
+    document
+      .querySelector(`[${PORTFOLIO_PROJECTS_ATTR}]`)
+      ?.dispatchEvent(new CustomEvent(SERVER_HTML_EVENT, { detail: html, bubbles: true }));
   }, [cards.data]);
 
   // Insights link a project as /?project=<id> (docs/decisions/174): open its detail at once.

@@ -3,7 +3,6 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { AssetManifest } from './assets';
 import { createIslandRender, IslandCollector } from './Island';
-import type { KeptIslandMarkup } from './kept-islands';
 import { createElement } from 'react';
 // Box sizing, the body font and the island wrappers' display: contents, for every page.
 import '../../styles/global.css';
@@ -28,11 +27,9 @@ export function renderDocument(
     entry?: 'auth';
     /** The person's colour theme; none follows the system setting (docs/decisions/182). */
     theme?: 'light' | 'dark' | null;
-    /** Islands' markup kept between requests (docs/decisions/237). */
-    kept?: KeptIslandMarkup;
   },
 ): string {
-  const { html: body, used } = renderIslands(page, options.kept);
+  const { html: body, used } = renderIslands(page);
   const { assets, nonce } = options;
   const preloads = new Set<string>();
   for (const name of used) {
@@ -58,11 +55,8 @@ function inlineStyleText(css: string): string {
   return css.replace(/<\/(style)/gi, '<\\/$1');
 }
 
-function renderIslands(
-  element: ReactElement,
-  kept?: KeptIslandMarkup,
-): { html: string; used: Set<string> } {
-  const render = createIslandRender(kept);
+function renderIslands(element: ReactElement): { html: string; used: Set<string> } {
+  const render = createIslandRender();
   const html = renderToString(createElement(IslandCollector.Provider, { value: render }, element));
   return { html, used: render.used };
 }
@@ -71,6 +65,6 @@ function renderIslands(
  * Renders part of a page (no document around it) for a page that puts fresh server HTML in
  * place of an old part; the page already runs the hydrator, which hydrates its islands.
  */
-export function renderFragment(element: ReactElement, kept?: KeptIslandMarkup): string {
-  return renderIslands(element, kept).html;
+export function renderFragment(element: ReactElement): string {
+  return renderIslands(element).html;
 }

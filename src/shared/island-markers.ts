@@ -6,11 +6,6 @@ export const ISLAND_TAG = 'app-island';
 export const ISLAND_NAME_ATTR = 'data-island';
 export const ISLAND_PROPS_ATTR = 'data-props';
 export const ISLAND_HYDRATED_ATTR = 'data-hydrated';
-/**
- * The prefix of the ids the island makes with useId, when the server gave it one: the browser
- * hydrates with the same prefix, so its ids match the server's (docs/decisions/237).
- */
-export const ISLAND_IDS_ATTR = 'data-ids';
 
 /** The attribute of the element holding the portfolio's projects; PortfolioCards refreshes its content. */
 export const PORTFOLIO_PROJECTS_ATTR = 'data-portfolio-projects';
@@ -27,6 +22,13 @@ export const CARDS_READY_ATTR = 'data-cards-ready';
  * the property to null, which stops the recording.
  */
 export const CLICK_BEFORE_ISLANDS = '__clickBeforeIslands';
+
+/**
+ * An event (detail: the HTML) an island dispatches on an element whose content the server has
+ * rendered again; the hydrator puts it in place. An event, not an import: the hydrator imports
+ * every island, so an island importing the hydrator would close a cycle.
+ */
+export const SERVER_HTML_EVENT = 'agency:server-html';
 
 /** A window event (detail: the new count) the alert list sends and the top bar's bell hears. */
 export const ALERTS_CHANGED_EVENT = 'agency:alerts-changed';

@@ -74,7 +74,6 @@ export async function renderPage(
       nonce: c.get('secureHeadersNonce'),
       entry: options.entry,
       theme,
-      kept: c.var.keptIslands,
     }),
     status,
   );
@@ -207,7 +206,6 @@ export const pages = new Hono<AppEnv>()
           alertCounts={alertCounts}
           view={view}
         />,
-        c.var.keptIslands,
       ),
     );
   })

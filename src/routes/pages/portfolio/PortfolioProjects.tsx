@@ -1,21 +1,13 @@
-import { useContext } from 'react';
-import { createIslandRender, IslandCollector } from '../../../render/Island';
-import { type Markup, markup } from '../../../render/markup';
 import type { Project } from '../../../shared/projects';
 import type { RetainerVerdict } from '../../../shared/retainer-forecast';
 import type { Role } from '../../../shared/roles';
 import { badge, muted } from '../../../components/ui.css';
 import { DEFAULT_VIEW, type PortfolioView, portfolioRow } from '../../../shared/portfolio-table';
 import { PortfolioTable } from './PortfolioTable';
-import { projectCardMarkup } from './ProjectCard';
+import { ProjectCard } from './ProjectCard';
 import * as cardStyles from '../../../components/portfolio/ProjectCard.css';
 import * as s from '../../../components/portfolio/PortfolioProjects.css';
 
-/**
- * The Project Portfolio's list (docs/product-spec.md, "Project Portfolio page"): one server-rendered card per project whose
- * visible equals 1, or the empty state. The same markup answers GET /portfolio/projects, which
- * the page fetches to refresh the cards after a change.
- */
 /** A retainer's forecast on its card (docs/decisions/170): admins only, so given only for them. */
 export interface CardForecast {
   verdict: RetainerVerdict;
@@ -25,6 +17,11 @@ export interface CardForecast {
 
 const VERDICT_BADGE = { over: badge.red, under: badge.amber, 'on-track': badge.green } as const;
 
+/**
+ * The Project Portfolio's list (docs/product-spec.md, "Project Portfolio page"): one
+ * server-rendered card per project whose visible equals 1, or the empty state. The same markup
+ * answers GET /portfolio/projects, which the page fetches to refresh the cards after a change.
+ */
 export function PortfolioProjects({
   projects,
   now,
@@ -46,7 +43,6 @@ export function PortfolioProjects({
   /** Cards (the spec's view) or the table, with its sort and filters (docs/decisions/181). */
   view?: PortfolioView;
 }) {
-  const render = useContext(IslandCollector) ?? createIslandRender();
   const visible = projects.filter((p) => p.visible === 1);
   if (visible.length === 0) {
     return (
@@ -69,34 +65,43 @@ export function PortfolioProjects({
       />
     );
   }
-  // The cards are server markup built as strings (docs/decisions/230), never hydrated.
-  const cards = visible
-    .map((p) =>
-      projectCardMarkup(render, {
-        project: p,
-        now,
-        budgetUsedPercent: budgetsUsed[p.id],
-        role,
-        slots: {
-          ...(forecasts[p.id] ? { facts: forecastFact(forecasts[p.id]!) } : {}),
-          ...(alertCounts[p.id] ? { badges: alertsBadge(p.id, alertCounts[p.id]!) } : {}),
-        },
-      }),
-    )
-    .join('');
   return (
-    <ul
-      className={cardStyles.list}
-      aria-label="Projects"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: markup() escapes every value
-      dangerouslySetInnerHTML={{ __html: cards }}
-    />
+    <ul className={cardStyles.list} aria-label="Projects">
+      {visible.map((p) => (
+        <ProjectCard
+          key={p.id}
+          project={p}
+          now={now}
+          budgetUsedPercent={budgetsUsed[p.id]}
+          role={role}
+          slots={{
+            ...(forecasts[p.id] ? { facts: <ForecastFact forecast={forecasts[p.id]!} /> } : {}),
+            ...(alertCounts[p.id]
+              ? { badges: <AlertsBadge projectId={p.id} count={alertCounts[p.id]!} /> }
+              : {}),
+          }}
+        />
+      ))}
+    </ul>
   );
 }
 
 /** The card's open alerts, linking to the alert list filtered to the project. */
-const alertsBadge = (projectId: number, count: number): Markup =>
-  markup`<a class="${badge.red}" href="/alerts?projectId=${projectId}" data-testid="card-alerts">${`${count} open alert${count === 1 ? '' : 's'}`}</a>`;
+function AlertsBadge({ projectId, count }: { projectId: number; count: number }) {
+  return (
+    <a className={badge.red} href={`/alerts?projectId=${projectId}`} data-testid="card-alerts">
+      {`${count} open alert${count === 1 ? '' : 's'}`}
+    </a>
+  );
+}
 
-const forecastFact = (forecast: CardForecast): Markup =>
-  markup`<div class="${cardStyles.fact}" data-testid="card-forecast"><span class="${cardStyles.factLabel}">This Period</span><span class="${VERDICT_BADGE[forecast.verdict]}">${`${forecast.text} (${forecast.percentOfTarget}%)`}</span></div>`;
+function ForecastFact({ forecast }: { forecast: CardForecast }) {
+  return (
+    <div className={cardStyles.fact} data-testid="card-forecast">
+      <span className={cardStyles.factLabel}>This Period</span>
+      <span className={VERDICT_BADGE[forecast.verdict]}>
+        {`${forecast.text} (${forecast.percentOfTarget}%)`}
+      </span>
+    </div>
+  );
+}

@@ -290,10 +290,15 @@ describe('the portfolio cards rendered on the server', () => {
         now: NOW,
       }),
     );
-    const islands = [...card!.matchAll(/data-island="(\w+)" data-props='([^']*)'/g)].map(
+    const islands = [...card!.matchAll(/data-island="(\w+)" data-props="([^"]*)"/g)].map(
       ([, name, props]) => [
         name,
-        JSON.parse(props!.replace(/&#x27;/g, "'").replace(/&amp;/g, '&')),
+        JSON.parse(
+          props!
+            .replace(/&quot;/g, '"')
+            .replace(/&#x27;/g, "'")
+            .replace(/&amp;/g, '&'),
+        ),
       ],
     );
     expect(islands).toEqual([

@@ -1,0 +1,197 @@
+import type { ReactNode } from 'react';
+import SyncButton from '../../../islands/SyncButton';
+import TeamSelector from '../../../islands/TeamSelector';
+import { Island } from '../../../render/Island';
+import { formatBillingAmount } from '../../../shared/money-format';
+import { cardGauge, type Project, sprintLine, ticketCompletion } from '../../../shared/projects';
+import { retainerProgressOf } from '../../../shared/retainer';
+import { isBillingStale } from '../../../shared/billing';
+import { percentOf } from '../../../shared/percent';
+import type { Role } from '../../../shared/roles';
+import { Gauge } from '../../../components/Gauge';
+import { WarningIcon } from '../../../components/icons';
+import { ProgressBar } from '../../../components/ProgressBar';
+import { badge } from '../../../components/ui.css';
+import * as s from '../../../components/portfolio/ProjectCard.css';
+
+/**
+ * What a feature adds to a card, each slot placed after the card's own content of that row:
+ * `badges` beside the status and link markers, `gauges` beside the ticket gauge, `facts` after
+ * Agreed Weeks and Billing, `bars` after the progress bars, `actions` before Sync Billing.
+ * Slots are server HTML; an interactive part inside one is an island of its own.
+ */
+export interface ProjectCardSlots {
+  badges?: ReactNode;
+  gauges?: ReactNode;
+  facts?: ReactNode;
+  bars?: ReactNode;
+  actions?: ReactNode;
+}
+
+export interface ProjectCardProps {
+  project: Project;
+  /** The time staleness is judged against at render (the server's). */
+  now: Date;
+  /** Internal cost as a % of the project value: admins only (docs/decisions/171, 192). */
+  budgetUsedPercent?: number | null;
+  slots?: ProjectCardSlots;
+  /** The signed-in role: the team selector and Sync Billing say why a role may not use them. */
+  role: Role;
+}
+
+const GAUGE_CAPTION = {
+  'budget-used': 'of budget used',
+  'budget-invoiced': 'of budget invoiced',
+  tickets: 'tickets completed',
+} as const;
+
+/**
+ * One project on the portfolio (docs/product-spec.md, "Projects list"), rendered on the server
+ * only. The team selector and Sync Billing are small islands; a click anywhere else on the card
+ * opens the detail modal through the page's PortfolioCards island (docs/decisions/140).
+ */
+export function ProjectCard({
+  project: p,
+  now,
+  budgetUsedPercent,
+  slots = {},
+  role,
+}: ProjectCardProps) {
+  const line = sprintLine(p);
+  const tickets = ticketCompletion(p);
+  const gauge = cardGauge(p, budgetUsedPercent);
+  const periods = retainerProgressOf(
+    p.forecastRetainerPeriodsCompleted,
+    p.forecastRetainerPeriodsTotal,
+  );
+  const onForecast = p.forecastProjectId !== null;
+
+  return (
+    <li className={s.card} data-project-id={p.id} data-testid="project-card">
+      <div className={s.top}>
+        <div className={s.titleBlock}>
+          <div className={s.titleRow}>
+            {/* No type: outside a form the button submits nothing, and every card repeats it. */}
+            <button className={s.name} aria-haspopup="dialog">
+              {p.name}
+            </button>
+            <span className={p.devStatus === 'Active' ? badge.green : badge.red}>
+              {p.devStatus}
+            </span>
+            {onForecast ? (
+              <span className={s.marker} data-marker="forecast">
+                Forecast
+              </span>
+            ) : null}
+            {p.jiraProjectKey ? (
+              <span className={s.marker} data-marker="jira">
+                Jira
+              </span>
+            ) : null}
+            {slots.badges}
+          </div>
+          <div className={s.subRow}>
+            <Island
+              name="TeamSelector"
+              component={TeamSelector}
+              props={{ projectId: p.id, projectName: p.name, teamName: p.teamName, role }}
+            />
+            {line ? <span className={s.sprintLine}>{line}</span> : null}
+          </div>
+        </div>
+        <div className={s.gaugeBlock}>
+          <Gauge
+            percent={gauge.percent}
+            label={`${p.name}: ${GAUGE_CAPTION[gauge.kind]}`}
+            tone={gauge.kind === 'tickets' ? 'blue' : undefined}
+          />
+          {gauge.kind === 'tickets' ? null : (
+            <span className={s.gaugeCaption}>{GAUGE_CAPTION[gauge.kind]}</span>
+          )}
+          <span>{`${tickets.completed}/${tickets.total} tickets`}</span>
+        </div>
+        {slots.gauges}
+      </div>
+
+      <div className={s.facts}>
+        <div className={s.fact}>
+          <span className={s.factLabel}>
+            Agreed Weeks
+            {periods.allCompleted ? <Warning label="All agreed weeks are completed" /> : null}
+          </span>
+          <span className={s.factValue}>{`${periods.completed}/${periods.total}`}</span>
+        </div>
+        {/* Focusable, so the hover details also open from the keyboard; a click here opens nothing. */}
+        <div
+          className={`${s.fact} ${s.billing}`}
+          tabIndex={0}
+          data-testid="billing"
+          data-card-click="ignore"
+        >
+          <span className={s.factLabel}>
+            Billing
+            {p.forecastOverdueAmount > 0 ? <Warning label="Overdue invoices" /> : null}
+          </span>
+          <span className={s.factValue}>{formatBillingAmount(p.forecastTotalInvoiced)}</span>
+          <div className={s.billingDetails} role="tooltip">
+            <strong>Forecast Billing, tax excluded</strong>
+            {[
+              `Created: ${formatBillingAmount(p.forecastTotalCreated)}`,
+              `Sent: ${formatBillingAmount(p.forecastTotalSent)}`,
+              `Paid: ${formatBillingAmount(p.forecastTotalPaid)}`,
+              `Overdue: ${formatBillingAmount(p.forecastOverdueAmount)}`,
+              `Retainer periods: ${periods.completed} completed of ${periods.total}`,
+              `Forecast ID: ${p.forecastProjectId ?? '—'}`,
+            ].join('\n')}
+          </div>
+        </div>
+        {slots.facts}
+      </div>
+
+      <div className={s.bars}>
+        <ProgressBar label="Sent %" percent={p.billingSentPercentage} tone="blue" />
+        <ProgressBar label="Paid %" percent={p.billingPaidPercentage} tone="green" />
+        <ProgressBar label="Retainer Periods %" percent={periods.percentage} tone="purple" />
+        {p.jiraProjectKey ? (
+          <ProgressBar
+            label={`Epic Progress (${p.completedEpics}/${p.totalEpics} epics · ${p.jiraProjectKey})`}
+            percent={percentOf(p.completedEpics, p.totalEpics)}
+            tone="cyan"
+          />
+        ) : null}
+        {p.jiraProjectKey && p.jiraSprintCompletionPercentage > 0 ? (
+          <ProgressBar
+            label={`Sprint Progress (${p.jiraCurrentSprintName ?? 'current sprint'})`}
+            percent={p.jiraSprintCompletionPercentage}
+            tone="amber"
+          />
+        ) : null}
+        {slots.bars}
+      </div>
+
+      {/* A project not on Forecast, with nothing added, has no actions row. */}
+      {slots.actions || onForecast ? (
+        <div className={s.footer}>
+          {slots.actions}
+          {onForecast ? (
+            <Island
+              name="SyncButton"
+              component={SyncButton}
+              props={{
+                projectId: p.id,
+                projectName: p.name,
+                lastForecastSync: p.lastForecastSync,
+                stale: isBillingStale(p.lastForecastSync, now),
+                role,
+              }}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+const Warning = ({ label }: { label: string }) => (
+  <WarningIcon size={14} className={s.redIcon} label={label} />
+);
