@@ -1,4 +1,5 @@
--- The one cost-rate rule (docs/decisions/113-one-cost-rate-rule.md): a person's internal hourly
+-- The one cost-rate rule (docs/decisions/265-cost-rate-rule-in-one-sql-function.md, over the
+-- stored ranges of docs/decisions/113-one-cost-rate-rule.md): a person's internal hourly
 -- cost on a day is the stored cost range holding the day, else the person's own cost; NULL when
 -- neither is known, and the reader applies the default rate (DEFAULT_HOURLY_RATE,
 -- src/shared/money.ts). Every query that costs time calls it; costRateOn in src/shared/money.ts
