@@ -1,7 +1,7 @@
 /**
  * Every page a person opens (src/routes/pages/index.tsx), with what the bench holds it to: its
  * render time where the issues give one, its JavaScript budget, and the elements that hold its
- * data for the data paint (docs/decisions/220). The public reset-password page is left out: a
+ * data for the data paint (docs/performance-notes.md). The public reset-password page is left out: a
  * person reaches it only from a one-time link.
  */
 export interface BenchPage {

@@ -16,7 +16,7 @@ export interface PaintPage {
   key: string;
   path: string;
   name: string;
-  /** The elements that hold the page's data (docs/decisions/220). */
+  /** The elements that hold the page's data (docs/performance-notes.md). */
   dataSelector: string;
   /** How many of them the data is; the load waits for that many before it settles. */
   expected?: number;
@@ -33,7 +33,7 @@ export interface PaintComparison {
 /**
  * Headers of the page's answer that its floor is not served with: the body's own (length,
  * encoding, type, caching) and the session's. Every other header, the security policies above
- * all, goes with the floor (docs/decisions/245).
+ * all, goes with the floor (docs/performance-notes.md).
  */
 const NOT_FOR_THE_FLOOR = new Set([
   'cache-control',

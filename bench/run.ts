@@ -448,7 +448,7 @@ async function paintSection(env: BenchEnv) {
 /**
  * Every page (bench/pages.ts) in one row: its CSS before first paint and JavaScript, gzip, as
  * the bundle section reads them, and its data paint next to its floor's and the baseline's,
- * measured alternately under the paint section's throttling (docs/decisions/220). A page over
+ * measured alternately under the paint section's throttling (docs/performance-notes.md). A page over
  * any budget is named with OVER BUDGET and what it breaks; a page whose data selector matches
  * nothing says so instead of a time.
  */
@@ -459,7 +459,7 @@ async function pagesSection(env: BenchEnv) {
   const compared = await comparePaints(env, pages, {
     baselineDir: BASELINE_DIR,
     // Five rounds, as the paint section: with three, single loads 100 ms apart flagged a
-    // different page over its floor in each run (docs/decisions/243).
+    // different page over its floor in each run (docs/performance-notes.md).
     runs: quick ? 2 : 5,
     warmup: 'one',
   });

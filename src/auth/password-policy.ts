@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../shared/passwords';
 
 /**
- * What a new password must be (docs/decisions/161-passwords.md): 8 to 256 characters, not only
+ * What a new password must be (docs/decisions/167-passwords-changed-and-reset.md): 8 to 256 characters, not only
  * whitespace, and not in the maintained list of common passwords that zxcvbn-ts ships
  * (about 49,000 entries, compared without regard to case or surrounding spaces).
  */

@@ -2,13 +2,12 @@
  * The Agency Dashboard's reads of the Forecast copy (sql/0003_forecast.sql) joined to the
  * dashboard's projects: a week of time registrations and invoices for Weekly Hours, and each
  * project's time costed per person and rate for Gross Margins. Both cover the projects of
- * ACTIVE_FORECAST_IDS_SQL (docs/decisions/194) and cost time with the one rate rule of
- * db/cost-periods.ts (Gross Margins through forecast_time_costs, which the database keeps with
- * that rule, docs/decisions/239); the totals are computed in services/agency-time.ts and
- * services/gross-margins.ts.
+ * ACTIVE_FORECAST_IDS_SQL (docs/decisions/194) and cost time with the one rate rule, the SQL
+ * function `cost_rate_on` (docs/decisions/265-cost-rate-rule-in-one-sql-function.md; Gross
+ * Margins through forecast_time_costs, which the database keeps with it, docs/decisions/239);
+ * the totals are computed in services/agency-time.ts and services/gross-margins.ts.
  */
 import type { IsoDate } from '../shared/calendar';
-import { costRangesInSql } from './cost-periods';
 import type { Db } from './port';
 import { ACTIVE_FORECAST_IDS_SQL } from './projects';
 
@@ -16,21 +15,23 @@ import { ACTIVE_FORECAST_IDS_SQL } from './projects';
 const PERSON_NAME_SQL = `btrim(person.first_name || ' ' || person.last_name)`;
 
 // The whole week in one round trip, each list as one JSON text: the embedded PGlite decodes a
-// thousand-row result field by field many times slower than one JSON.parse. Names and rates come
-// as small lists (people, projects, cost periods) joined here, which keeps the week's scan lean.
+// thousand-row result field by field many times slower than one JSON.parse. Names come as small
+// lists (people, projects) joined here, which keeps the week's scan lean; each registration
+// carries its hourly cost, `$3` (the default rate) where no rate is known.
 const WEEK_SQL = `
   WITH week AS MATERIALIZED (
-    SELECT tr.id, tr.forecast_project_id, tr.date, tr.person_id, tr.notes, tr.minutes
+    SELECT tr.id, tr.forecast_project_id, tr.date, tr.person_id, tr.notes, tr.minutes,
+           COALESCE(rate.cost, $3::numeric) AS hourly_rate
     FROM forecast_time_registrations tr
+    LEFT JOIN LATERAL cost_rate_on(tr.person_id, tr.date) rate ON true
     WHERE tr.date BETWEEN $1::date AND $2::date
       AND tr.forecast_project_id IN (${ACTIVE_FORECAST_IDS_SQL})
   )
   SELECT
-    (SELECT COALESCE(json_agg(json_build_array(id, forecast_project_id, date, person_id, notes, minutes)), '[]')::text
+    (SELECT COALESCE(json_agg(json_build_array(id, forecast_project_id, date, person_id, notes, minutes, hourly_rate)), '[]')::text
      FROM week) AS registrations,
-    (SELECT COALESCE(json_agg(json_build_array(person.id, ${PERSON_NAME_SQL}, person.cost)), '[]')::text
+    (SELECT COALESCE(json_agg(json_build_array(person.id, ${PERSON_NAME_SQL})), '[]')::text
      FROM forecast_persons person WHERE person.id IN (SELECT person_id FROM week)) AS persons,
-    (${costRangesInSql('SELECT person_id FROM week', '$1', '$2')}) AS periods,
     (SELECT COALESCE(json_agg(json_build_array(COALESCE(p.forecast_project_id, fproject.id), COALESCE(p.name, fproject.name))), '[]')::text
      FROM forecast_projects fproject
      FULL JOIN (SELECT forecast_project_id, name FROM projects WHERE forecast_project_id IS NOT NULL) p ON p.forecast_project_id = fproject.id) AS projects,
@@ -48,38 +49,40 @@ export type RegistrationTuple = [
   personId: number,
   notes: string | null,
   minutes: number,
+  /** The person's hourly cost that day (`cost_rate_on`, else the default rate). */
+  hourlyRate: number,
 ];
-export type PersonTuple = [id: number, name: string | null, cost: number | null];
-export type PeriodTuple = [personId: number, startDate: IsoDate | null, cost: number];
+export type PersonTuple = [id: number, name: string | null];
 export type ProjectTuple = [forecastProjectId: number, name: string | null];
 
 /** A week's rows as the query returns them, each list decoded from its JSON text. */
 export interface AgencyWeekRows {
   registrations: RegistrationTuple[];
   persons: PersonTuple[];
-  periods: PeriodTuple[];
   projects: ProjectTuple[];
   /** Invoices This Week: the sum of the week's non-draft invoices on the covered projects. */
   invoices: number;
 }
 
-/** Reads the week `weekStart`..`weekEnd` in one query, scanning only that week's registrations. */
+/**
+ * Reads the week `weekStart`..`weekEnd` in one query, scanning only that week's registrations;
+ * time with no known rate is costed at `defaultRate`.
+ */
 export async function readAgencyWeek(
   db: Db,
   weekStart: IsoDate,
   weekEnd: IsoDate,
+  defaultRate: number,
 ): Promise<AgencyWeekRows> {
   const [row] = await db.query<{
     registrations: string;
     persons: string;
-    periods: string;
     projects: string;
     invoices: number;
-  }>(WEEK_SQL, [weekStart, weekEnd]);
+  }>(WEEK_SQL, [weekStart, weekEnd, defaultRate]);
   return {
     registrations: JSON.parse(row!.registrations) as RegistrationTuple[],
     persons: JSON.parse(row!.persons) as PersonTuple[],
-    periods: JSON.parse(row!.periods) as PeriodTuple[],
     projects: JSON.parse(row!.projects) as ProjectTuple[],
     invoices: Number(row!.invoices),
   };

@@ -190,7 +190,7 @@ export interface StoredTimeRegistration {
  * and PostgreSQL's comes a minute or more after a fresh database is filled: without statistics
  * Gross Margins' query (the portfolio's too) guessed one project and one registration per
  * project, costed each of 2,700 registrations by index lookups and aggregated them once per
- * project, 9 ms instead of 3 ms on the demo agency (docs/decisions/231). Statistics only speed
+ * project, 9 ms instead of 3 ms on the demo agency (docs/performance-notes.md). Statistics only speed
  * reads up, so a failure here does not fail the sync that wrote the data.
  */
 export async function analyzeForecastTables(db: Db): Promise<void> {

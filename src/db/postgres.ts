@@ -18,7 +18,7 @@ function adapt(sql: Sql | postgres.TransactionSql<Record<string, never>>, root: 
     kind: 'postgres',
     async query(text, params = []) {
       // Prepared: one round trip instead of two, parsed and planned once per connection
-      // (docs/decisions/234-prepared-statements-on-postgresql.md).
+      // (docs/performance-notes.md, "Queries on PostgreSQL are prepared statements").
       return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
         prepare: true,
       })) as never;

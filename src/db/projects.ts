@@ -1,4 +1,5 @@
 import type { DevStatus } from '../shared/dev-status';
+import { roundMoney } from '../shared/money';
 import type { Project, TeamName } from '../shared/projects';
 import { type Db, jsonValue } from './port';
 
@@ -57,7 +58,7 @@ type ProjectJson = Omit<ProjectRow, 'last_forecast_sync' | 'last_jira_sync'> & {
 };
 
 // Amounts are numeric in the database and numbers inside JSON; normalise to two decimals.
-const money = (v: number | string | null) => Math.round(Number(v ?? 0) * 100) / 100;
+const money = (v: number | string | null) => roundMoney(Number(v ?? 0));
 const iso = (d: string | null) => (d ? new Date(d).toISOString() : null);
 
 // Its sprints and first overdue date come beside the row, not spread into a copy of it: a

@@ -1,12 +1,12 @@
 /**
  * Week-by-week time and invoices from the synced Forecast tables, for the trends, budget burn
  * and cost per point (docs/decisions/171-173). Time is grouped by project, week and the cost
- * rate in force on each day, the one rate rule (docs/decisions/113-one-cost-rate-rule.md) read
- * from the stored cost ranges; the caller multiplies, so every screen costs an hour the same way.
+ * rate in force on each day, the one rate rule `cost_rate_on` (sql/0080_cost_rate_on.sql,
+ * docs/decisions/265-cost-rate-rule-in-one-sql-function.md); the caller multiplies, so every
+ * screen costs an hour the same way.
  */
 import { DEFAULT_HOURLY_RATE } from '../shared/money';
 import type { IsoDate } from '../shared/calendar';
-import { RATE_JOIN_SQL, rateSql } from './cost-periods';
 import type { Db } from './port';
 
 export interface WeekTime {
@@ -34,11 +34,10 @@ export interface WeeklyFigures {
 const WEEKLY_FIGURES_SQL = `
   WITH time AS (
     SELECT tr.forecast_project_id, date_trunc('week', tr.date)::date AS week_start,
-           ${rateSql('$3')} AS hourly_rate,
+           COALESCE(rate.cost, $3::numeric) AS hourly_rate,
            SUM(tr.minutes)::int AS minutes, SUM(tr.billable_minutes)::int AS billable_minutes
     FROM forecast_time_registrations tr
-    LEFT JOIN forecast_persons person ON person.id = tr.person_id
-    ${RATE_JOIN_SQL}
+    LEFT JOIN LATERAL cost_rate_on(tr.person_id, tr.date) rate ON true
     WHERE tr.date BETWEEN $1::date AND $2::date AND tr.forecast_project_id IS NOT NULL
       AND ($4::int IS NULL OR tr.forecast_project_id = $4::int)
     GROUP BY 1, 2, 3

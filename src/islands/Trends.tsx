@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { readOr } from '../client/api';
 import { exportHref } from '../shared/exports';
 import { table } from '../components/ui.css';
-import { formatDate, formatHours } from '../shared/format';
+import { formatDate, formatHours, formatWholeHours } from '../shared/format';
 import { formatUsd } from '../shared/money-format';
 import type { TrendsResponse } from '../shared/trends';
 import { trendTotals, type TrendWeek } from '../shared/trends';
@@ -117,7 +117,7 @@ function TrendView({
       <LazyChart
         weeks={starts}
         currentWeek={currentWeek}
-        formatValue={(n) => `${Math.round(n)} h`}
+        formatValue={formatWholeHours}
         label={`Hours per week for ${name}; the table below has the numbers`}
         series={[{ kind: 'hours', values: weeks.map((w) => w.hours) }]}
       />

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  costRegistrations,
-  hoursFromMinutes,
-  personName,
-  projectName,
-  summariseWeek,
-  type WeekRegistration,
-} from './agency-time';
+import { personName, projectName, summariseWeek, type WeekRegistration } from './agency-time';
 
 const registration = (over: Partial<WeekRegistration>): WeekRegistration => ({
   id: 1,
@@ -77,54 +70,6 @@ describe('summariseWeek', () => {
       true,
       false,
       false,
-    ]);
-  });
-
-  it('turns minutes into hours to two decimals', () => {
-    expect([
-      hoursFromMinutes(45),
-      hoursFromMinutes(50),
-      hoursFromMinutes(0),
-      hoursFromMinutes(450),
-    ]).toEqual([0.75, 0.83, 0, 7.5]);
-  });
-});
-
-describe('costRegistrations', () => {
-  const stored = (id: number, personId: number, date: string, personCost: number | null) => {
-    const { hourlyRate: _unused, ...r } = registration({ id, date });
-    return { ...r, personId, personCost };
-  };
-
-  it("costs each registration at its person's rate on its own day", () => {
-    // Mia's rate moves from $50 to $70 on Wednesday; Omar has only his own cost; Lena has nothing.
-    const costed = costRegistrations(
-      [
-        stored(1, 101, '2026-11-17', 70),
-        stored(2, 101, '2026-11-18', 70),
-        stored(3, 102, '2026-11-18', 80),
-        stored(4, 103, '2026-11-18', null),
-      ],
-      [
-        { personId: 101, startDate: null, cost: 50 },
-        { personId: 101, startDate: '2026-11-18', cost: 70 },
-      ],
-    );
-    expect(costed.map((r) => [r.id, r.hourlyRate])).toEqual([
-      [1, 50],
-      [2, 70],
-      [3, 80],
-      [4, 100],
-    ]);
-    expect(Object.keys(costed[0]!).sort()).toEqual([
-      'date',
-      'hourlyRate',
-      'id',
-      'minutes',
-      'notes',
-      'personName',
-      'projectId',
-      'projectName',
     ]);
   });
 });

@@ -6,11 +6,11 @@
  */
 import { readAgencyWeek } from '../db/agency';
 import type { Db } from '../db/port';
-import { costRateOn, roundMoney, type CostPeriod } from '../shared/money';
+import { DEFAULT_HOURLY_RATE, hoursFromMinutes, roundMoney } from '../shared/money';
 import { isIsoDate, weekEndOf, weekStartOf, type IsoDate } from '../shared/calendar';
 import type { AgencyTimeData, TimeEntry } from '../shared/weekly-hours';
 
-/** One time registration of the week with the person's cost rate on that day. */
+/** One time registration of the week with the person's cost rate on that day (`cost_rate_on`). */
 export interface WeekRegistration {
   id: number;
   projectId: number;
@@ -20,11 +20,6 @@ export interface WeekRegistration {
   notes: string | null;
   minutes: number;
   hourlyRate: number;
-}
-
-/** Hours for the API: minutes / 60 to two decimals (totals are summed in minutes first). */
-export function hoursFromMinutes(minutes: number): number {
-  return Math.round((minutes / 60) * 100) / 100;
 }
 
 /** A person's name as Forecast shows it, or a readable stand-in for someone no longer synced. */
@@ -85,38 +80,6 @@ export function summariseWeek(
   };
 }
 
-export type StoredRegistration = Omit<WeekRegistration, 'hourlyRate'> & {
-  personId: number;
-  personCost: number | null;
-};
-
-/**
- * Each registration at its person's cost rate on its day (`costRateOn` over the stored cost
- * ranges: the range in force, else the person's own cost, else $100/h; see
- * docs/decisions/113-one-cost-rate-rule.md).
- */
-export function costRegistrations(
-  registrations: readonly StoredRegistration[],
-  periods: readonly { personId: number; startDate: IsoDate | null; cost: number }[],
-): WeekRegistration[] {
-  const periodsOf = new Map<number, CostPeriod[]>();
-  for (const p of periods) {
-    const list = periodsOf.get(p.personId) ?? [];
-    list.push({ startDate: p.startDate, cost: p.cost });
-    periodsOf.set(p.personId, list);
-  }
-  return registrations.map((r) => ({
-    id: r.id,
-    projectId: r.projectId,
-    projectName: r.projectName,
-    date: r.date,
-    personName: r.personName,
-    notes: r.notes,
-    minutes: r.minutes,
-    hourlyRate: costRateOn(periodsOf.get(r.personId) ?? [], r.date, r.personCost),
-  }));
-}
-
 /**
  * Reads and totals the week holding `date` (any day of it; the answer names its Monday): one
  * query, scanning only that week's registrations whatever the size of the history.
@@ -124,27 +87,23 @@ export function costRegistrations(
 export async function loadAgencyWeek(db: Db, date: IsoDate): Promise<AgencyTimeData> {
   if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
   const weekStart = weekStartOf(date);
-  const row = await readAgencyWeek(db, weekStart, weekEndOf(weekStart));
+  const row = await readAgencyWeek(db, weekStart, weekEndOf(weekStart), DEFAULT_HOURLY_RATE);
   // Names are resolved once per person and project, not once per registration.
-  const people = new Map<number, { name: string; cost: number | null }>();
-  for (const [id, name, cost] of row.persons) people.set(id, { name: personName(name, id), cost });
+  const people = new Map<number, string>();
+  for (const [id, name] of row.persons) people.set(id, personName(name, id));
   const projectNames = new Map<number, string>();
   for (const [id, name] of row.projects) projectNames.set(id, projectName(name, id));
   const registrations = row.registrations.map(
-    ([id, projectId, day, personId, notes, minutes]): StoredRegistration => {
-      const person = people.get(personId);
-      return {
-        id,
-        projectId,
-        projectName: projectNames.get(projectId) ?? projectName(null, projectId),
-        date: day,
-        personId,
-        personName: person?.name ?? personName(null, personId),
-        personCost: person?.cost ?? null,
-        notes,
-        minutes,
-      };
-    },
+    ([id, projectId, day, personId, notes, minutes, hourlyRate]): WeekRegistration => ({
+      id,
+      projectId,
+      projectName: projectNames.get(projectId) ?? projectName(null, projectId),
+      date: day,
+      personName: people.get(personId) ?? personName(null, personId),
+      notes,
+      minutes,
+      hourlyRate: Number(hourlyRate),
+    }),
   );
   // Entries read by day, then person: names are ranked once, so the sort compares numbers.
   const rank = new Map(
@@ -159,6 +118,5 @@ export async function loadAgencyWeek(db: Db, date: IsoDate): Promise<AgencyTimeD
         ? 1
         : rank.get(a.personName)! - rank.get(b.personName)! || a.id - b.id,
   );
-  const periods = row.periods.map(([personId, startDate, cost]) => ({ personId, startDate, cost }));
-  return summariseWeek(weekStart, costRegistrations(registrations, periods), row.invoices);
+  return summariseWeek(weekStart, registrations, row.invoices);
 }

@@ -16,7 +16,7 @@ import { costOf, readWeeklyFigures } from '../db/weekly-figures';
 import { RULE_LABELS } from '../shared/alerts';
 import { shiftWeek, weekEndOf } from '../shared/calendar';
 import { composeDigest, DIGEST_HOUR, type DigestFigures, type DigestMail } from '../shared/digest';
-import { marginPercent } from '../shared/money';
+import { marginPercent, roundMoney } from '../shared/money';
 import { totalStoryPoints } from '../shared/story-points';
 import { currentWeekStart, instantAtLocalTime } from '../shared/time-zones';
 import { velocityPercentage } from '../shared/velocity';
@@ -80,9 +80,9 @@ export async function digestFigures(
     hours: figures.time.reduce((sum, t) => sum + t.minutes, 0) / 60,
     money: withMoney
       ? {
-          invoiced: Math.round(invoiced * 100) / 100,
-          cost: Math.round(cost * 100) / 100,
-          margin: Math.round((invoiced - cost) * 100) / 100,
+          invoiced: roundMoney(invoiced),
+          cost: roundMoney(cost),
+          margin: roundMoney(invoiced - cost),
           marginPercent: invoiced > 0 ? marginPercent(invoiced - cost, invoiced) : null,
         }
       : null,

@@ -14,7 +14,7 @@ import {
 export type SyncedSource = 'jira' | 'billing' | 'time';
 
 /**
- * How current the sources a page reads are (docs/decisions/131-freshness-on-every-page.md), in
+ * How current the sources a page reads are (docs/decisions/131-freshness-and-sync-now.md), in
  * one query. The last run's failure reason is only for admins: it can name
  * configuration the others need not see.
  */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../tests/helpers/db';
 import type { Db } from '../db/port';
-import { RATE_JOIN_SQL, rateSql } from '../db/cost-periods';
 import { costPeriodRanges } from './forecast/billing';
 import { replaceCostPeriods } from '../db/cost-periods';
 import type { GrossMarginRow } from '../db/agency';
@@ -81,13 +80,7 @@ describe('toGrossMarginProjects', () => {
   });
 });
 
-/**
- * Whether a cost period or the person's own cost applied (not the default): what
- * forecast_time_costs records as a known rate (docs/decisions/239).
- */
-const RATE_KNOWN_SQL = '(period.cost IS NOT NULL OR person.cost IS NOT NULL)';
-
-describe('the cost rate in force, in SQL', () => {
+describe('cost_rate_on, the cost rate in force in SQL (sql/0080_cost_rate_on.sql)', () => {
   let db: Db;
   let drop: () => Promise<void>;
   beforeAll(async () => {
@@ -169,10 +162,12 @@ describe('the cost rate in force, in SQL', () => {
 
     const ruleRows = () =>
       db.query<{ personId: number; date: string; cost: number; known: boolean; minutes: number }>(
-        `SELECT tr.person_id AS "personId", tr.date, ${rateSql('$1')} AS cost, ${RATE_KNOWN_SQL} AS known, tr.minutes
+        // Known: a cost period or the person's own cost applied, not the default; what
+        // forecast_time_costs records as a known rate (docs/decisions/239).
+        `SELECT tr.person_id AS "personId", tr.date, COALESCE(rate.cost, $1::numeric) AS cost,
+                rate.cost IS NOT NULL AS known, tr.minutes
          FROM forecast_time_registrations tr
-         LEFT JOIN forecast_persons person ON person.id = tr.person_id
-         ${RATE_JOIN_SQL}
+         LEFT JOIN LATERAL cost_rate_on(tr.person_id, tr.date) rate ON true
          ORDER BY tr.id`,
         [DEFAULT_HOURLY_RATE],
       );

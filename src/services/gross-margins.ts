@@ -8,9 +8,9 @@
  */
 import { readGrossMarginRows, type GrossMarginRow } from '../db/agency';
 import type { Db } from '../db/port';
-import { hoursFromMinutes, personName } from './agency-time';
+import { personName } from './agency-time';
 import type { GrossMarginProject, GrossMarginsResponse } from '../shared/margins';
-import { DEFAULT_HOURLY_RATE, roundMoney } from '../shared/money';
+import { DEFAULT_HOURLY_RATE, hoursFromMinutes, roundMoney } from '../shared/money';
 
 /**
  * Groups the query's rows into projects (pure). A project whose hours all lack a known cost

@@ -6,6 +6,7 @@
  */
 import { differenceInCalendarDays } from 'date-fns';
 import { type IsoDate, parseIsoDate } from './calendar';
+import { roundMoney } from './money';
 import { formatUsd } from './money-format';
 
 export const ALERT_RULES = [
@@ -219,7 +220,7 @@ export function retainerRule(
     projectId: p.projectId,
     numbers: {
       target: p.target,
-      projected: Math.round(p.projected * 100) / 100,
+      projected: roundMoney(p.projected),
       offPercent: Math.round(offPercent * 10) / 10,
       periodNumber: p.periodNumber,
     },
@@ -244,7 +245,7 @@ export function marginRule(
     projectId: p.projectId,
     numbers: {
       invoiced: p.invoiced,
-      cost: Math.round(p.cost * 100) / 100,
+      cost: roundMoney(p.cost),
       marginPercent: Math.round(marginPercent * 10) / 10,
       threshold: t.marginPercent,
     },

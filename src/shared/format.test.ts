@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatHours, formatWeekLabel, hoursBilled } from './format';
+import { formatDate, formatHours, formatWeekLabel, formatWholeHours, hoursBilled } from './format';
 
 describe('formatDate', () => {
   it('prints one calendar date in each pattern asked for, however often it is asked', () => {
@@ -68,6 +68,15 @@ describe('formatHours', () => {
     expect(formatHours(0.999)).toBe('1 hr'); // 59.94 min
     expect(formatHours(1.9999)).toBe('2 hrs');
     expect(formatHours(0.004)).toBe('0 min');
+  });
+});
+
+describe('formatWholeHours', () => {
+  it("rounds a chart's hours to whole hours, halves up, 0 for a number that is not finite", () => {
+    expect(formatWholeHours(12)).toBe('12 h');
+    expect(formatWholeHours(2.5)).toBe('3 h');
+    expect(formatWholeHours(2.49)).toBe('2 h');
+    expect(formatWholeHours(Number.NaN)).toBe('0 h');
   });
 });
 

@@ -69,6 +69,11 @@ export function formatHours(hours: number): string {
   return m === 0 ? whole : `${whole} ${m} min`;
 }
 
+/** Hours on a chart's scale and its points: whole hours, 'h' ('12 h'; 2.5 → '3 h'). */
+export function formatWholeHours(hours: number): string {
+  return `${Math.round(finite(hours))} h`;
+}
+
 /** Hours billed for a retainer period: billable minutes / 60 with one decimal (90 → '1.5'). */
 export function hoursBilled(minutes: number): string {
   // minutes / 6 is exact for whole minutes, so halves round up instead of drifting.

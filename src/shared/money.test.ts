@@ -4,9 +4,11 @@ import {
   DEFAULT_HOURLY_RATE,
   costRateOn,
   grossMargin,
+  hoursFromMinutes,
   internalCost,
   liveMargin,
   marginPercent,
+  roundHours,
   roundMoney,
 } from './money';
 
@@ -68,6 +70,24 @@ describe('money', () => {
     expect(liveMargin({ paid: 8000, cost: 6000 })).toEqual({ margin: 2000, percent: 25 });
     expect(liveMargin({ paid: 3000, cost: 4000 })).toEqual({ margin: -1000, percent: -33.3 });
     expect(liveMargin({ paid: 0, cost: 1500 })).toEqual({ margin: -1500, percent: null });
+  });
+});
+
+describe('hours', () => {
+  it('turns minutes into hours to two decimals', () => {
+    expect([
+      hoursFromMinutes(45),
+      hoursFromMinutes(50),
+      hoursFromMinutes(0),
+      hoursFromMinutes(450),
+    ]).toEqual([0.75, 0.83, 0, 7.5]);
+  });
+
+  it('rounds summed hours to two decimals, halves away from zero, without binary drift', () => {
+    expect(roundHours(0.1 + 0.2)).toBe(0.3);
+    expect(roundHours(1.005)).toBe(1.01);
+    expect(roundHours(2.333333)).toBe(2.33);
+    expect(roundHours(-1.005)).toBe(-1.01);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Money rules (docs/product-spec.md, "Business constants and limits"; docs/design.md,
- * "Integrations"): rounding to cents, internal cost, gross and live margins, and a person's
- * hourly cost on a day. Display formats live in money-format.ts.
+ * "Integrations"): rounding money to cents and hours to two decimals, internal cost, gross and
+ * live margins, and the oracle of a person's hourly cost on a day. Money and hours are rounded
+ * only here. Display formats live in money-format.ts and format.ts.
  */
 import type { IsoDate } from './calendar';
 
@@ -26,6 +27,16 @@ function roundHalfAway(n: number, decimals: number): number {
 /** Rounds money to cents, half away from zero (1.005 → 1.01, -1.005 → -1.01). */
 export function roundMoney(n: number): number {
   return roundHalfAway(n, 2);
+}
+
+/** Hours to two decimals, half away from zero (summed hours, hours of a week). */
+export function roundHours(hours: number): number {
+  return roundHalfAway(hours, 2);
+}
+
+/** Hours for the API: minutes / 60 to two decimals (totals are summed in minutes first). */
+export function hoursFromMinutes(minutes: number): number {
+  return roundHours(minutes / 60);
 }
 
 /** Internal cost: the sum of the breakdown's costs if above 0, otherwise hours × $100. */
@@ -63,6 +74,10 @@ export type CostPeriod = { startDate: IsoDate | null; cost: number };
  * A person's internal hourly cost on `date` (Forecast person_cost_periods): the period with the
  * latest start on or before the date; else the period with no start (it runs from the
  * beginning); else `fallback` (the person's own cost); else $100.
+ *
+ * The tests' oracle only: the application costs time with the SQL function `cost_rate_on`
+ * (sql/0080_cost_rate_on.sql, docs/decisions/265-cost-rate-rule-in-one-sql-function.md), and
+ * the tests check it and the Forecast sync's stored ranges against this.
  */
 export function costRateOn(
   periods: readonly CostPeriod[],

@@ -1,6 +1,6 @@
 /**
  * What a new password must be, in words the forms show before anyone submits
- * (docs/decisions/161-passwords.md); the server's check is `NewPasswordSchema`.
+ * (docs/decisions/167-passwords-changed-and-reset.md); the server's check is `NewPasswordSchema`.
  */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;

@@ -3,7 +3,7 @@
  * margin per week, for the agency and per project, every week present (a quiet week is zeros,
  * not a gap) and the current week marked. Pure and browser-safe.
  */
-import { grossMargin, roundMoney } from './money';
+import { grossMargin, hoursFromMinutes, roundHours, roundMoney } from './money';
 import { lastWeeks, type IsoDate } from './calendar';
 
 export const TREND_WEEKS = 12;
@@ -49,7 +49,7 @@ export function trendWeeks(
     const invoiced = roundMoney(w.invoiced);
     return {
       weekStart,
-      hours: Math.round((w.minutes / 60) * 100) / 100,
+      hours: hoursFromMinutes(w.minutes),
       internalCost,
       invoiced,
       grossMargin: grossMargin(invoiced, internalCost),
@@ -66,7 +66,7 @@ export function trendTotals(
   const internalCost = roundMoney(sum((w) => w.internalCost));
   const invoiced = roundMoney(sum((w) => w.invoiced));
   return {
-    hours: Math.round(sum((w) => w.hours) * 100) / 100,
+    hours: roundHours(sum((w) => w.hours)),
     internalCost,
     invoiced,
     grossMargin: grossMargin(invoiced, internalCost),

@@ -4,7 +4,7 @@
  * periods no invoice covers yet, and invoices sent while most of the sprint was blocked.
  * Pure and browser-safe.
  */
-import { roundMoney } from './money';
+import { hoursFromMinutes, roundMoney } from './money';
 import type { IsoDate } from './calendar';
 import { isBlockedStatus } from './tickets';
 
@@ -94,7 +94,7 @@ export function unbilledRow(input: UnbilledInput): UnbilledRow {
     projectId: input.projectId,
     name: input.name,
     lastInvoiceDate: input.lastInvoiceDate,
-    hoursSince: Math.round((input.minutesSince / 60) * 100) / 100,
+    hoursSince: hoursFromMinutes(input.minutesSince),
     unbilledValue: unbilledValue(input.billableMinutesSince, input.clientHourlyRate),
     rateKnown: input.clientHourlyRate !== null,
     pointsSince: input.pointsSince,
