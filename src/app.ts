@@ -30,6 +30,7 @@ import { projectsApi } from './routes/api/projects';
 import { syncApi } from './routes/api/sync';
 import { usersApi } from './routes/api/users';
 import { notFoundPage, pages } from './routes/pages';
+import { OIDC_PATH, oidcRoutes } from './routes/oidc';
 import { RefusalError } from './services/errors';
 import { UpstreamError } from './services/http';
 
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/digest-subscription', digestSubscriptionApi); // signed in
   app.route('/api/admin/alert-settings', alertSettingsApi); // admin
   app.route('/api/admin/outbox', outboxApi); // admin
+  app.route(OIDC_PATH, oidcRoutes(deps.config.oidc)); // public: sign-in at the OpenID provider
   app.route('/', pages);
 
   app.notFound((c) => {
