@@ -30,7 +30,8 @@ import { projectsApi } from './routes/api/projects';
 import { syncApi } from './routes/api/sync';
 import { usersApi } from './routes/api/users';
 import { notFoundPage, pages } from './routes/pages';
-import { OIDC_PATH, oidcRoutes } from './routes/oidc';
+import { oidcRoutes } from './routes/api/oidc';
+import { OIDC_PATH } from './shared/sso-texts';
 import { RefusalError } from './services/errors';
 import { UpstreamError } from './services/http';
 

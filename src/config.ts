@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OidcEnvSchema, type OidcSettings, oidcSettingsFrom } from './auth/oidc-settings';
+import { OidcEnvSchema, type OidcSettings, oidcSettingsFrom } from './shared/oidc-settings';
 
 const optionalUrl = z
   .string()
@@ -50,7 +50,7 @@ const ConfigSchema = z.object({
   DIGEST_FROM: z.string().trim().min(3).default('Agency Dashboard <dashboard@localhost>'),
   // Slack incoming webhook for alerts as they open (never money alerts); unset sends nothing.
   SLACK_WEBHOOK_URL: optionalUrl,
-  // Sign-in through Google, Entra ID or any OpenID provider (src/auth/oidc-settings.ts).
+  // Sign-in through Google, Entra ID or any OpenID provider (src/shared/oidc-settings.ts).
   ...OidcEnvSchema.shape,
 });
 

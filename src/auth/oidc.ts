@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { OidcSettings } from './oidc-settings';
+import type { OidcSettings } from '../shared/oidc-settings';
 
 /**
  * The OpenID Connect client (docs/decisions/290): discovery, the authorization URL with PKCE,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IdentityClaims } from '../auth/oidc';
-import type { OidcSettings } from '../auth/oidc-settings';
+import type { OidcSettings } from '../shared/oidc-settings';
 import { ConfigError, loadConfig } from '../config';
 import { emailVerified, identityEmail, matchedDomain } from './oidc-sign-in';
 

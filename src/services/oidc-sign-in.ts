@@ -1,5 +1,5 @@
 import type { IdentityClaims } from '../auth/oidc';
-import type { OidcSettings } from '../auth/oidc-settings';
+import type { OidcSettings } from '../shared/oidc-settings';
 import type { PasswordHasher } from '../auth/password';
 import { createSession, generateSecureRandomString, type Session } from '../auth/session';
 import { insertAuditEntry } from '../db/audit';

@@ -3,6 +3,9 @@
  * (docs/decisions/290). The callback sends the browser to `/auth?sso=<reason>`; the page looks
  * the reason up here, so the address carries a code and never free text. Browser-safe.
  */
+/** Where sign-in at the OpenID provider starts; its callback is `${OIDC_PATH}/callback`. */
+export const OIDC_PATH = '/auth/oidc';
+
 export const SSO_REFUSAL_REASONS = [
   'domain',
   'pending',

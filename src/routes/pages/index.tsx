@@ -36,7 +36,7 @@ import { bellCount, viewerOf } from '../../services/alerts';
 import { listOutbox } from '../../db/alerts';
 import { loadWeeklyHistory, WeeklyHistoryPage } from './WeeklyHistoryPage';
 import { ticketFiltersIn } from '../../shared/story-points';
-import { ssoLinkOf, ssoNoticeOf } from '../oidc';
+import { ssoLinkOf, ssoNoticeOf } from './sso';
 
 /**
  * Renders a page element to a full document; pages hold private data, so nothing is cached.

@@ -1,26 +1,24 @@
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { createOidcClient, describeOidcError, type IdentityClaims } from '../auth/oidc';
-import type { OidcSettings } from '../auth/oidc-settings';
+import { createOidcClient, describeOidcError, type IdentityClaims } from '../../auth/oidc';
+import type { OidcSettings } from '../../shared/oidc-settings';
 import {
   generateSecureRandomString,
   hashSecret,
   isSecureRequest,
   setSessionTokenCookie,
-} from '../auth/session';
-import { insertOidcLogin, takeOidcLogin } from '../db/oidc-logins';
-import type { AppEnv } from '../env';
-import { auditSsoRefusal, signInWithIdentity } from '../services/oidc-sign-in';
-import { isSsoRefusalReason, type SsoRefusalReason, ssoRefusal } from '../shared/sso-texts';
-import type { AuthNotice, SsoLink } from './pages/AuthPage';
+} from '../../auth/session';
+import { insertOidcLogin, takeOidcLogin } from '../../db/oidc-logins';
+import type { AppEnv } from '../../env';
+import { auditSsoRefusal, signInWithIdentity } from '../../services/oidc-sign-in';
+import { OIDC_PATH, type SsoRefusalReason } from '../../shared/sso-texts';
 
 /**
  * Sign-in through the OpenID provider (docs/decisions/290), public routes under /auth/oidc:
  * `GET /auth/oidc` starts it (a plain link, so it works without JavaScript) and the provider
  * sends the browser back to `GET /auth/oidc/callback`. A refusal goes to `/auth?sso=<reason>`.
  */
-export const OIDC_PATH = '/auth/oidc';
 const LOGIN_COOKIE = 'oidc_login';
 /** How long a person has at the provider before the started sign-in runs out. */
 const LOGIN_LIFETIME_MS = 10 * 60 * 1000;
@@ -31,27 +29,6 @@ export function oidcRedirectUri(c: Context<AppEnv>): string {
   const publicOrigin = c.var.deps.config.PUBLIC_ORIGIN;
   const origin = publicOrigin ? new URL(publicOrigin).origin : new URL(c.req.url).origin;
   return `${origin}${OIDC_PATH}/callback`;
-}
-
-/** The sign-in page's link to the provider, when one is configured. */
-export function ssoLinkOf(c: Context<AppEnv>): SsoLink | null {
-  const { config } = c.var.deps;
-  return config.oidc
-    ? {
-        label: config.oidc.label,
-        href: OIDC_PATH,
-        passwordsForAdminsOnly: config.PASSWORD_SIGN_IN === 'admins-only',
-      }
-    : null;
-}
-
-/** What the sign-in page says after the callback sent the browser back with a refusal. */
-export function ssoNoticeOf(c: Context<AppEnv>): AuthNotice | null {
-  const reason = c.req.query('sso');
-  const settings = c.var.deps.config.oidc;
-  if (!settings || !isSsoRefusalReason(reason)) return null;
-  const waiting = reason === 'domain' || reason === 'pending';
-  return { ...ssoRefusal(reason, settings.label), variant: waiting ? 'default' : 'destructive' };
 }
 
 const refusedTo = (c: Context<AppEnv>, reason: SsoRefusalReason) =>

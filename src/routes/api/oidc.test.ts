@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, createTestApp, ORIGIN, type TestApp } from '../../tests/helpers/app';
-import { createTestDb } from '../../tests/helpers/db';
+import { cookieFrom, createTestApp, ORIGIN, type TestApp } from '../../../tests/helpers/app';
+import { createTestDb } from '../../../tests/helpers/db';
 import {
   oidcEnv,
   signInAtProvider,
   startFaultyIssuer,
   startOidcProvider,
   type TestProvider,
-} from '../../tests/helpers/oidc-provider';
-import type { Db } from '../db/port';
+} from '../../../tests/helpers/oidc-provider';
+import type { Db } from '../../db/port';
 
 /**
  * Sign-in through a real OpenID provider (`oidc-provider` on 127.0.0.1) as a browser without

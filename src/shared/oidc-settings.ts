@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * OpenID Connect sign-in's settings from the environment (docs/decisions/290): a preset for
- * Google or Entra ID, or any issuer that publishes discovery. Browser-free, no I/O.
+ * Google or Entra ID, or any issuer that publishes discovery. A pure function, no I/O.
  */
 
 const text = z
