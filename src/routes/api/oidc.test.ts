@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, createTestApp, ORIGIN, type TestApp } from '../../../tests/helpers/app';
+import { allowConsoleErrors } from '../../../tests/helpers/console';
 import { createTestDb } from '../../../tests/helpers/db';
 import {
   oidcEnv,
@@ -246,6 +247,18 @@ describe('sign-in with an OpenID provider', () => {
       { cookie },
     );
     expect(await noticeAt(res)).toContain('cancelled at Test IdP');
+  });
+
+  it('says the provider cannot be reached when it is down, and starts nothing', async () => {
+    allowConsoleErrors();
+    const down = await startOidcProvider();
+    await down.close();
+    const app = createTestApp(db, { env: oidcEnv(down.issuer) });
+    const start = await app.request('GET', '/auth/oidc');
+    expect(start.headers.getSetCookie()).toEqual([]);
+    expect(start.headers.get('location')).toBe('/auth?sso=provider');
+    const page = await (await app.request('GET', '/auth?sso=provider')).text();
+    expect(page).toContain('Test IdP could not be reached or refused the sign-in');
   });
 
   it('refuses passwords to everyone but admins under PASSWORD_SIGN_IN=admins-only', async () => {
