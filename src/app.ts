@@ -28,6 +28,8 @@ import { projectsApi } from './routes/api/projects';
 import { syncApi } from './routes/api/sync';
 import { usersApi } from './routes/api/users';
 import { notFoundPage, pages } from './routes/pages';
+import { oidcRoutes } from './routes/api/oidc';
+import { OIDC_PATH } from './shared/sso-texts';
 import { RefusalError } from './services/errors';
 import { UpstreamError } from './services/http';
 
@@ -137,6 +139,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/digest-subscription', digestSubscriptionApi); // signed in
   app.route('/api/admin/alert-settings', alertSettingsApi); // admin
   app.route('/api/admin/outbox', outboxApi); // admin
+  app.route(OIDC_PATH, oidcRoutes(deps.config.oidc)); // public: sign-in at the OpenID provider
   app.route('/', pages);
 
   app.notFound((c) => {

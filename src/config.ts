@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OidcEnvSchema, type OidcSettings, oidcSettingsFrom } from './shared/oidc-settings';
 
 const optionalUrl = z
   .string()
@@ -49,12 +50,16 @@ const ConfigSchema = z.object({
   DIGEST_FROM: z.string().trim().min(3).default('Agency Dashboard <dashboard@localhost>'),
   // Slack incoming webhook for alerts as they open (never money alerts); unset sends nothing.
   SLACK_WEBHOOK_URL: optionalUrl,
+  // Sign-in through Google, Entra ID or any OpenID provider (src/shared/oidc-settings.ts).
+  ...OidcEnvSchema.shape,
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
   /** Jira runs against the built-in demo agency when its credentials are unset. */
   jiraDemo: boolean;
   forecastDemo: boolean;
+  /** OpenID Connect sign-in, when its client is configured. */
+  oidc: OidcSettings | null;
 };
 
 export class ConfigError extends Error {
@@ -77,5 +82,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  JIRA_BASE_URL, JIRA_EMAIL and JIRA_API_TOKEN must be set together (or all left unset for demo mode)',
     );
   }
-  return { ...c, jiraDemo: !c.JIRA_API_TOKEN, forecastDemo: !c.FORECAST_API_KEY };
+  const oidc = oidcSettingsFrom(c);
+  if (typeof oidc === 'string') throw new ConfigError(`Invalid configuration:\n  ${oidc}`);
+  return { ...c, jiraDemo: !c.JIRA_API_TOKEN, forecastDemo: !c.FORECAST_API_KEY, oidc };
 }

@@ -22,6 +22,11 @@ export interface SignInDeps {
   passwords: PasswordHasher;
   now: Date;
   clientAddress: string;
+  /**
+   * PASSWORD_SIGN_IN=admins-only: passwords sign in admins alone and make no accounts; everyone
+   * else signs in at this provider (docs/decisions/290). Null when passwords are for everyone.
+   */
+  passwordsForAdminsOnly?: { provider: string } | null;
 }
 
 /** The sign-in form's input, for the JSON calls and the form's POST alike. */
@@ -90,6 +95,12 @@ export async function signInWithPassword(
       message:
         'Your account is awaiting approval by an admin. You can sign in once it is approved.',
     };
+  if (deps.passwordsForAdminsOnly && user.role !== 'admin')
+    return {
+      ok: false,
+      status: 403,
+      message: `Passwords are for admins only here. Sign in with ${deps.passwordsForAdminsOnly.provider}.`,
+    };
   const { token, session } = await createSession(db, user.id, now);
   return { ok: true, user, token, session };
 }
@@ -100,6 +111,12 @@ export async function signUpWithPassword(
   input: { email: string; password: string },
 ): Promise<{ ok: true; message: string } | SignInRefusal> {
   const { db, passwords, now, clientAddress } = deps;
+  if (deps.passwordsForAdminsOnly)
+    return {
+      ok: false,
+      status: 403,
+      message: `Accounts are not made with a password here. Sign in with ${deps.passwordsForAdminsOnly.provider} instead.`,
+    };
   const claim = await claimSignupAttempt(db, {
     clientAddress,
     now,

@@ -16,6 +16,9 @@ export const AUDIT_KINDS = {
   'account.access': 'Account access changed',
   'account.password': 'Password changed',
   'account.reset-link': 'Password reset link issued',
+  'account.sso-sign-in': 'Signed in with single sign-on',
+  'account.sso-refused': 'Single sign-on refused',
+  'account.sso-link': 'Single sign-on linked to account',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KINDS;

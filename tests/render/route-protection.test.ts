@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/port';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
+import { oidcEnv, startOidcProvider } from '../helpers/oidc-provider';
 
 // The route table of docs/product-spec.md, "Route table", enforced on the server (docs/design.md,
 // "Roles").
@@ -137,5 +138,34 @@ describe('API calls', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await message(res)).toContain('/api/no-such-call');
+  });
+});
+
+describe('sign-in at an OpenID provider (docs/decisions/290)', () => {
+  it('is not offered, and its routes do not exist, unless configured', async () => {
+    expect(await (await get('/auth')).text()).not.toContain('/auth/oidc');
+    expect((await get('/auth/oidc')).status).toBe(404);
+  });
+
+  it('sends a signed-out visitor to the provider, a signed-in one to /, and a stray callback to /auth', async () => {
+    const provider = await startOidcProvider();
+    try {
+      provider.configure('http://localhost/auth/oidc/callback');
+      const sso = createTestApp(db, { env: oidcEnv(provider.issuer) });
+      const page = await (await sso.request('GET', '/auth')).text();
+      expect(page).toMatch(/<a [^>]*href="\/auth\/oidc"[^>]*>Sign in with Test IdP<\/a>/);
+      const start = await sso.request('GET', '/auth/oidc');
+      expect(start.status).toBe(302);
+      expect(start.headers.get('location')).toMatch(new RegExp(`^${provider.issuer}/auth\\?`));
+      const signedIn = await sso.request('GET', '/auth/oidc', { cookie: cookies.user });
+      expect(signedIn.status).toBe(302);
+      expect(signedIn.headers.get('location')).toBe('/');
+      const stray = await sso.request('GET', '/auth/oidc/callback?code=x&state=y');
+      expect(stray.status).toBe(303);
+      expect(stray.headers.get('location')).toBe('/auth?sso=state');
+      expect(stray.headers.getSetCookie().join('\n')).not.toMatch(/^session=[^;]/m);
+    } finally {
+      await provider.close();
+    }
   });
 });

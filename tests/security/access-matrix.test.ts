@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { loadConfig } from '../../src/config';
 import { startDemoMocks, type DemoMocks } from '../../src/demo/mocks';
+import { oidcEnv, startOidcProvider, type TestProvider } from '../helpers/oidc-provider';
 
 /**
  * Who may reach what. One row per route the app serves: a route without a row fails the
@@ -38,6 +39,10 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/agency/audit', access: 'admin' },
   { method: 'GET', route: '/account/password', access: 'user' },
   { method: 'GET', route: '/reset-password', access: 'public' },
+  // Sign-in at the OpenID provider: the start sends anyone signed out there, the signed-in to /;
+  // the callback without a sign-in this browser started goes back to /auth (docs/decisions/290).
+  { method: 'GET', route: '/auth/oidc', access: 'public' },
+  { method: 'GET', route: '/auth/oidc/callback', access: 'public' },
   {
     method: 'POST',
     route: '/api/account/password',
@@ -304,6 +309,8 @@ let t: TestApp;
 let drop: () => Promise<void>;
 // The calls that list Jira or Forecast projects or users reach the demo services, answered in-process.
 let mocks: DemoMocks | undefined;
+// A real OpenID provider, so the app serves its sign-in routes.
+let provider: TestProvider | undefined;
 const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -312,7 +319,9 @@ beforeAll(async () => {
   mocks = startDemoMocks(loadConfig({ NODE_ENV: 'test' }), new Date(), {
     onUnhandledRequest: 'error',
   });
-  t = createTestApp(created.db, { demoFetch: mocks.fetch });
+  provider = await startOidcProvider();
+  provider.configure('http://localhost/auth/oidc/callback');
+  t = createTestApp(created.db, { demoFetch: mocks.fetch, env: oidcEnv(provider.issuer) });
   cookies.user = await t.signIn('user');
   cookies.staff = await t.signIn('staff');
   cookies.admin = await t.signIn('admin');
@@ -324,6 +333,7 @@ afterAll(async () => {
   // Sync now, started by the admin row, finishes before its database goes.
   await t.idle();
   mocks?.close();
+  await provider?.close();
   await drop();
 });
 

@@ -35,3 +35,16 @@ export const noticeError = style([
   { borderColor: vars.color.red, background: vars.color.redBg, color: vars.color.red },
 ]);
 export const noticeTitle = style({ fontWeight: 600 });
+/** The single sign-on link, a full-width button above the password form. */
+export const sso = style({ width: '100%', textDecoration: 'none', textAlign: 'center' });
+export const divider = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  margin: `${vars.space.lg} 0`,
+  fontSize: '0.8rem',
+  color: vars.color.textMuted,
+  selectors: {
+    '&::before, &::after': { content: '""', flex: 1, borderTop: `1px solid ${vars.color.border}` },
+  },
+});

@@ -12,6 +12,15 @@ export interface AuthNotice {
   variant: 'default' | 'destructive';
 }
 
+/** Sign-in at the OpenID provider, when configured (docs/decisions/290). */
+export interface SsoLink {
+  /** Google, Microsoft or the issuer's name. */
+  label: string;
+  href: string;
+  /** PASSWORD_SIGN_IN=admins-only: the password form is for admins alone. */
+  passwordsForAdminsOnly: boolean;
+}
+
 /**
  * /auth: sign in and sign up (docs/product-spec.md, "Sign-in / sign-up (/auth)"). A real form
  * that posts to /auth and works with scripts disabled; with them, `client/auth.ts` (no React)
@@ -22,11 +31,13 @@ export function AuthPage({
   mode = 'signin',
   email = '',
   notice = null,
+  sso = null,
 }: {
   next: string;
   mode?: AuthMode;
   email?: string;
   notice?: AuthNotice | null;
+  sso?: SsoLink | null;
 }) {
   const texts = AUTH_TEXTS[mode];
   const other: AuthMode = mode === 'signin' ? 'signup' : 'signin';
@@ -47,6 +58,17 @@ export function AuthPage({
               <div className={s.noticeTitle}>{notice.title}</div>
               <div>{notice.description}</div>
             </div>
+          ) : null}
+          {sso ? (
+            <>
+              {/* A plain link: the provider's page works without JavaScript. */}
+              <a className={`${button.secondary} ${s.sso}`} href={sso.href} data-sso="">
+                {`Sign in with ${sso.label}`}
+              </a>
+              <p className={s.divider}>
+                {sso.passwordsForAdminsOnly ? 'or, for admins, with a password' : 'or'}
+              </p>
+            </>
           ) : null}
           <form method="post" action="/auth" data-auth-form="" data-next={next}>
             <input type="hidden" name="mode" value={mode} />

@@ -36,6 +36,7 @@ import { bellCount, viewerOf } from '../../services/alerts';
 import { listOutbox } from '../../db/alerts';
 import { loadWeeklyHistory, WeeklyHistoryPage } from './WeeklyHistoryPage';
 import { ticketFiltersIn } from '../../shared/story-points';
+import { ssoLinkOf, ssoNoticeOf } from './sso';
 
 /**
  * Renders a page element to a full document; pages hold private data, so nothing is cached.
@@ -99,7 +100,12 @@ export const pages = new Hono<AppEnv>()
     const mode = c.req.query('mode');
     return renderPage(
       c,
-      <AuthPage next="/" mode={isAuthMode(mode) ? mode : 'signin'} />,
+      <AuthPage
+        next="/"
+        mode={isAuthMode(mode) ? mode : 'signin'}
+        notice={ssoNoticeOf(c)}
+        sso={ssoLinkOf(c)}
+      />,
       'Sign in',
       200,
       { entry: 'auth' },
@@ -120,7 +126,7 @@ export const pages = new Hono<AppEnv>()
     ) =>
       renderPage(
         c,
-        <AuthPage next={next} mode={as} email={email} notice={notice} />,
+        <AuthPage next={next} mode={as} email={email} notice={notice} sso={ssoLinkOf(c)} />,
         'Sign in',
         status,
         { entry: 'auth' },

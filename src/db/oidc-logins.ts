@@ -1,0 +1,48 @@
+import type { Db } from './port';
+
+/** A sign-in under way at the OpenID provider (sql/0080): what the callback must check. */
+export interface OidcLogin {
+  id: string;
+  secretHash: Uint8Array;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  expiresAt: Date;
+}
+
+/** Stores a started sign-in, clearing those that ran out (they are never finished). */
+export async function insertOidcLogin(db: Db, l: OidcLogin, now: Date): Promise<void> {
+  await db.query('DELETE FROM oidc_logins WHERE expires_at < $1', [now]);
+  await db.query(
+    `INSERT INTO oidc_logins (id, secret_hash, state, nonce, code_verifier, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [l.id, l.secretHash, l.state, l.nonce, l.codeVerifier, l.expiresAt],
+  );
+}
+
+/** Removes and returns a started sign-in, so each can be finished at most once. */
+export async function takeOidcLogin(db: Db, id: string): Promise<OidcLogin | null> {
+  const rows = await db.query<{
+    id: string;
+    secret_hash: Uint8Array;
+    state: string;
+    nonce: string;
+    code_verifier: string;
+    expires_at: Date;
+  }>(
+    `DELETE FROM oidc_logins WHERE id = $1
+     RETURNING id, secret_hash, state, nonce, code_verifier, expires_at`,
+    [id],
+  );
+  const r = rows[0];
+  return r
+    ? {
+        id: r.id,
+        secretHash: new Uint8Array(r.secret_hash),
+        state: r.state,
+        nonce: r.nonce,
+        codeVerifier: r.code_verifier,
+        expiresAt: r.expires_at,
+      }
+    : null;
+}
