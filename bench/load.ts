@@ -4,7 +4,7 @@
  * sessions, background refresh), on the embedded database and, when DATABASE_URL is set, on
  * PostgreSQL. Prints the server's resident memory idle, before, during and after the run,
  * errors, status codes and latency (the whole run, from the end of the warm-up on, and per
- * path). Measures; never asserts.
+ * path, the writes apart). Measures; never asserts.
  * `--db=pglite` or `--db=postgresql` runs one database only.
  */
 import { Agent, request } from 'node:http';
@@ -12,7 +12,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shiftWeek, weekStartOf } from '../src/shared/calendar';
+import { addCalendarDays, shiftWeek, weekStartOf } from '../src/shared/calendar';
+import { TEAMS } from '../src/shared/projects';
+import { THEMES } from '../src/shared/theme';
 import { isoDateInZone } from '../src/shared/time-zones';
 import {
   type BenchDatabase,
@@ -48,25 +50,56 @@ interface Sample {
   rssMB: number;
 }
 
-/** GET with a kept-alive socket; the body is read as raw (compressed) bytes, as a browser would receive it. */
-function get(agent: Agent, url: string, cookie: string): Promise<number> {
+/** One request on a kept-alive socket; the body is read as raw (compressed) bytes, as a browser would receive it. */
+function send(
+  agent: Agent,
+  url: string,
+  cookie: string,
+  call: { method: string; body?: unknown },
+): Promise<number> {
+  const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+  const headers: Record<string, string> = { cookie, 'accept-encoding': 'gzip' };
+  // A browser sends our Origin on every state-changing call; the server refuses one without it.
+  if (call.method !== 'GET') headers.origin = new URL(url).origin;
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(body));
+  }
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers: { cookie, 'accept-encoding': 'gzip' } }, (res) => {
+    const req = request(url, { agent, method: call.method, headers }, (res) => {
       res.on('data', () => {});
       res.on('end', () => resolve(res.statusCode ?? 0));
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
+/** A state-changing call staff make; `body` gets the client's index and its count of writes so far. */
+interface Write {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: (client: number, n: number) => unknown;
+}
+
+/** Every WRITE_EVERY-th request of each client is a write (10%); 0 leaves writes out. */
+const WRITE_EVERY = Number(process.env.LOAD_WRITE_EVERY ?? 10);
+
+/** The per-path key: ids in the path become :id, the query is left off; writes carry their method. */
+const pathKey = (p: string, method = 'GET') =>
+  `${method === 'GET' ? '' : `${method} `}${p.split('?')[0]!.replace(/\/\d+(\/|$)/g, '/:id$1')}`;
+
 async function mixFor(server: ServerProcess, cookie: string) {
   const week = weekStartOf(isoDateInZone(new Date(), 'UTC'));
-  const res = await fetch(`${server.url}/api/projects`, { headers: { cookie } });
-  const projects = (await res.json()) as { id: number }[];
+  const json = async <T>(p: string) => {
+    const res = await fetch(`${server.url}${p}`, { headers: { cookie } });
+    if (!res.ok) throw new Error(`GET ${p} answered ${res.status} while the mix was being made`);
+    return (await res.json()) as T;
+  };
+  const projects = await json<{ id: number }[]>('/api/projects');
   const project = projects[0];
-  return [
+  const reads = [
     '/',
     '/developer',
     '/agency',
@@ -81,6 +114,66 @@ async function mixFor(server: ServerProcess, cookie: string) {
       ? [`/api/projects/${project.id}/jira-data`, `/api/projects/${project.id}/retainer-periods`]
       : []),
   ];
+  // Writes staff make many times a day, each safe to repeat and answered from our database alone:
+  // billing sync, relink and import call Jira or Forecast under a lease, so a load of them would
+  // measure the mocks and their leases, and they are left out.
+  const { selectedDevelopersList, selectedDevelopers } = await json<{
+    selectedDevelopersList: string[];
+    selectedDevelopers: { displayName: string }[];
+  }>('/api/developer-availability');
+  const { alerts } = await json<{ alerts: { id: number }[] }>('/api/alerts?status=open');
+  const nextWeek = shiftWeek(week, 1);
+  const writes: Write[] = [
+    {
+      method: 'PUT',
+      path: '/api/preferences/theme',
+      body: (client, n) => ({ theme: [...THEMES, null][(client + n) % (THEMES.length + 1)] }),
+    },
+    ...(project
+      ? [
+          {
+            method: 'PATCH',
+            path: `/api/projects/${project.id}/team`,
+            body: (client: number, n: number) => ({ teamName: TEAMS[(client + n) % TEAMS.length] }),
+          } satisfies Write,
+        ]
+      : []),
+    // The last project, so the project the read paths open stays on the list.
+    ...(projects.length > 1
+      ? [
+          {
+            method: 'PATCH',
+            path: `/api/projects/${projects.at(-1)!.id}/visibility`,
+            body: (_client: number, n: number) => ({ visible: n % 2 }),
+          } satisfies Write,
+        ]
+      : []),
+    // Marks one developer away or back on one day of next week, keeping the selection as it is.
+    ...(selectedDevelopers.length > 0
+      ? [
+          {
+            method: 'POST',
+            path: '/api/developer-availability',
+            body: (client: number, n: number) => ({
+              developers: {
+                [selectedDevelopers[client % selectedDevelopers.length]!.displayName]: {
+                  [addCalendarDays(nextWeek, n % 5)]: n % 2 === 0,
+                },
+              },
+              selectedDevelopersList,
+            }),
+          } satisfies Write,
+        ]
+      : []),
+    // Acknowledges an open alert, then undoes it.
+    ...(alerts[0]
+      ? [
+          { method: 'POST', path: `/api/alerts/${alerts[0].id}/acknowledge` } satisfies Write,
+          { method: 'DELETE', path: `/api/alerts/${alerts[0].id}/my-state` } satisfies Write,
+        ]
+      : []),
+  ];
+  return { reads, writes };
 }
 
 async function runLoad(database: BenchDatabase) {
@@ -124,8 +217,12 @@ async function runLoad(database: BenchDatabase) {
     const byPath = new Map<string, number[]>();
     // Each answer's latency by the second of the run it arrived in, to split warm-up from the rest.
     const bySecond: number[][] = [];
+    // Status codes per path (0: a socket error); writes are counted apart too.
+    const statusesByPath = new Map<string, Map<number, number>>();
     let failures = 0;
     let requests = 0;
+    let writeCount = 0;
+    let writeFailures = 0;
     const memory: Sample[] = [];
     const cpuBefore = server.cpuMs();
     // The clients share the machine with the server: their own CPU is printed beside its.
@@ -144,29 +241,47 @@ async function runLoad(database: BenchDatabase) {
     const sampler = setInterval(sample, 1000);
     const reporter = setInterval(() => {
       console.log(
-        `  t=${memory.at(-1)!.second}s requests=${requests} errors=${failures} rss=${memory.at(-1)!.rssMB} MB`,
+        `  t=${memory.at(-1)!.second}s requests=${requests} errors=${failures} writes=${writeCount} write errors=${writeFailures} rss=${memory.at(-1)!.rssMB} MB`,
       );
     }, 10_000);
 
     await Promise.all(
       cookies.map(async (cookie, i) => {
         let n = i;
+        let reads = i;
+        let writesMade = 0;
         while (Date.now() < deadline) {
-          const p = mix[n++ % mix.length]!;
+          const isWrite = WRITE_EVERY > 0 && mix.writes.length > 0 && n++ % WRITE_EVERY === 0;
+          const write = isWrite ? mix.writes[(i + writesMade) % mix.writes.length]! : undefined;
+          const p = write ? write.path : mix.reads[reads++ % mix.reads.length]!;
+          const method = write?.method ?? 'GET';
+          const key = pathKey(p, method);
           const t0 = performance.now();
+          let status = 0;
           try {
-            const status = await get(agent, `${server.url}${p}`, cookie);
-            statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            if (status !== 200) failures++;
+            status = await send(agent, `${server.url}${p}`, cookie, {
+              method,
+              body: write?.body?.(i, writesMade),
+            });
           } catch {
-            failures++;
+            // A socket error: counted below under status 0.
+          }
+          const failed = status < 200 || status >= 400;
+          if (failed) failures++;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          const byStatus = statusesByPath.get(key) ?? new Map<number, number>();
+          byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+          statusesByPath.set(key, byStatus);
+          if (write) {
+            writesMade++;
+            writeCount++;
+            if (failed) writeFailures++;
           }
           const took = performance.now() - t0;
           const second = Math.floor((Date.now() - started) / 1000);
           const inSecond = bySecond[second] ?? [];
           inSecond.push(took);
           bySecond[second] = inSecond;
-          const key = p.split('?')[0]!.replace(/\/\d+\//, '/:id/');
           const list = byPath.get(key) ?? [];
           list.push(took);
           byPath.set(key, list);
@@ -226,17 +341,24 @@ async function runLoad(database: BenchDatabase) {
     const warmedUp = memory.find((m) => m.second >= WARM_UP_SECONDS) ?? memory.at(-1)!;
     const duringRun = memory.filter((m) => m.second >= WARM_UP_SECONDS).map((m) => m.rssMB);
     const percentFrom = (to: number, from: number) => Math.round(((to - from) / from) * 1000) / 10;
-    const paths = [...byPath]
-      .map(([p, list]) => {
-        const s = list.sort((a, b) => a - b);
-        return {
-          path: p,
-          requests: s.length,
-          p50: Math.round(percentile(s, 50)),
-          p99: Math.round(percentile(s, 99)),
-        };
-      })
-      .sort((a, b) => b.p99 - a.p99);
+    const pathStats = [...byPath].map(([p, list]) => {
+      const s = list.sort((a, b) => a - b);
+      return {
+        path: p,
+        requests: s.length,
+        statuses: Object.fromEntries(statusesByPath.get(p) ?? []),
+        p50: Math.round(percentile(s, 50)),
+        p99: Math.round(percentile(s, 99)),
+        max: Math.round(s.at(-1) ?? NaN),
+      };
+    });
+    const isWritePath = (p: string) => !/^[/]/.test(p);
+    const paths = pathStats.filter((p) => !isWritePath(p.path)).sort((a, b) => b.p99 - a.p99);
+    const writePaths = pathStats.filter((p) => isWritePath(p.path)).sort((a, b) => b.p99 - a.p99);
+    const writeLatencies = [...byPath]
+      .filter(([p]) => isWritePath(p))
+      .flatMap(([, list]) => list)
+      .sort((a, b) => a - b);
     return {
       date: new Date().toISOString(),
       database,
@@ -275,7 +397,16 @@ async function runLoad(database: BenchDatabase) {
           p99: Math.round(percentile(s, 99)),
         };
       }),
+      // Reads per path (GET pages and calls), slowest p99 first, with their status codes.
       latencyByPath: paths,
+      // The writes mixed in (every WRITE_EVERY-th request of each client), apart from the reads.
+      writes: {
+        every: WRITE_EVERY,
+        requests: writeCount,
+        errors: writeFailures,
+        latencyMs: latencyOf(writeLatencies),
+        byPath: writePaths,
+      },
       memoryMB: {
         idle: idle.rssMB,
         idleAnonymous: idle.anonMB,
@@ -313,6 +444,7 @@ const signed = (n: number) => `${n > 0 ? '+' : ''}${n}`;
 
 function printSummary(results: LoadResult[]) {
   const cols = results.map((r) => r.database);
+  const r0 = results[0];
   const rows: [string, (r: LoadResult) => string, string][] = [
     [
       'RSS idle (MB)',
@@ -386,7 +518,17 @@ function printSummary(results: LoadResult[]) {
       (r) => `${r.latencyWarmedUpMs.p50} / ${r.latencyWarmedUpMs.p95} / ${r.latencyWarmedUpMs.p99}`,
       `p99 ≤ ${TARGETS.p99Ms} on postgresql`,
     ],
-    ['errors (network or non-200)', (r) => String(r.errors), '0'],
+    ['errors (socket, or not 2xx/3xx)', (r) => String(r.errors), '0'],
+    [
+      'writes: requests, errors',
+      (r) => `${r.writes.requests}, ${r.writes.errors}`,
+      r0 ? `1 request in ${r0.writes.every}` : '',
+    ],
+    [
+      'writes latency p50 / p95 / p99 (ms)',
+      (r) => `${r.writes.latencyMs.p50} / ${r.writes.latencyMs.p95} / ${r.writes.latencyMs.p99}`,
+      '',
+    ],
     [
       'load average, run start / end',
       (r) => `${r.loadAverage.before.toFixed(1)} / ${r.loadAverage.after.toFixed(1)}`,
@@ -446,6 +588,19 @@ async function main() {
         .map((p) => `${p.path} ${p.p50}/${p.p99} ms`)
         .join(', ')}`,
     );
+    const codes = (statuses: Record<string, number>) =>
+      Object.entries(statuses)
+        .map(([code, n]) => `${code === '0' ? 'socket error' : code}×${n}`)
+        .join(' ');
+    console.log(
+      `  writes (${result.writes.requests}, ${result.writes.errors} errors), p50/p99/max ms and statuses:`,
+    );
+    for (const w of result.writes.byPath)
+      console.log(`    ${w.path}: ${w.p50}/${w.p99}/${w.max} ms, ${codes(w.statuses)}`);
+    const oddReads = result.latencyByPath.filter((p) =>
+      Object.keys(p.statuses).some((code) => Number(code) < 200 || Number(code) >= 400),
+    );
+    for (const p of oddReads) console.log(`    read ${p.path}: ${codes(p.statuses)}`);
     writeFileSync(path.join(dir, `load-${database}.json`), JSON.stringify(result, null, 2));
   }
   printSummary(results);
