@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatTotal, isCurrencyCode, totalsByCurrency } from './currency';
+import {
+  formatMoney,
+  formatMoneyTick,
+  formatTotal,
+  isCurrencyCode,
+  totalsByCurrency,
+} from './currency';
 import { formatUsd, formatBillingAmount } from './money-format';
 
 describe('formatMoney', () => {
@@ -50,5 +56,14 @@ describe('isCurrencyCode', () => {
     expect(isCurrencyCode('aud')).toBe(false);
     expect(isCurrencyCode('US$')).toBe(false);
     expect(isCurrencyCode('')).toBe(false);
+  });
+});
+
+describe('formatMoneyTick', () => {
+  it('keeps the sign and the currency on short axis ticks', () => {
+    expect(formatMoneyTick(-40000, 'USD')).toBe('-$40K');
+    expect(formatMoneyTick(1_250_000, 'USD')).toBe('$1.3M');
+    expect(formatMoneyTick(500, 'AUD')).toBe('A$500');
+    expect(formatMoneyTick(0, 'USD')).toBe('$0');
   });
 });

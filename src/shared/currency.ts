@@ -83,3 +83,21 @@ export function formatTotal(
   if (totals.length === 0) return formatMoney(0, fallback, decimals);
   return totals.map((t) => formatMoney(t.amount, t.currency, decimals)).join(' + ');
 }
+
+const compact = new Map<string, Intl.NumberFormat>();
+
+/** A chart axis tick: short, sign and currency kept ('-$40K', '$1.2M', 'A$500'). */
+export function formatMoneyTick(amount: number, currency: CurrencyCode): string {
+  let f = compact.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    });
+    compact.set(currency, f);
+  }
+  return f.format(Number.isFinite(amount) ? amount + 0 : 0);
+}
