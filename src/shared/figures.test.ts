@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { csvHeader, FIGURES, formatStoryPoints, moneyLine, NO_ESTIMATE } from './figures';
+import {
+  csvHeader,
+  FIGURES,
+  formatStoryPoints,
+  moneyLine,
+  NO_ESTIMATE,
+  weekPhase,
+} from './figures';
 
 describe('the glossary of figures', () => {
   it('names each figure once: no two figures share a label', () => {
@@ -64,5 +71,14 @@ describe('docs/figures.md', () => {
     const doc = await readFile(new URL('../../docs/figures.md', import.meta.url), 'utf8');
     for (const [key, f] of Object.entries(FIGURES))
       expect(doc).toContain(`| ${f.label} | \`${key}\` |`);
+  });
+});
+
+describe('weekPhase', () => {
+  it('tells a finished week from the running one and one not started', () => {
+    expect(weekPhase('2026-11-16', '2026-11-23')).toBe('past');
+    expect(weekPhase('2026-11-23', '2026-11-23')).toBe('current');
+    expect(weekPhase('2026-11-30', '2026-11-23')).toBe('future');
+    expect(weekPhase('2025-12-29', '2026-01-05')).toBe('past');
   });
 });

@@ -285,3 +285,17 @@ export function formatStoryPoints(points: number | null | undefined): string {
 
 /** What a partial week is called beside its figure. */
 export const SO_FAR = 'so far';
+
+/** Said for a week that has not started, in place of its figures (never a red 0%). */
+export const NOT_STARTED = 'not started';
+
+export type WeekPhase = 'past' | 'current' | 'future';
+
+/**
+ * Whether a week is over, running (its figures are so far) or not started. Weeks are named by
+ * their Monday, so the text order of the dates is their order.
+ */
+export function weekPhase(weekStart: string, currentWeekStart: string): WeekPhase {
+  if (weekStart === currentWeekStart) return 'current';
+  return weekStart < currentWeekStart ? 'past' : 'future';
+}
