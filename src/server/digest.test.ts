@@ -248,5 +248,10 @@ describe('the Monday digest without SMTP (demo mode)', () => {
     expect(html).toContain('Agency Dashboard: week of 2026-11-16');
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('&lt;script&gt;alert');
+    // The HTML part is shown as mailed, in a sandboxed frame that runs no script.
+    expect(html).toMatch(
+      /<iframe[^>]*sandbox="allow-popups allow-popups-to-escape-sandbox"[^>]*srcDoc=|<iframe[^>]*srcdoc=[^>]*sandbox=/i,
+    );
+    expect(html).toContain('Plain-text part');
   });
 });
