@@ -157,6 +157,7 @@ async function main() {
     timeZone: config.AGENCY_TIMEZONE,
     qaStatus: config.JIRA_QA_STATUS,
     runner,
+    origin: config.PUBLIC_ORIGIN,
     log: (line) => console.log(line),
   });
 

@@ -136,6 +136,7 @@ export default {
           timeZone: config.AGENCY_TIMEZONE,
           qaStatus: config.JIRA_QA_STATUS,
           runner: 'worker',
+          origin: config.PUBLIC_ORIGIN,
           log: (line) => console.log(line),
         });
       } catch (error) {

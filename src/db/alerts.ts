@@ -4,7 +4,6 @@
  * subscriptions and outbox (docs/decisions/200-202).
  */
 import {
-  ALERT_RULES,
   type AlertFinding,
   type AlertRule,
   type AlertThresholds,
@@ -270,24 +269,10 @@ export async function setAlertUserState(
   );
 }
 
-/** Open alerts for the digest, money ones only when asked for. */
-export async function listOpenAlertsForDigest(db: Db, withMoney: boolean): Promise<StoredAlert[]> {
-  const rows = await db.query<AlertRow>(
-    `SELECT a.id, a.rule, a.subject, a.project_id, p.name AS project_name, a.money, a.opened_at,
-            a.last_seen_at, a.closed_at, a.message, a.numbers, NULL AS acknowledged_at, NULL AS snoozed_until
-       FROM alerts a LEFT JOIN projects p ON p.id = a.project_id
-      WHERE a.closed_at IS NULL AND ($1::boolean OR NOT a.money)
-      ORDER BY a.opened_at, a.id`,
-    [withMoney],
-  );
-  // Grouped by rule in the rules' own order (postgres.js would send a JS array as text).
-  const order = (r: AlertRule) => ALERT_RULES.indexOf(r);
-  return rows.map(toAlert).sort((a, b) => order(a.rule) - order(b.rule));
-}
-
 // -------------------------------------------------------------------------------------- digest
 
 export interface DigestRecipient {
+  id: string;
   email: string;
   role: 'admin' | 'staff' | 'user';
 }
@@ -295,7 +280,7 @@ export interface DigestRecipient {
 /** Approved admins, and approved others who subscribed. */
 export async function listDigestRecipients(db: Db): Promise<DigestRecipient[]> {
   return db.query<DigestRecipient>(
-    `SELECT u.email, u.role FROM users u
+    `SELECT u.id, u.email, u.role FROM users u
       WHERE u.approved AND (u.role = 'admin' OR EXISTS (SELECT 1 FROM digest_subscriptions d WHERE d.user_id = u.id))
       ORDER BY u.email`,
   );

@@ -145,7 +145,9 @@ function toRetainerInputs(row: RetainerInputsRow, today: IsoDate): RetainerInput
         id,
         period_number: number,
         status:
-          status === 'CANCELLED' ? status : retainerStatus({ locked, startDate: start }, today),
+          status === 'CANCELLED'
+            ? status
+            : retainerStatus({ locked, startDate: start, endDate: end }, today),
         start_date: start,
         end_date: end,
         target_amount: Number(target),

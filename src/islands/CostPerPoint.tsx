@@ -6,7 +6,8 @@ import { exportHref } from '../shared/exports';
 import { table } from '../components/ui.css';
 import type { CostPerPointResponse, CostPerPointSeries } from '../shared/cost-per-point';
 import { formatDate } from '../shared/format';
-import { formatUsd } from '../shared/money-format';
+import { DEFAULT_COMPANY_CURRENCY, formatMoney, formatMoneyTick } from '../shared/currency';
+import { figureHelp, figureLabel, SO_FAR } from '../shared/figures';
 import { NO_POINTS_DONE } from '../shared/cost-per-point';
 import { InsightPanel, ScopeSelect } from '../components/insights/InsightPanel';
 import * as s from '../components/insights/insights.css';
@@ -18,7 +19,8 @@ export interface Props {
 
 export const COST_PER_POINT_PATH = '/api/insights/cost-per-point';
 const AGENCY = 'agency';
-const dollars = (n: number) => formatUsd(n);
+const COMPANY = DEFAULT_COMPANY_CURRENCY;
+const dollars = (n: number) => formatMoney(n, COMPANY);
 
 /** Cost per story point over 8 weeks (docs/decisions/172): chart and table, agency or one project. */
 export default function CostPerPoint({ initial }: Props) {
@@ -86,7 +88,9 @@ function SeriesView({
     <>
       <div className={s.stats}>
         <div className={s.stat}>
-          <span className={s.statLabel}>8-week cost per point</span>
+          <span className={s.statLabel} title={figureHelp('costPerPoint')}>
+            {figureLabel('costPerPoint')}, full weeks
+          </span>
           <span className={s.statValue} data-testid="cpp-overall">
             {series.overall.costPerPoint === null
               ? NO_POINTS_DONE
@@ -106,8 +110,16 @@ function SeriesView({
         weeks={series.weeks.map((w) => w.weekStart)}
         currentWeek={currentWeek}
         formatValue={dollars}
+        formatTick={(n) => formatMoneyTick(n, COMPANY)}
+        valueAxisLabel={`${COMPANY} per point`}
         label={`Cost per story point per week for ${name}; weeks with no points done are gaps; the table below has the numbers`}
-        series={[{ kind: 'perPoint', values: series.weeks.map((w) => w.costPerPoint) }]}
+        series={[
+          {
+            kind: 'perPoint',
+            label: figureLabel('costPerPoint'),
+            values: series.weeks.map((w) => w.costPerPoint),
+          },
+        ]}
       />
       <div className={s.scroller} data-scroll-x>
         <table className={`${table} ${s.cells}`} data-testid="cpp-table">
@@ -134,7 +146,7 @@ function SeriesView({
               >
                 <th scope="row">
                   {formatDate(w.weekStart)}
-                  {w.weekStart === currentWeek ? ' (this week)' : ''}
+                  {w.weekStart === currentWeek ? ` (this week, ${SO_FAR})` : ''}
                 </th>
                 <td className={s.num}>{dollars(w.cost)}</td>
                 <td className={s.num}>{w.points}</td>

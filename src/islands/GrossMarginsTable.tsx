@@ -1,3 +1,4 @@
+import { figureHelp } from '../shared/figures';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState, LoadingState } from '../components/PanelState';
 import type { ReactNode } from 'react';
@@ -80,19 +81,19 @@ export function GrossMarginsView({
               <th className={s.head} scope="col">
                 Project
               </th>
-              <th className={s.head} scope="col">
+              <th className={s.head} scope="col" title={figureHelp('totalHours')}>
                 Total Hours
               </th>
-              <th className={s.head} scope="col">
+              <th className={s.head} scope="col" title={figureHelp('internalCost')}>
                 Internal Cost
               </th>
-              <th className={s.head} scope="col">
+              <th className={s.head} scope="col" title={figureHelp('invoiced')}>
                 Invoices Created
               </th>
-              <th className={s.head} scope="col">
+              <th className={s.head} scope="col" title={figureHelp('grossMargin')}>
                 Gross Margin
               </th>
-              <th className={s.head} scope="col">
+              <th className={s.head} scope="col" title={figureHelp('marginPercent')}>
                 Margin %
               </th>
             </tr>

@@ -1,3 +1,4 @@
+import { figureLabel } from '../shared/figures';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
@@ -67,7 +68,7 @@ export default function SyncButton({
     onSuccess: ({ forecastData }) => {
       toast({
         title: 'Billing Data Synced',
-        description: `Invoiced: ${formatBillingAmount(forecastData.totalInvoiced)} · Paid: ${formatBillingAmount(forecastData.totalPaid)}`,
+        description: `${figureLabel('invoiced')}: ${formatBillingAmount(forecastData.totalInvoiced)} · ${figureLabel('paid')}: ${formatBillingAmount(forecastData.totalPaid)}`,
       });
       return refreshProjects(queryClient);
     },

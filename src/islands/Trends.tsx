@@ -5,12 +5,14 @@ import { readOr } from '../client/api';
 import { exportHref } from '../shared/exports';
 import { table } from '../components/ui.css';
 import { formatDate, formatHours, formatWholeHours } from '../shared/format';
-import { formatUsd } from '../shared/money-format';
+import { DEFAULT_COMPANY_CURRENCY, formatMoney, formatMoneyTick } from '../shared/currency';
+import { figureHelp, figureLabel, SO_FAR } from '../shared/figures';
 import type { TrendsResponse } from '../shared/trends';
 import { trendTotals, type TrendWeek } from '../shared/trends';
 import { InsightPanel, ScopeSelect } from '../components/insights/InsightPanel';
 import * as s from '../components/insights/insights.css';
 import { LazyChart } from './insights/LazyChart';
+import type { SeriesKind } from './insights/WeeklyLineChart';
 
 export interface Props {
   /** The server's answer, or null when it could not read it (the island then asks again). */
@@ -70,11 +72,28 @@ export default function Trends({ initial }: Props) {
   );
 }
 
-const LEGEND = [
-  { kind: 'cost', label: 'Internal cost' },
-  { kind: 'invoiced', label: 'Invoiced' },
-  { kind: 'margin', label: 'Gross margin' },
-] as const;
+const COMPANY = DEFAULT_COMPANY_CURRENCY;
+const money = (n: number) => formatMoney(n, COMPANY);
+const moneyTick = (n: number) => formatMoneyTick(n, COMPANY);
+const L = {
+  hours: figureLabel('totalHours'),
+  cost: figureLabel('internalCost'),
+  invoiced: figureLabel('invoiced'),
+  margin: figureLabel('cumulativeMargin'),
+};
+
+function Legend({ items }: { items: { kind: SeriesKind; label: string }[] }) {
+  return (
+    <ul className={s.legend} aria-hidden="true">
+      {items.map((l) => (
+        <li key={l.kind}>
+          <span className={`${s.swatchBase} ${s.swatch[l.kind]}`} />
+          {l.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function TrendView({
   weeks,
@@ -89,55 +108,64 @@ function TrendView({
   const starts = weeks.map((w) => w.weekStart);
   return (
     <>
-      <ul className={s.legend} aria-hidden="true">
-        {LEGEND.map((l) => (
-          <li key={l.kind}>
-            <span className={`${s.swatchBase} ${s.swatch[l.kind]}`} />
-            {l.label}
-          </li>
-        ))}
-      </ul>
-      <LazyChart
-        weeks={starts}
-        currentWeek={currentWeek}
-        formatValue={formatUsd}
-        label={`Internal cost, invoiced and gross margin per week for ${name}; the table below has the numbers`}
-        series={[
-          { kind: 'cost', values: weeks.map((w) => w.internalCost) },
-          { kind: 'invoiced', values: weeks.map((w) => w.invoiced) },
-          { kind: 'margin', values: weeks.map((w) => w.grossMargin) },
+      <Legend
+        items={[
+          { kind: 'cost', label: L.cost },
+          { kind: 'invoiced', label: L.invoiced },
         ]}
       />
-      <ul className={s.legend} aria-hidden="true">
-        <li>
-          <span className={`${s.swatchBase} ${s.swatch.hours}`} />
-          Hours
-        </li>
-      </ul>
       <LazyChart
         weeks={starts}
         currentWeek={currentWeek}
-        formatValue={formatWholeHours}
+        formatValue={money}
+        formatTick={moneyTick}
+        valueAxisLabel={COMPANY}
+        label={`${L.cost} and ${L.invoiced} per week for ${name}; the table below has the numbers`}
+        series={[
+          { kind: 'cost', label: L.cost, values: weeks.map((w) => w.internalCost) },
+          { kind: 'invoiced', label: L.invoiced, values: weeks.map((w) => w.invoiced) },
+        ]}
+      />
+      <Legend items={[{ kind: 'margin', label: L.margin }]} />
+      <p className={s.muted}>{figureHelp('cumulativeMargin')}</p>
+      <LazyChart
+        weeks={starts}
+        currentWeek={currentWeek}
+        formatValue={money}
+        formatTick={moneyTick}
+        valueAxisLabel={COMPANY}
+        label={`${L.margin} over the 12 weeks for ${name}; the table below has the numbers`}
+        series={[{ kind: 'margin', label: L.margin, values: weeks.map((w) => w.cumulativeMargin) }]}
+      />
+      <Legend items={[{ kind: 'hours', label: L.hours }]} />
+      <LazyChart
+        weeks={starts}
+        currentWeek={currentWeek}
+        formatValue={formatHours}
+        formatTick={formatWholeHours}
+        valueAxisLabel="Hours"
         label={`Hours per week for ${name}; the table below has the numbers`}
-        series={[{ kind: 'hours', values: weeks.map((w) => w.hours) }]}
+        series={[{ kind: 'hours', label: L.hours, values: weeks.map((w) => w.hours) }]}
       />
       <div className={s.scroller} data-scroll-x>
         <table className={`${table} ${s.cells}`} data-testid="trends-table">
-          <caption className={s.muted}>Per week for {name}, Monday to Sunday</caption>
+          <caption className={s.muted}>
+            Per week for {name}, Monday to Sunday; amounts in {COMPANY}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Week of</th>
-              <th scope="col" className={s.num}>
+              <th scope="col" className={s.num} title={figureHelp('totalHours')}>
                 Hours
               </th>
-              <th scope="col" className={s.num}>
-                Internal Cost
+              <th scope="col" className={s.num} title={figureHelp('internalCost')}>
+                {L.cost}
               </th>
-              <th scope="col" className={s.num}>
-                Invoiced
+              <th scope="col" className={s.num} title={figureHelp('invoiced')}>
+                {L.invoiced}
               </th>
-              <th scope="col" className={s.num}>
-                Gross Margin
+              <th scope="col" className={s.num} title={figureHelp('cumulativeMargin')}>
+                {L.margin}
               </th>
             </tr>
           </thead>
@@ -150,13 +178,13 @@ function TrendView({
               >
                 <th scope="row">
                   {formatDate(w.weekStart)}
-                  {w.isCurrent ? ' (this week)' : ''}
+                  {w.isCurrent ? ` (this week, ${SO_FAR})` : ''}
                 </th>
                 <td className={s.num}>{formatHours(w.hours)}</td>
-                <td className={s.num}>{formatUsd(w.internalCost)}</td>
-                <td className={s.num}>{formatUsd(w.invoiced)}</td>
-                <td className={`${s.num} ${w.grossMargin < 0 ? s.negative : ''}`}>
-                  {formatUsd(w.grossMargin)}
+                <td className={s.num}>{money(w.internalCost)}</td>
+                <td className={s.num}>{money(w.invoiced)}</td>
+                <td className={`${s.num} ${w.cumulativeMargin < 0 ? s.negative : ''}`}>
+                  {money(w.cumulativeMargin)}
                 </td>
               </tr>
             ))}
@@ -165,10 +193,10 @@ function TrendView({
             <tr>
               <th scope="row">12 weeks</th>
               <td className={s.num}>{formatHours(totals.hours)}</td>
-              <td className={s.num}>{formatUsd(totals.internalCost)}</td>
-              <td className={s.num}>{formatUsd(totals.invoiced)}</td>
-              <td className={`${s.num} ${totals.grossMargin < 0 ? s.negative : ''}`}>
-                {formatUsd(totals.grossMargin)}
+              <td className={s.num}>{money(totals.internalCost)}</td>
+              <td className={s.num}>{money(totals.invoiced)}</td>
+              <td className={`${s.num} ${totals.cumulativeMargin < 0 ? s.negative : ''}`}>
+                {money(totals.cumulativeMargin)}
               </td>
             </tr>
           </tfoot>

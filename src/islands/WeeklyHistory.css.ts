@@ -46,6 +46,7 @@ export const statValue = style({
   lineHeight: 1.1,
   fontVariantNumeric: 'tabular-nums',
 });
+export const statNote = style({ color: vars.color.textMuted, fontSize: '0.8rem' });
 export const velocity = styleVariants({
   green: { color: vars.color.green },
   yellow: { color: vars.color.yellow },

@@ -10,6 +10,7 @@ import { badge, button, card, h2, spinner, visuallyHidden } from '../components/
 import { WeekButtons } from '../components/WeekButtons';
 import { formatDate, formatWeekLabel } from '../shared/format';
 import { shiftWeek, type IsoDate } from '../shared/calendar';
+import { formatStoryPoints, NOT_STARTED, SO_FAR, weekPhase } from '../shared/figures';
 import { statusColor } from '../shared/tickets';
 import { velocityColor, velocityPercentage } from '../shared/velocity';
 import {
@@ -82,6 +83,9 @@ export default function WeeklyHistory(props: Props) {
       ? velocityPercentage(storyPoints, available.data.totalAvailablePoints)
       : null;
   const weekLabel = formatWeekLabel(weekStart);
+  // The running week's figures are so far; a week not started has none (never a red 0%).
+  const phase = weekPhase(weekStart, props.currentWeekStart);
+  const partial = phase === 'current' ? <span className={s.statNote}>{SO_FAR}</span> : null;
 
   const value = (q: { isError: boolean }, text: string | null) =>
     q.isError ? 'Error' : (text ?? '…');
@@ -106,6 +110,7 @@ export default function WeeklyHistory(props: Props) {
           <span className={s.statValue}>
             {value(completed, storyPoints === null ? null : String(storyPoints))}
           </span>
+          {partial}
         </button>
         <div className={s.stat.plain} data-testid="stat-available-points">
           <span className={s.statLabel}>Available Points</span>
@@ -121,16 +126,21 @@ export default function WeeklyHistory(props: Props) {
           aria-haspopup="dialog"
         >
           <span className={s.statLabel}>Velocity Percentage</span>
-          <span
-            className={`${s.statValue} ${velocity === null ? '' : s.velocity[velocityColor(velocity)]}`}
-            data-color={velocity === null ? undefined : velocityColor(velocity)}
-          >
-            {completed.isError || available.isError
-              ? 'Error'
-              : velocity === null
-                ? '…'
-                : `${velocity}%`}
-          </span>
+          {phase === 'future' ? (
+            <span className={s.statValue}>Not started</span>
+          ) : (
+            <span
+              className={`${s.statValue} ${velocity === null ? '' : s.velocity[velocityColor(velocity)]}`}
+              data-color={velocity === null ? undefined : velocityColor(velocity)}
+            >
+              {completed.isError || available.isError
+                ? 'Error'
+                : velocity === null
+                  ? '…'
+                  : `${velocity}%`}
+            </span>
+          )}
+          {partial}
         </button>
       </div>
 
@@ -138,6 +148,11 @@ export default function WeeklyHistory(props: Props) {
         <span className={s.weekLabel} data-testid="week-label" aria-live="polite">
           Week: {weekLabel}
         </span>
+        {phase === 'past' ? null : (
+          <span className={s.statNote} data-testid="week-phase">
+            {phase === 'current' ? SO_FAR : `${NOT_STARTED}: nothing to count yet`}
+          </span>
+        )}
         <WeekButtons
           look="chevrons"
           onPrevious={() => goTo(shiftWeek(weekStart, -1))}
@@ -361,7 +376,7 @@ function TicketRow({
       <span className={s.ticketAssignee}>{assigneeName(ticket)}</span>
       <span className={s.ticketUpdated}>Updated {updatedDay(ticket.updated)}</span>
       <span className={s.points} title="Story points">
-        {ticket.storyPoints ?? 0} pts
+        {formatStoryPoints(ticket.storyPoints)}
       </span>
     </li>
   );

@@ -11,7 +11,8 @@ import { WeekButtons } from '../components/WeekButtons';
 import type { AgencyTimeData, ProjectTimeData } from '../shared/weekly-hours';
 import { MONEY_TABS_SCOPE } from '../shared/margins';
 import { formatDate, formatHours, formatWeekLabel } from '../shared/format';
-import { formatUsd } from '../shared/money-format';
+import { DEFAULT_COMPANY_CURRENCY, formatMoney } from '../shared/currency';
+import { figureHelp, NOT_STARTED, SO_FAR, type WeekPhase, weekPhase } from '../shared/figures';
 import { percentOf } from '../shared/percent';
 import { shiftWeek, type IsoDate } from '../shared/calendar';
 import { EmptyState, ErrorState } from '../components/PanelState';
@@ -66,6 +67,8 @@ function useFirstTimeSync(initiallySyncing: boolean, onDone: () => void): boolea
   return syncing;
 }
 
+const COMPANY = DEFAULT_COMPANY_CURRENCY;
+
 export const agencyTimePath = (weekStart: IsoDate) =>
   `/api/agency-time-entries?weekStart=${weekStart}`;
 
@@ -98,6 +101,7 @@ export default function WeeklyHours(props: Props) {
       onPrevious={() => goTo(shiftWeek(weekStart, -1))}
       onCurrent={() => goTo(props.currentWeekStart)}
       onNext={() => goTo(shiftWeek(weekStart, 1))}
+      phase={weekPhase(weekStart, props.currentWeekStart)}
     />
   );
 }
@@ -113,6 +117,8 @@ export interface WeeklyHoursViewProps {
   onPrevious: () => void;
   onCurrent: () => void;
   onNext: () => void;
+  /** The running week's figures are so far; a week not started has none yet. */
+  phase?: WeekPhase;
 }
 
 /**
@@ -127,6 +133,7 @@ export function WeeklyHoursView({
   onPrevious,
   onCurrent,
   onNext,
+  phase = 'past',
 }: WeeklyHoursViewProps) {
   return (
     <>
@@ -143,6 +150,13 @@ export function WeeklyHoursView({
                   ? formatWeekLabel(weekStart)
                   : 'No data'}
             </p>
+            {phase === 'past' ? null : (
+              <p className={s.scope} data-testid="week-phase">
+                {phase === 'current'
+                  ? `This week ${SO_FAR}: its figures grow until Sunday.`
+                  : `This week has ${NOT_STARTED}: nothing is logged yet.`}
+              </p>
+            )}
             <p className={s.scope}>{MONEY_TABS_SCOPE}</p>
           </div>
           <WeekButtons
@@ -155,23 +169,27 @@ export function WeeklyHoursView({
         <dl className={s.cards}>
           <MetricCard
             label="Total Hours"
+            help={figureHelp('totalHours')}
             isError={isError}
             value={data ? formatHours(data.totalHours) : null}
           />
           <MetricCard
             label="Active Projects"
+            help={figureHelp('activeProjects')}
             isError={isError}
             value={data ? String(data.projectTimeData.length) : null}
           />
           <MetricCard
             label="Total Internal Cost"
+            help={figureHelp('internalCost')}
             isError={isError}
-            value={data ? formatUsd(data.totalInternalCost) : null}
+            value={data ? formatMoney(data.totalInternalCost, COMPANY) : null}
           />
           <MetricCard
             label="Invoices This Week"
+            help={figureHelp('invoicesThisWeek')}
             isError={isError}
-            value={data ? formatUsd(data.totalInvoicesSent) : null}
+            value={data ? formatMoney(data.totalInvoicesSent, COMPANY) : null}
           />
         </dl>
       </section>
@@ -218,16 +236,21 @@ export function WeeklyHoursView({
 
 function MetricCard({
   label,
+  help,
   value,
   isError,
 }: {
   label: string;
+  /** The figure's definition from the glossary, on hover. */
+  help: string;
   value: string | null;
   isError: boolean;
 }) {
   return (
     <div className={s.metric}>
-      <dt className={s.metricLabel}>{label}</dt>
+      <dt className={s.metricLabel} title={help}>
+        {label}
+      </dt>
       <dd className={`${s.metricValue} ${isError ? s.metricError : ''}`}>
         {isError ? (
           'Error'

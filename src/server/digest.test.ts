@@ -2,11 +2,12 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/helpers/app';
 import { createTestDb } from '../../tests/helpers/db';
-import { setDigestSubscription } from '../db/alerts';
+import { setAlertUserState, setDigestSubscription } from '../db/alerts';
 import type { Db } from '../db/port';
 import { createUser } from '../db/users';
 import { startSmtpCatcher } from '../../tests/helpers/smtp';
 import { createSmtpMailer } from './smtp-mailer';
+import { attentionCounts } from '../services/alerts';
 import { dueDigestWeek, runDigest } from '../services/digest';
 
 /**
@@ -107,7 +108,8 @@ describe('the Monday digest by SMTP', () => {
       runDigest(digestDeps(new Date('2026-11-24T10:00:00Z'))),
     ]);
     expect(again.every((r) => !r.sent)).toBe(true);
-    expect(smtp.received).toHaveLength(2);
+    // One mail per person: each reads their own bell's count.
+    expect(smtp.received).toHaveLength(3);
   });
 
   it('gives admins the money alerts and figures, subscribed staff neither, with a text and an HTML part', async () => {
@@ -115,8 +117,11 @@ describe('the Monday digest by SMTP', () => {
     const mails = await Promise.all(smtp.received.map((r) => simpleParser(r.raw)));
     const forAdmins = mails.find((m) => addresses(m).includes('boss@agency.test'))!;
     const forStaff = mails.find((m) => addresses(m).includes('keen@agency.test'))!;
-    expect(addresses(forAdmins).sort()).toEqual(['boss@agency.test', 'ops@agency.test']);
-    expect(addresses(forStaff)).toEqual(['keen@agency.test']);
+    expect(mails.map(addresses).sort()).toEqual([
+      ['boss@agency.test'],
+      ['keen@agency.test'],
+      ['ops@agency.test'],
+    ]);
     // Unsubscribed staff and unapproved accounts get nothing.
     expect(smtp.received.flatMap((r) => r.to)).not.toContain('quiet@agency.test');
     expect(smtp.received.flatMap((r) => r.to)).not.toContain('gone@agency.test');
@@ -126,17 +131,71 @@ describe('the Monday digest by SMTP', () => {
       expect(m.from?.text).toContain('dash@agency.test');
       expect(m.text).toContain('Open alerts');
       expect(m.text).toContain('Tickets ready for QA last week (0)');
-      expect(m.text).toContain('Story points: 0 of 0 available (velocity 0%)');
-      expect(m.text).toContain('Hours logged:');
+      expect(m.text).toContain('Story Points: 0 of 0 available (velocity 0%)');
+      expect(m.text).toContain('Total Hours: 0 min');
       expect(m.html).toBeTruthy();
     }
     expect(forAdmins.text).toContain('$4,200 overdue');
-    expect(forAdmins.text).toContain('Invoices: $0');
-    expect(forAdmins.text).toContain('Margin:');
+    expect(forAdmins.text).toContain('Invoices This Week: $0');
+    expect(forAdmins.text).toContain('Internal Cost: $0');
+    expect(forAdmins.text).toContain('Gross Margin: $0');
     expect(forStaff.text).toContain('6 blocked tickets');
     expect(forStaff.text).not.toContain('overdue');
-    expect(forStaff.text).not.toMatch(/Invoices|Margin/);
-    expect(forStaff.html).not.toMatch(/Invoices|Margin|overdue/);
+    expect(forStaff.text).not.toMatch(/Invoices|Margin|Cost/);
+    expect(forStaff.html).not.toMatch(/Invoices|Margin|overdue|Cost/);
+  });
+
+  it("counts each person's open alerts as their bell does, as of the moment it is composed", async () => {
+    const [boss] = await db.query<{ id: string }>(
+      `SELECT id FROM users WHERE email = 'boss@agency.test'`,
+    );
+    const [overdue] = await db.query<{ id: number }>(
+      `SELECT id FROM alerts WHERE rule = 'overdue'`,
+    );
+    await setAlertUserState(db, overdue!.id, boss!.id, {
+      acknowledgedAt: monday0800London,
+      snoozedUntil: null,
+    });
+    try {
+      await runDigest(digestDeps(monday0800London));
+      const mails = await Promise.all(smtp.received.map((r) => simpleParser(r.raw)));
+      const to = (email: string) => mails.find((m) => addresses(m).includes(email))!;
+      const asOf = 'as of Mon, Nov 23, 2026, 08:00 (Europe/London)';
+      // The bell of each at that moment: boss acknowledged the overdue alert, ops did not, and
+      // staff never see money alerts.
+      const bell = async (email: string, isAdmin: boolean) => {
+        const [u] = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+          email,
+        ]);
+        return (await attentionCounts(db, { userId: u!.id, isAdmin }, monday0800London)).total;
+      };
+      expect(await bell('boss@agency.test', true)).toBe(1);
+      expect(to('boss@agency.test').text).toContain(`Open alerts (1) ${asOf}`);
+      expect(to('boss@agency.test').text).not.toContain('overdue for 17 days');
+      expect(await bell('ops@agency.test', true)).toBe(2);
+      expect(to('ops@agency.test').text).toContain(`Open alerts (2) ${asOf}`);
+      expect(await bell('keen@agency.test', false)).toBe(1);
+      expect(to('keen@agency.test').text).toContain(`Open alerts (1) ${asOf}`);
+    } finally {
+      await setAlertUserState(db, overdue!.id, boss!.id, {
+        acknowledgedAt: null,
+        snoozedUntil: null,
+      });
+    }
+  });
+
+  it('lays the HTML part out as tables with links back to the pages of the week', async () => {
+    await runDigest({ ...digestDeps(monday0800London), origin: 'https://dash.agency.test' });
+    const mails = await Promise.all(smtp.received.map((r) => simpleParser(r.raw)));
+    const admin = mails.find((m) => addresses(m).includes('boss@agency.test'))!;
+    const staff = mails.find((m) => addresses(m).includes('keen@agency.test'))!;
+    expect(admin.html).toContain('<table');
+    expect(admin.html).toContain('href="https://dash.agency.test/alerts"');
+    expect(admin.html).toContain('href="https://dash.agency.test/developer?week=2026-11-16"');
+    expect(admin.html).toContain('href="https://dash.agency.test/agency?week=2026-11-16"');
+    // Staff cannot open the Agency Dashboard: their link goes to the projects.
+    expect(staff.html).not.toContain('/agency?');
+    expect(staff.html).toContain('href="https://dash.agency.test/"');
   });
 
   it('escapes upstream text in the HTML part, and keeps it readable in the text part', async () => {
@@ -158,7 +217,7 @@ describe('the Monday digest by SMTP', () => {
     const result = await runDigest(deps);
     expect(result).toMatchObject({ sent: true, delivery: 'outbox' });
     const kept = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_outbox');
-    expect(kept[0]!.n).toBe(2);
+    expect(kept[0]!.n).toBe(3);
     const week = await db.query<{ outcome: string }>('SELECT outcome FROM digest_weeks');
     expect(week[0]!.outcome).toMatch(/^kept in the outbox/);
     expect((await runDigest(digestDeps(monday0800London))).sent).toBe(false);
@@ -178,7 +237,7 @@ describe('the Monday digest without SMTP (demo mode)', () => {
     const { mails } = (await res.json()) as {
       mails: { subject: string; recipients: string[]; text: string; html: string }[];
     };
-    expect(mails).toHaveLength(2);
+    expect(mails).toHaveLength(3);
     expect(mails.every((m) => m.subject === 'Agency Dashboard: week of 2026-11-16')).toBe(true);
     expect(mails.find((m) => m.recipients.includes('keen@agency.test'))!.text).not.toContain(
       'overdue',
@@ -189,5 +248,10 @@ describe('the Monday digest without SMTP (demo mode)', () => {
     expect(html).toContain('Agency Dashboard: week of 2026-11-16');
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('&lt;script&gt;alert');
+    // The HTML part is shown as mailed, in a sandboxed frame that runs no script.
+    expect(html).toMatch(
+      /<iframe[^>]*sandbox="allow-popups allow-popups-to-escape-sandbox"[^>]*srcDoc=|<iframe[^>]*srcdoc=[^>]*sandbox=/i,
+    );
+    expect(html).toContain('Plain-text part');
   });
 });

@@ -30,9 +30,9 @@ export function pointsByWeek(rows: readonly DonePoints[]): Map<string, number> {
   return byKey;
 }
 
-const series = (weeks: CostAndPoints[]): CostPerPointSeries => ({
+const series = (weeks: CostAndPoints[], currentWeekStart: IsoDate): CostPerPointSeries => ({
   weeks: costPerPointWeeks(weeks),
-  overall: costPerPointOverall(weeks),
+  overall: costPerPointOverall(weeks, currentWeekStart),
 });
 
 export async function loadCostPerPoint(
@@ -66,7 +66,11 @@ export async function loadCostPerPoint(
   }));
   return {
     currentWeekStart,
-    agency: series(agency),
-    projects: perProject.map((p) => ({ id: p.id, name: p.name, ...series(p.rows) })),
+    agency: series(agency, currentWeekStart),
+    projects: perProject.map((p) => ({
+      id: p.id,
+      name: p.name,
+      ...series(p.rows, currentWeekStart),
+    })),
   };
 }

@@ -4,22 +4,18 @@
  * mailer or kept in the outbox. Admins get the money figures and money alerts; subscribed
  * staff get neither.
  */
-import {
-  addToOutbox,
-  claimDigestWeek,
-  finishDigestWeek,
-  listDigestRecipients,
-  listOpenAlertsForDigest,
-} from '../db/alerts';
+import { addToOutbox, claimDigestWeek, finishDigestWeek, listDigestRecipients } from '../db/alerts';
 import type { Db } from '../db/port';
-import { costOf, readWeeklyFigures } from '../db/weekly-figures';
-import { RULE_LABELS } from '../shared/alerts';
+import { ALERT_RULES, needsAttention } from '../shared/alerts';
+import { DEFAULT_COMPANY_CURRENCY } from '../shared/currency';
 import { shiftWeek, weekEndOf } from '../shared/calendar';
 import { composeDigest, DIGEST_HOUR, type DigestFigures, type DigestMail } from '../shared/digest';
-import { marginPercent, roundMoney } from '../shared/money';
+import { grossMargin, marginPercent } from '../shared/money';
 import { totalStoryPoints } from '../shared/story-points';
 import { currentWeekStart, instantAtLocalTime } from '../shared/time-zones';
 import { velocityPercentage } from '../shared/velocity';
+import { loadAgencyWeek } from './agency-time';
+import { attentionCounts, toAlertJson, listAlertsFor, type Viewer, viewerOf } from './alerts';
 import type { Mailer } from './mail';
 import { availablePointsByWeek, readyForQaFromStore, weekOf } from './velocity';
 
@@ -29,6 +25,8 @@ export interface DigestDeps {
   clock: () => Date;
   timeZone: string;
   qaStatus: string;
+  /** The dashboard's public origin for the digest's links; unset leaves them relative. */
+  origin?: string;
   /** Who claims the week ('node 1234@host'), kept in digest_weeks. */
   runner: string;
   log?: (line: string) => void;
@@ -40,33 +38,50 @@ export function dueDigestWeek(now: Date, timeZone: string): string | null {
   return now >= instantAtLocalTime(monday, DIGEST_HOUR, timeZone) ? monday : null;
 }
 
-/** The digest's figures for last week, with or without money. */
+/**
+ * The digest's figures for last week as `recipient` would read them at `now`: the open alerts
+ * are the bell's count for that person at that moment (with the alerts behind it), and the
+ * week's hours and money are Weekly Hours' own figures for the week (docs/figures.md).
+ */
 export async function digestFigures(
-  deps: Pick<DigestDeps, 'db' | 'timeZone' | 'qaStatus'>,
+  deps: Pick<DigestDeps, 'db' | 'timeZone' | 'qaStatus' | 'origin'>,
   thisMonday: string,
-  withMoney: boolean,
+  recipient: Viewer,
+  now: Date,
 ): Promise<DigestFigures> {
   const { db, timeZone } = deps;
   const weekStart = shiftWeek(thisMonday, -1);
   const weekEnd = weekEndOf(weekStart);
-  const [alerts, completed, points, figures] = await Promise.all([
-    listOpenAlertsForDigest(db, withMoney),
+  const [alerts, attention, completed, points, week] = await Promise.all([
+    listAlertsFor(db, recipient, { status: 'open' }),
+    attentionCounts(db, recipient, now),
     readyForQaFromStore(db, { qaStatus: deps.qaStatus, timeZone })(weekOf(weekStart)),
     availablePointsByWeek(db, [weekStart]),
-    readWeeklyFigures(db, { from: weekStart, to: weekEnd }),
+    loadAgencyWeek(db, weekStart),
   ]);
   const storyPoints = totalStoryPoints(completed.tickets);
   const availablePoints = points.get(weekStart) ?? 0;
-  const invoiced = figures.invoices.reduce((sum, i) => sum + i.amount, 0);
-  const cost = costOf(figures.time);
+  // Grouped by rule in the rules' own order, oldest first within a rule.
+  const needing = alerts
+    .map(toAlertJson)
+    .filter((a) => needsAttention(a, now))
+    .sort(
+      (a, b) =>
+        ALERT_RULES.indexOf(a.rule) - ALERT_RULES.indexOf(b.rule) ||
+        a.openedAt.localeCompare(b.openedAt),
+    );
+  const margin = grossMargin(week.totalInvoicesSent, week.totalInternalCost);
   return {
     weekStart,
     weekEnd,
-    alerts: alerts.map((a) => ({
-      ruleLabel: RULE_LABELS[a.rule],
+    composedAt: now.toISOString(),
+    timeZone,
+    openAlerts: attention.total,
+    alerts: needing.map((a) => ({
+      ruleLabel: a.ruleLabel,
       projectName: a.projectName,
       message: a.message,
-      openedAt: a.openedAt.toISOString(),
+      openedAt: a.openedAt,
     })),
     tickets: completed.tickets.map((t) => ({
       key: t.key,
@@ -77,15 +92,18 @@ export async function digestFigures(
     storyPoints,
     availablePoints,
     velocityPercentage: velocityPercentage(storyPoints, availablePoints),
-    hours: figures.time.reduce((sum, t) => sum + t.minutes, 0) / 60,
-    money: withMoney
+    hours: week.totalHours,
+    money: recipient.isAdmin
       ? {
-          invoiced: roundMoney(invoiced),
-          cost: roundMoney(cost),
-          margin: roundMoney(invoiced - cost),
-          marginPercent: invoiced > 0 ? marginPercent(invoiced - cost, invoiced) : null,
+          invoiced: week.totalInvoicesSent,
+          cost: week.totalInternalCost,
+          margin,
+          marginPercent:
+            week.totalInvoicesSent > 0 ? marginPercent(margin, week.totalInvoicesSent) : null,
+          currency: DEFAULT_COMPANY_CURRENCY,
         }
       : null,
+    origin: deps.origin ?? '',
   };
 }
 
@@ -103,15 +121,14 @@ export async function runDigest(deps: DigestDeps): Promise<DigestOutcome> {
   if (!(await claimDigestWeek(deps.db, week, deps.runner)))
     return { sent: false, reason: 'claimed' };
   const recipients = await listDigestRecipients(deps.db);
-  const groups = [
-    { to: recipients.filter((r) => r.role === 'admin').map((r) => r.email), withMoney: true },
-    { to: recipients.filter((r) => r.role !== 'admin').map((r) => r.email), withMoney: false },
-  ].filter((g) => g.to.length > 0);
   let delivery: 'smtp' | 'outbox' = deps.mailer ? 'smtp' : 'outbox';
   const failures: string[] = [];
-  for (const group of groups) {
-    const mail: DigestMail = composeDigest(await digestFigures(deps, week, group.withMoney));
-    const message = { to: group.to, ...mail };
+  // One mail per person: each reads their own bell's count (acknowledged and snoozed alerts
+  // are per person), counted when their mail is composed.
+  for (const recipient of recipients) {
+    const viewer = viewerOf(recipient);
+    const mail: DigestMail = composeDigest(await digestFigures(deps, week, viewer, deps.clock()));
+    const message = { to: [recipient.email], ...mail };
     if (deps.mailer) {
       try {
         await deps.mailer.send(message);

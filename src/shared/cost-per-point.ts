@@ -37,12 +37,20 @@ export function costPerPointWeeks(weeks: readonly CostAndPoints[]): CostPerPoint
   }));
 }
 
-/** The whole span's figure: total cost ÷ total points (not the mean of the weekly figures). */
-export function costPerPointOverall(weeks: readonly CostAndPoints[]): {
+/**
+ * The whole span's figure: total cost ÷ total points (not the mean of the weekly figures), over
+ * the full weeks only: the current week, so far, is left out (docs/figures.md, "Partial and
+ * future weeks").
+ */
+export function costPerPointOverall(
+  allWeeks: readonly CostAndPoints[],
+  currentWeekStart?: IsoDate,
+): {
   cost: number;
   points: number;
   costPerPoint: number | null;
 } {
+  const weeks = allWeeks.filter((w) => w.weekStart !== currentWeekStart);
   const cost = roundMoney(weeks.reduce((s, w) => s + w.cost, 0));
   const points = weeks.reduce((s, w) => s + w.points, 0);
   return { cost, points, costPerPoint: costPerPoint(cost, points) };

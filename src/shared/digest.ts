@@ -1,26 +1,45 @@
 /**
- * The Monday digest's text and HTML parts from its figures (docs/decisions/202-monday-digest.md).
- * Pure, so its escaping is tested without mail: every upstream text (project names, ticket
- * summaries, alert messages) is escaped in the HTML part.
+ * The Monday digest's text and HTML parts from its figures (docs/decisions/202-monday-digest.md,
+ * docs/figures.md). Pure, so its escaping is tested without mail: every upstream text (project
+ * names, ticket summaries, alert messages) is escaped in the HTML part. Labels and formats come
+ * from the glossary of figures, so the digest names each number as the app does; the HTML part
+ * is laid out like the app (tables, amounts with their currency, links back to its pages).
  */
 import type { AlertJson } from './alerts';
-import { formatHours } from './format';
-import { formatUsd } from './money-format';
+import { type CurrencyCode, formatMoney } from './currency';
+import { dateTimeFormat } from './date-time-format';
 import { escapeHtml } from './escape-html';
+import { figureLabel, formatStoryPoints } from './figures';
+import { formatHours } from './format';
 
 export const DIGEST_HOUR = 8;
 
 export interface DigestFigures {
   weekStart: string;
   weekEnd: string;
+  /** When the digest was composed (ISO): the alerts are counted at that moment. */
+  composedAt: string;
+  timeZone: string;
+  /** The bell's count for the recipient at `composedAt`. */
+  openAlerts: number;
+  /** The alerts behind that count, oldest first. */
   alerts: Pick<AlertJson, 'ruleLabel' | 'projectName' | 'message' | 'openedAt'>[];
   tickets: { key: string; summary: string; projectName: string; storyPoints: number | null }[];
   storyPoints: number;
   availablePoints: number;
   velocityPercentage: number;
+  /** Weekly Hours' Total Hours for the week. */
   hours: number;
-  /** Admins only: invoices dated in the week and the margin on the week's cost. */
-  money: { invoiced: number; cost: number; margin: number; marginPercent: number | null } | null;
+  /** Admins only: Weekly Hours' Invoices This Week and Total Internal Cost, and their margin. */
+  money: {
+    invoiced: number;
+    cost: number;
+    margin: number;
+    marginPercent: number | null;
+    currency: CurrencyCode;
+  } | null;
+  /** The dashboard's origin for links ('https://dash.example.com'); '' leaves them relative. */
+  origin: string;
 }
 
 export interface DigestMail {
@@ -31,63 +50,125 @@ export interface DigestMail {
 
 const MAX_TICKETS = 30;
 
+/** 'Mon, Nov 23, 2026, 08:00 (Europe/London)': when the counts were taken. */
+export function asOfText(composedAt: string, timeZone: string): string {
+  const when = dateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(composedAt));
+  return `${when} (${timeZone})`;
+}
+
 export function composeDigest(f: DigestFigures): DigestMail {
   const subject = `Agency Dashboard: week of ${f.weekStart}`;
   const shown = f.tickets.slice(0, MAX_TICKETS);
   const more = f.tickets.length - shown.length;
-  const points = (p: number | null) => (p === null ? 'no estimate' : `${p} pts`);
+  const asOf = asOfText(f.composedAt, f.timeZone);
+  const link = (path: string) => `${f.origin}${path}`;
+  const weekQuery = `?week=${f.weekStart}`;
+  const money = f.money;
+  const amount = (n: number) => (money ? formatMoney(n, money.currency) : '');
+  const marginText = money
+    ? `${amount(money.margin)}${money.marginPercent === null ? '' : ` (${money.marginPercent}%)`}`
+    : '';
 
   const text: string[] = [
     `Monday digest for the week ${f.weekStart} to ${f.weekEnd}`,
     '',
-    `Open alerts (${f.alerts.length})`,
+    `${figureLabel('openAlerts')} (${f.openAlerts}) as of ${asOf}`,
     ...(f.alerts.length
       ? f.alerts.map((a) => `- ${a.ruleLabel}: ${a.message} (since ${a.openedAt.slice(0, 10)})`)
       : ['- None']),
+    `  ${link('/alerts')}`,
     '',
     `Tickets ready for QA last week (${f.tickets.length})`,
     ...(shown.length
-      ? shown.map((t) => `- ${t.key} ${t.summary} [${t.projectName}] ${points(t.storyPoints)}`)
+      ? shown.map(
+          (t) => `- ${t.key} ${t.summary} [${t.projectName}] ${formatStoryPoints(t.storyPoints)}`,
+        )
       : ['- None']),
     ...(more > 0 ? [`- and ${more} more`] : []),
+    `  ${link(`/developer${weekQuery}`)}`,
     '',
-    `Story points: ${f.storyPoints} of ${f.availablePoints} available (velocity ${f.velocityPercentage}%)`,
-    `Hours logged: ${formatHours(f.hours)}`,
+    `${figureLabel('storyPoints')}: ${f.storyPoints} of ${f.availablePoints} available (velocity ${f.velocityPercentage}%)`,
+    `${figureLabel('totalHours')}: ${formatHours(f.hours)}`,
   ];
-  if (f.money) {
+  if (money) {
     text.push(
-      `Invoices: ${formatUsd(f.money.invoiced)}`,
-      `Margin: ${formatUsd(f.money.margin)}${f.money.marginPercent === null ? '' : ` (${f.money.marginPercent}%)`} on ${formatUsd(f.money.cost)} internal cost`,
+      `${figureLabel('invoicesThisWeek')}: ${amount(money.invoiced)}`,
+      `${figureLabel('internalCost')}: ${amount(money.cost)}`,
+      `${figureLabel('grossMargin')}: ${marginText}`,
+      `  ${link(`/agency${weekQuery}`)}`,
     );
   }
 
   const e = escapeHtml;
-  const li = (items: string[]) =>
-    items.length ? `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : '<p>None</p>';
+  const cell = 'style="padding:4px 8px;border-bottom:1px solid #e5e7eb;text-align:left"';
+  const num = 'style="padding:4px 8px;border-bottom:1px solid #e5e7eb;text-align:right"';
+  const tableOf = (head: string[], rows: string[][], numeric: boolean[]) =>
+    rows.length
+      ? `<table style="border-collapse:collapse;width:100%;max-width:720px"><thead><tr>${head
+          .map((h, i) => `<th ${numeric[i] ? num : cell}>${e(h)}</th>`)
+          .join('')}</tr></thead><tbody>${rows
+          .map(
+            (r) =>
+              `<tr>${r.map((c, i) => `<td ${numeric[i] ? num : cell}>${c}</td>`).join('')}</tr>`,
+          )
+          .join('')}</tbody></table>`
+      : '<p>None</p>';
+  const a = (path: string, label: string) =>
+    `<p><a href="${e(link(path))}" style="color:#2563eb">${e(label)}</a></p>`;
+  const figureRows: string[][] = [
+    [e(figureLabel('storyPoints')), `${f.storyPoints} of ${f.availablePoints} available`],
+    [e(figureLabel('velocity')), `${f.velocityPercentage}%`],
+    [e(figureLabel('totalHours')), e(formatHours(f.hours))],
+  ];
+  if (money)
+    figureRows.push(
+      [e(figureLabel('invoicesThisWeek')), e(amount(money.invoiced))],
+      [e(figureLabel('internalCost')), e(amount(money.cost))],
+      [e(figureLabel('grossMargin')), e(marginText)],
+    );
   const html = [
-    '<!doctype html><html><body style="font-family:sans-serif">',
-    `<h1>Week of ${e(f.weekStart)} to ${e(f.weekEnd)}</h1>`,
-    `<h2>Open alerts (${f.alerts.length})</h2>`,
-    li(
-      f.alerts.map(
-        (a) =>
-          `<strong>${e(a.ruleLabel)}</strong>: ${e(a.message)} <small>(since ${e(a.openedAt.slice(0, 10))})</small>`,
-      ),
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827">',
+    `<h1 style="font-size:20px">Week of ${e(f.weekStart)} to ${e(f.weekEnd)}</h1>`,
+    `<h2 style="font-size:16px">${e(figureLabel('openAlerts'))} (${f.openAlerts})</h2>`,
+    `<p style="color:#6b7280">As of ${e(asOf)}</p>`,
+    tableOf(
+      ['Rule', 'Project', 'Alert', 'Since'],
+      f.alerts.map((x) => [
+        e(x.ruleLabel),
+        e(x.projectName ?? ''),
+        e(x.message),
+        e(x.openedAt.slice(0, 10)),
+      ]),
+      [false, false, false, false],
     ),
-    `<h2>Tickets ready for QA last week (${f.tickets.length})</h2>`,
-    li(
-      shown.map(
-        (t) =>
-          `<strong>${e(t.key)}</strong> ${e(t.summary)} <em>${e(t.projectName)}</em> ${e(points(t.storyPoints))}`,
-      ),
+    a('/alerts', 'Open the alerts'),
+    `<h2 style="font-size:16px">Tickets ready for QA last week (${f.tickets.length})</h2>`,
+    tableOf(
+      ['Key', 'Summary', 'Project', figureLabel('storyPoints')],
+      shown.map((t) => [
+        `<strong>${e(t.key)}</strong>`,
+        e(t.summary),
+        e(t.projectName),
+        e(formatStoryPoints(t.storyPoints)),
+      ]),
+      [false, false, false, true],
     ),
     more > 0 ? `<p>and ${more} more</p>` : '',
-    '<h2>Delivery and time</h2>',
-    `<p>Story points: ${f.storyPoints} of ${f.availablePoints} available (velocity ${f.velocityPercentage}%)</p>`,
-    `<p>Hours logged: ${e(formatHours(f.hours))}</p>`,
-    f.money
-      ? `<h2>Billing</h2><p>Invoices: ${e(formatUsd(f.money.invoiced))}</p><p>Margin: ${e(formatUsd(f.money.margin))}${f.money.marginPercent === null ? '' : ` (${f.money.marginPercent}%)`} on ${e(formatUsd(f.money.cost))} internal cost</p>`
-      : '',
+    a(`/developer${weekQuery}`, 'Open Weekly History for the week'),
+    '<h2 style="font-size:16px">Delivery, time and billing</h2>',
+    tableOf(['Figure', 'Week'], figureRows, [false, true]),
+    money
+      ? a(`/agency${weekQuery}`, 'Open Weekly Hours for the week')
+      : a('/', 'Open the dashboard'),
     '</body></html>',
   ].join('\n');
 

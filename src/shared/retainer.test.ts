@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   retainerProgress,
   retainerProgressOf,
+  retainerStatus,
   retainerStatusColor,
   retainerSummary,
 } from './retainer';
@@ -52,6 +53,28 @@ describe('retainer periods', () => {
     expect(retainerStatusColor('CANCELLED')).toBe('red');
     expect(retainerStatusColor('PAUSED')).toBe('grey');
     expect(retainerStatusColor('')).toBe('grey');
+  });
+});
+
+describe('a retainer period’s status', () => {
+  const today = '2026-11-25';
+  const period = (startDate: string, endDate: string, locked = false) => ({
+    locked,
+    startDate,
+    endDate,
+  });
+
+  it('follows the dates: a period that ended is COMPLETED even before it is locked', () => {
+    // Week 12 ended on Nov 22 and week 13 runs today: only week 13 is ACTIVE.
+    expect(retainerStatus(period('2026-11-16', '2026-11-22'), today)).toBe('COMPLETED');
+    expect(retainerStatus(period('2026-11-23', '2026-11-29'), today)).toBe('ACTIVE');
+    expect(retainerStatus(period('2026-11-30', '2026-12-06'), today)).toBe('DRAFT');
+  });
+
+  it('is ACTIVE on its first and last day, and COMPLETED once locked', () => {
+    expect(retainerStatus(period('2026-11-25', '2026-12-01'), today)).toBe('ACTIVE');
+    expect(retainerStatus(period('2026-11-19', '2026-11-25'), today)).toBe('ACTIVE');
+    expect(retainerStatus(period('2026-11-23', '2026-11-29', true), today)).toBe('COMPLETED');
   });
 });
 

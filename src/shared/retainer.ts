@@ -24,15 +24,16 @@ export interface RetainerPeriod {
 }
 
 /**
- * Forecast has no period status (docs/decisions/021): locked periods are COMPLETED; a period
- * starting after today is DRAFT; otherwise ACTIVE, including a past period not yet locked
- * (it awaits closing). CANCELLED has no Forecast source and is never produced.
+ * Forecast has no period status (docs/decisions/021, 304): the status follows the period's
+ * dates, so at most one period (the one running today) is ACTIVE. A locked period, or one whose
+ * end is before today, is COMPLETED; a period starting after today is DRAFT; the one running
+ * today is ACTIVE. CANCELLED has no Forecast source and is never produced.
  */
 export function retainerStatus(
-  period: { locked: boolean; startDate: IsoDate },
+  period: { locked: boolean; startDate: IsoDate; endDate: IsoDate },
   today: IsoDate,
 ): RetainerStatus {
-  if (period.locked) return 'COMPLETED';
+  if (period.locked || period.endDate < today) return 'COMPLETED';
   if (period.startDate > today) return 'DRAFT';
   return 'ACTIVE';
 }

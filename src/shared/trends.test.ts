@@ -6,11 +6,11 @@ describe('12-week trends', () => {
     const weeks = trendWeeks('2026-11-23', [], 3);
     expect(weeks.map((w) => w.weekStart)).toEqual(['2026-11-09', '2026-11-16', '2026-11-23']);
     expect(weeks.map((w) => w.isCurrent)).toEqual([false, false, true]);
-    expect(weeks[0]).toMatchObject({ hours: 0, internalCost: 0, invoiced: 0, grossMargin: 0 });
+    expect(weeks[0]).toMatchObject({ hours: 0, internalCost: 0, invoiced: 0, cumulativeMargin: 0 });
     expect(trendWeeks('2026-11-23', []).length).toBe(12);
   });
 
-  it('turns minutes into hours and takes margin as invoiced less cost, per week', () => {
+  it('turns minutes into hours and takes margin as invoiced less cost', () => {
     const [week] = trendWeeks(
       '2026-11-16',
       [
@@ -25,18 +25,26 @@ describe('12-week trends', () => {
       hours: 2.25,
       internalCost: 225.5,
       invoiced: 1000,
-      grossMargin: 774.5,
+      cumulativeMargin: 774.5,
       isCurrent: true,
     });
   });
 
-  it('shows a week with cost and no invoice as a negative margin', () => {
-    const [week] = trendWeeks(
-      '2026-11-16',
-      [{ weekStart: '2026-11-16', minutes: 60, cost: 80, invoiced: 0 }],
-      1,
+  it('runs the margin on from week to week, so a week without an invoice is no invented loss', () => {
+    // A month invoiced in one go: the weekly difference would read three losses and one spike.
+    const weeks = trendWeeks(
+      '2026-11-23',
+      [
+        { weekStart: '2026-11-02', minutes: 600, cost: 32502.6, invoiced: 0 },
+        { weekStart: '2026-11-09', minutes: 600, cost: 32502.6, invoiced: 0 },
+        { weekStart: '2026-11-16', minutes: 600, cost: 32502.6, invoiced: 0 },
+        { weekStart: '2026-11-23', minutes: 600, cost: 32502.6, invoiced: 150000 },
+      ],
+      4,
     );
-    expect(week!.grossMargin).toBe(-80);
+    expect(weeks.map((w) => w.cumulativeMargin)).toEqual([-32502.6, -65005.2, -97507.8, 19989.6]);
+    // The last running value is the span's margin.
+    expect(trendTotals(weeks).cumulativeMargin).toBe(weeks.at(-1)!.cumulativeMargin);
   });
 
   it('ignores figures for weeks outside the span', () => {
@@ -45,7 +53,12 @@ describe('12-week trends', () => {
       [{ weekStart: '2026-11-02', minutes: 600, cost: 1000, invoiced: 0 }],
       2,
     );
-    expect(trendTotals(weeks)).toEqual({ hours: 0, internalCost: 0, invoiced: 0, grossMargin: 0 });
+    expect(trendTotals(weeks)).toEqual({
+      hours: 0,
+      internalCost: 0,
+      invoiced: 0,
+      cumulativeMargin: 0,
+    });
   });
 
   it('totals the span for the table’s last row', () => {
@@ -61,7 +74,7 @@ describe('12-week trends', () => {
       hours: 1.5,
       internalCost: 150.3,
       invoiced: 500,
-      grossMargin: 349.7,
+      cumulativeMargin: 349.7,
     });
   });
 });

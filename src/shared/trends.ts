@@ -1,7 +1,10 @@
 /**
- * The 12-week trends on Insights (docs/decisions/173): hours, internal cost, invoiced and gross
- * margin per week, for the agency and per project, every week present (a quiet week is zeros,
- * not a gap) and the current week marked. Pure and browser-safe.
+ * The 12-week trends on Insights (docs/decisions/173, 302): hours, internal cost and invoiced
+ * per week, and the margin as a cumulative line from the first week shown (invoices land in
+ * bursts, so invoiced minus one week's cost is no margin a lead would recognise), for the agency
+ * and per project, every week present (a quiet week is zeros, not a gap) and the current week
+ * marked as so far. Money is kept to the cent and rounded only for display, so rows add up.
+ * Pure and browser-safe.
  */
 import { grossMargin, hoursFromMinutes, roundHours, roundMoney } from './money';
 import { lastWeeks, type IsoDate } from './calendar';
@@ -21,8 +24,9 @@ export interface TrendWeek {
   hours: number;
   internalCost: number;
   invoiced: number;
-  /** invoiced − internal cost. */
-  grossMargin: number;
+  /** Σ (invoiced − internal cost) from the first week shown to this one. */
+  cumulativeMargin: number;
+  /** The current week: its figures are so far, not a full week's. */
   isCurrent: boolean;
 }
 
@@ -43,22 +47,24 @@ export function trendWeeks(
     w.invoiced += f.invoiced;
     byWeek.set(f.weekStart, w);
   }
+  let running = 0;
   return lastWeeks(currentWeekStart, count).map((weekStart) => {
     const w = byWeek.get(weekStart) ?? { minutes: 0, cost: 0, invoiced: 0 };
     const internalCost = roundMoney(w.cost);
     const invoiced = roundMoney(w.invoiced);
+    running = grossMargin(running + invoiced, internalCost);
     return {
       weekStart,
       hours: hoursFromMinutes(w.minutes),
       internalCost,
       invoiced,
-      grossMargin: grossMargin(invoiced, internalCost),
+      cumulativeMargin: running,
       isCurrent: weekStart === currentWeekStart,
     };
   });
 }
 
-/** Totals over the weeks shown (what the table's last row says). */
+/** Totals over the weeks shown (what the table's last row says): the margin is the last cumulative. */
 export function trendTotals(
   weeks: readonly TrendWeek[],
 ): Omit<TrendWeek, 'weekStart' | 'isCurrent'> {
@@ -69,7 +75,7 @@ export function trendTotals(
     hours: roundHours(sum((w) => w.hours)),
     internalCost,
     invoiced,
-    grossMargin: grossMargin(invoiced, internalCost),
+    cumulativeMargin: grossMargin(invoiced, internalCost),
   };
 }
 

@@ -29,18 +29,25 @@ describe('velocity', () => {
 });
 
 describe('Velocity Percentage Trend', () => {
-  const history = [60, 85, 110, 0, 45, 90, 100, 72].map((velocityPercentage, i) => ({
+  const history = [60, 85, 110, 50, 45, 90, 100, 30].map((velocityPercentage, i) => ({
     weekStart: `2026-10-${String(i + 1).padStart(2, '0')}`,
     velocityPercentage,
   }));
 
-  it('gives Avg Velocity (rounded mean), Best Week, Lowest Week and This Week (the last)', () => {
-    // (60 + 85 + 110 + 0 + 45 + 90 + 100 + 72) / 8 = 70.25
+  it('gives Avg Velocity (rounded mean), Best Week, Lowest Week over the full weeks, and This Week (the last)', () => {
+    // This week is running: its 30% so far is neither the lowest week nor in the mean.
+    // (60 + 85 + 110 + 50 + 45 + 90 + 100) / 7 = 77.14
     expect(velocityStats(history)).toEqual({
-      avgVelocity: 70,
+      avgVelocity: 77,
       bestWeek: 110,
+      lowestWeek: 45,
+      thisWeek: 30,
+    });
+    expect(velocityStats(history.slice(-1))).toEqual({
+      avgVelocity: 0,
+      bestWeek: 0,
       lowestWeek: 0,
-      thisWeek: 72,
+      thisWeek: 30,
     });
   });
 

@@ -38,16 +38,19 @@ export interface VelocityStats {
 
 /**
  * The four stats of the Velocity Percentage Trend modal, over the history oldest first (the last is
- * this week).
+ * this week). This week is running, so it reads 'so far' and is left out of Avg Velocity, Best
+ * Week and Lowest Week, which judge full weeks only (docs/figures.md).
  */
 export function velocityStats(history: readonly { velocityPercentage: number }[]): VelocityStats {
   if (history.length === 0) return { avgVelocity: 0, bestWeek: 0, lowestWeek: 0, thisWeek: 0 };
-  const values = history.map((h) => h.velocityPercentage);
+  const thisWeek = history[history.length - 1]!.velocityPercentage;
+  const full = history.slice(0, -1).map((h) => h.velocityPercentage);
+  if (full.length === 0) return { avgVelocity: 0, bestWeek: 0, lowestWeek: 0, thisWeek };
   return {
-    avgVelocity: Math.round(values.reduce((a, b) => a + b, 0) / values.length),
-    bestWeek: Math.max(...values),
-    lowestWeek: Math.min(...values),
-    thisWeek: values[values.length - 1]!,
+    avgVelocity: Math.round(full.reduce((a, b) => a + b, 0) / full.length),
+    bestWeek: Math.max(...full),
+    lowestWeek: Math.min(...full),
+    thisWeek,
   };
 }
 

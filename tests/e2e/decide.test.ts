@@ -42,7 +42,21 @@ describe(`Deciding ahead in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
     await expect.poll(() => rows.last().getAttribute('aria-current')).toBe('date');
     // The chart arrives after the page is interactive, with the current week shaded.
     await page.getByTestId('current-week').first().waitFor();
-    expect(await page.locator('svg[role="img"]').count()).toBe(2);
+    const charts = page.locator('svg[role="group"]');
+    expect(await charts.count()).toBe(3);
+    // The current week reads 'so far' in the table and on the chart.
+    expect(await rows.last().locator('th').textContent()).toContain('so far');
+    // Both axes are titled; the margin runs on, so no week is an invented loss.
+    expect(await charts.first().textContent()).toContain('Week starting (Monday)');
+    // A week's tooltip opens on hover and on keyboard focus, naming every line's value.
+    const tip = page.getByTestId('chart-tooltip');
+    await page.getByTestId('chart-week').first().hover();
+    await tip.waitFor();
+    expect(await tip.textContent()).toMatch(/Internal Cost: \$[\d,]+.*Invoiced: \$[\d,]+/);
+    expect(await tip.textContent()).not.toContain('so far');
+    await page.getByTestId('chart-week').nth(11).focus();
+    await expect.poll(() => tip.textContent()).toContain('so far');
+    expect(await tip.count()).toBe(1);
     // Choosing a project redraws both for it; the keyboard reaches the choice.
     const select = page.getByLabel('Show');
     await select.focus();
@@ -60,7 +74,7 @@ describe(`Deciding ahead in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
     await waitForHydration(page);
     expect(await page.getByTestId('cpp-table').locator('tbody tr').count()).toBe(8);
     expect(await page.getByTestId('cpp-overall').textContent()).toMatch(/^\$[\d,]+$/);
-    await page.locator('svg[role="img"]').waitFor();
+    await page.locator('svg[role="group"]').waitFor();
     expect(watch.problems()).toEqual([]);
   });
 

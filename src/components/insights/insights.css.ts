@@ -84,3 +84,28 @@ globalStyle(`${cells} th, ${cells} td`, {
   borderBottom: `1px solid ${vars.color.border}`,
 });
 globalStyle(`${cells} ${num}`, { textAlign: 'right' });
+export const zeroLine = style({ stroke: vars.color.textMuted, strokeWidth: 1.5 });
+export const dot = style({ fill: vars.color.surface, strokeWidth: 2.5 });
+export const axisTitle = style({ fill: vars.color.textMuted, fontSize: '12px', fontWeight: 600 });
+// A week's column: invisible, but it takes the pointer and the keyboard focus for its tooltip.
+export const hit = style({
+  fill: 'transparent',
+  cursor: 'crosshair',
+  outline: 'none',
+  selectors: { '&:focus-visible': { stroke: vars.color.primary, strokeWidth: 2 } },
+});
+export const tooltip = style({
+  position: 'absolute',
+  transform: 'translateX(-50%)',
+  display: 'grid',
+  gap: '2px',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  boxShadow: '0 4px 12px rgba(0, 0, 0, 0.15)',
+  fontSize: '0.8rem',
+  whiteSpace: 'nowrap',
+  pointerEvents: 'none',
+  zIndex: 1,
+});

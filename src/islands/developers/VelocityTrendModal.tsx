@@ -10,6 +10,7 @@ import { useTooltip } from '@visx/tooltip';
 import { readOr } from '../../client/api';
 import { spinner, visuallyHidden } from '../../components/ui.css';
 import { formatDate, formatWeekLabel } from '../../shared/format';
+import { SO_FAR } from '../../shared/figures';
 import { hasVelocityData, velocityHint, velocityStats } from '../../shared/velocity';
 import type { IsoDate } from '../../shared/calendar';
 import { DownloadCsv } from '../../components/DownloadCsv';
@@ -54,8 +55,10 @@ export default function VelocityTrendModal() {
   if (!hasVelocityData(query.data)) return <p className={s.empty}>No velocity data available</p>;
   const stats = velocityStats(query.data);
   const hint = velocityHint(query.data);
-  const best = query.data.find((e) => e.velocityPercentage === stats.bestWeek);
-  const lowest = query.data.find((e) => e.velocityPercentage === stats.lowestWeek);
+  // Best and lowest are full weeks: the running week (the last) is not among them.
+  const full = query.data.slice(0, -1);
+  const best = full.find((e) => e.velocityPercentage === stats.bestWeek);
+  const lowest = full.find((e) => e.velocityPercentage === stats.lowestWeek);
   return (
     <div data-testid="velocity-body">
       <VelocityLineChart entries={query.data} />
@@ -72,7 +75,7 @@ export default function VelocityTrendModal() {
           value={`${stats.lowestWeek}%`}
           sub={lowest ? formatDate(lowest.weekStart, 'MMM d') : undefined}
         />
-        <ChartStat label="This Week" value={`${stats.thisWeek}%`} />
+        <ChartStat label="This Week" value={`${stats.thisWeek}%`} sub={SO_FAR} />
       </div>
       <div className={s.downloadRow}>
         <DownloadCsv href={exportHref.velocityHistory()} />

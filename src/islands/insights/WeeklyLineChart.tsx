@@ -3,8 +3,10 @@ import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
 import { ParentSize } from '@visx/responsive';
 import { scaleLinear, scalePoint } from '@visx/scale';
-import { LinePath } from '@visx/shape';
+import { Line, LinePath } from '@visx/shape';
+import { useState } from 'react';
 import { formatDate } from '../../shared/format';
+import { SO_FAR } from '../../shared/figures';
 import type { IsoDate } from '../../shared/calendar';
 import * as s from '../../components/insights/insights.css';
 
@@ -12,6 +14,8 @@ export type SeriesKind = keyof typeof s.series;
 
 export interface ChartSeries {
   kind: SeriesKind;
+  /** The series' name in the tooltip ('Internal Cost'). */
+  label: string;
   /** One value per week; null leaves a gap (a week with nothing to show). */
   values: readonly (number | null)[];
 }
@@ -20,16 +24,23 @@ export interface WeeklyLineChartProps {
   weeks: readonly IsoDate[];
   series: readonly ChartSeries[];
   currentWeek?: IsoDate;
+  /** A value in the tooltip ('$38,459'). */
   formatValue: (n: number) => string;
+  /** A tick of the value axis, shorter when it can be ('-$40k'); formatValue by default. */
+  formatTick?: (n: number) => string;
+  /** The value axis' title ('USD', 'Hours'). */
+  valueAxisLabel: string;
   /** What the chart shows, for screen readers (the table beside it holds the numbers). */
   label: string;
 }
 
 const HEIGHT = 260;
-const MARGIN = { top: 16, right: 16, bottom: 40, left: 72 };
+const MARGIN = { top: 16, right: 16, bottom: 48, left: 84 };
 
 /**
- * Lines over weeks, the current week shaded (docs/decisions/173). Loaded only where a chart is
+ * Lines over weeks, the current week shaded and marked 'so far' (docs/decisions/173, 302).
+ * Both axes are titled and ticked, negatives included; each week is a focusable column whose
+ * tooltip gives every series' value, on hover and on keyboard focus. Loaded only where a chart is
  * shown: it brings visx with it. The numbers are also in a table for keyboard users.
  */
 export default function WeeklyLineChart({
@@ -37,8 +48,11 @@ export default function WeeklyLineChart({
   series,
   currentWeek,
   formatValue,
+  formatTick = formatValue,
+  valueAxisLabel,
   label,
 }: WeeklyLineChartProps) {
+  const [active, setActive] = useState<number | null>(null);
   const values = series.flatMap((l) => l.values.filter((v): v is number => v !== null));
   const low = Math.min(0, ...values);
   const high = Math.max(1, ...values);
@@ -56,63 +70,151 @@ export default function WeeklyLineChart({
         });
         const step = x.step();
         const narrow = width < 560;
+        const activeWeek = active === null ? undefined : weeks[active];
+        const tipLeft = activeWeek === undefined ? 0 : MARGIN.left + (x(activeWeek) ?? 0);
         return (
-          <svg width={width} height={HEIGHT} role="img" aria-label={label}>
-            <Group left={MARGIN.left} top={MARGIN.top}>
-              {currentWeek && x(currentWeek) !== undefined ? (
-                <>
+          <div style={{ position: 'relative' }} onMouseLeave={() => setActive(null)}>
+            <svg width={width} height={HEIGHT} role="group" aria-label={label}>
+              <Group left={MARGIN.left} top={MARGIN.top}>
+                {currentWeek && x(currentWeek) !== undefined ? (
+                  <>
+                    <rect
+                      className={s.current}
+                      x={(x(currentWeek) ?? 0) - step / 2}
+                      width={step}
+                      y={0}
+                      height={innerHeight}
+                      data-testid="current-week"
+                    />
+                    <text
+                      x={x(currentWeek) ?? 0}
+                      y={-4}
+                      textAnchor="middle"
+                      className={s.currentLabel}
+                    >
+                      This week ({SO_FAR})
+                    </text>
+                  </>
+                ) : null}
+                <GridRows scale={y} width={innerWidth} numTicks={5} className={s.grid} />
+                {low < 0 ? (
+                  <Line
+                    from={{ x: 0, y: y(0) }}
+                    to={{ x: innerWidth, y: y(0) }}
+                    className={s.zeroLine}
+                    data-testid="zero-line"
+                  />
+                ) : null}
+                {series.map((line) => (
+                  <LinePath
+                    key={line.kind}
+                    data={weeks.map((week, i) => ({ week, value: line.values[i] ?? null }))}
+                    defined={(d) => d.value !== null}
+                    x={(d) => x(d.week) ?? 0}
+                    y={(d) => y(d.value ?? 0)}
+                    className={`${s.line} ${s.series[line.kind]}`}
+                  />
+                ))}
+                {activeWeek !== undefined
+                  ? series.map((line) => {
+                      const v = line.values[active!];
+                      return v === null || v === undefined ? null : (
+                        <circle
+                          key={line.kind}
+                          cx={x(activeWeek) ?? 0}
+                          cy={y(v)}
+                          r={4}
+                          className={`${s.dot} ${s.series[line.kind]}`}
+                        />
+                      );
+                    })
+                  : null}
+                <AxisLeft
+                  scale={y}
+                  numTicks={5}
+                  tickFormat={(v) => formatTick(Number(v))}
+                  tickLabelProps={{
+                    className: s.axisLabel,
+                    textAnchor: 'end',
+                    dx: -4,
+                    dy: '0.33em',
+                  }}
+                  label={valueAxisLabel}
+                  labelClassName={s.axisTitle}
+                  labelOffset={52}
+                  stroke="currentColor"
+                  tickStroke="currentColor"
+                />
+                <AxisBottom
+                  scale={x}
+                  top={innerHeight}
+                  tickValues={
+                    narrow ? weeks.filter((_, i) => (weeks.length - 1 - i) % 2 === 0) : undefined
+                  }
+                  tickFormat={(week) => formatDate(week, 'MMM d')}
+                  tickLabelProps={{ className: s.axisLabel, textAnchor: 'middle' }}
+                  label="Week starting (Monday)"
+                  labelClassName={s.axisTitle}
+                  labelOffset={14}
+                  stroke="currentColor"
+                  tickStroke="currentColor"
+                />
+                {weeks.map((week, i) => (
                   <rect
-                    className={s.current}
-                    x={(x(currentWeek) ?? 0) - step / 2}
+                    key={week}
+                    role="button"
+                    tabIndex={0}
+                    aria-label={tipText(week, i)}
+                    x={(x(week) ?? 0) - step / 2}
                     width={step}
                     y={0}
                     height={innerHeight}
-                    data-testid="current-week"
+                    className={s.hit}
+                    data-testid="chart-week"
+                    onMouseEnter={() => setActive(i)}
+                    onFocus={() => setActive(i)}
+                    onBlur={() => setActive(null)}
                   />
-                  <text
-                    x={x(currentWeek) ?? 0}
-                    y={-4}
-                    textAnchor="middle"
-                    className={s.currentLabel}
-                  >
-                    This week
-                  </text>
-                </>
-              ) : null}
-              <GridRows scale={y} width={innerWidth} numTicks={5} className={s.grid} />
-              {series.map((line) => (
-                <LinePath
-                  key={line.kind}
-                  data={weeks.map((week, i) => ({ week, value: line.values[i] ?? null }))}
-                  defined={(d) => d.value !== null}
-                  x={(d) => x(d.week) ?? 0}
-                  y={(d) => y(d.value ?? 0)}
-                  className={`${s.line} ${s.series[line.kind]}`}
-                />
-              ))}
-              <AxisLeft
-                scale={y}
-                numTicks={5}
-                tickFormat={(v) => formatValue(Number(v))}
-                tickLabelProps={{ className: s.axisLabel, textAnchor: 'end', dx: -4, dy: '0.33em' }}
-                stroke="currentColor"
-                tickStroke="currentColor"
-              />
-              <AxisBottom
-                scale={x}
-                top={innerHeight}
-                tickValues={
-                  narrow ? weeks.filter((_, i) => (weeks.length - 1 - i) % 2 === 0) : undefined
-                }
-                tickFormat={(week) => formatDate(week, 'MMM d')}
-                tickLabelProps={{ className: s.axisLabel, textAnchor: 'middle' }}
-                stroke="currentColor"
-                tickStroke="currentColor"
-              />
-            </Group>
-          </svg>
+                ))}
+              </Group>
+            </svg>
+            {activeWeek !== undefined ? (
+              <div
+                className={s.tooltip}
+                role="tooltip"
+                data-testid="chart-tooltip"
+                style={{
+                  left: Math.min(Math.max(tipLeft, 90), width - 90),
+                  top: MARGIN.top,
+                }}
+              >
+                <strong>
+                  Week of {formatDate(activeWeek)}
+                  {activeWeek === currentWeek ? ` (${SO_FAR})` : ''}
+                </strong>
+                {series.map((line) => {
+                  const v = line.values[active!];
+                  return (
+                    <span key={line.kind}>
+                      <span className={`${s.swatchBase} ${s.swatch[line.kind]}`} />
+                      {line.label}: {v === null || v === undefined ? 'none' : formatValue(v)}
+                    </span>
+                  );
+                })}
+              </div>
+            ) : null}
+          </div>
         );
       }}
     </ParentSize>
   );
+
+  function tipText(week: IsoDate, i: number): string {
+    const when = `Week of ${formatDate(week)}${week === currentWeek ? ` (${SO_FAR})` : ''}`;
+    const parts = series.map((line) => {
+      const v = line.values[i];
+      return `${line.label}: ${v === null || v === undefined ? 'none' : formatValue(v)}`;
+    });
+    return [when, ...parts].join(', ');
+  }
 }

@@ -11,6 +11,8 @@ import { completionRate, sprintProgress, statusColor } from '../../shared/ticket
 import { jiraDataKey } from './api';
 import { LinkJiraDialog } from './LinkJiraDialog';
 import * as s from './ProjectDetailModal.css';
+import { type EpicTally, epicProgress, epicProgressText } from '../../shared/epics';
+import { figureHelp, figureLabel } from '../../shared/figures';
 import { blockedTickets, currentSprint, EPICS_PAGE_SIZE } from '../../shared/tickets';
 import { TicketStatusPie } from './TicketStatusPie';
 import type { JiraEpic, JiraOverview, JiraSprint } from '../../shared/tickets';
@@ -143,6 +145,13 @@ function ThisSprint({ sprint }: { sprint: JiraSprint | null }) {
   );
 }
 
+/** An epic as Epic Progress counts it: done when its status reads done or closed. */
+const epicTally = (e: JiraEpic): EpicTally => ({
+  tickets: e.tickets,
+  completedTickets: e.completedTickets,
+  done: statusColor(e.status.name) === 'green',
+});
+
 function Epics({ epics }: { epics: JiraEpic[] }) {
   const [shown, setShown] = useState(EPICS_PAGE_SIZE);
   const remaining = Math.max(0, epics.length - shown);
@@ -151,6 +160,11 @@ function Epics({ epics }: { epics: JiraEpic[] }) {
       <h3 id="jira-epics" className={s.h3}>
         Epics ({epics.length})
       </h3>
+      {epics.length > 0 ? (
+        <p className={s.mutedText} data-testid="epic-progress" title={figureHelp('epicProgress')}>
+          {figureLabel('epicProgress')}: {epicProgressText(epicProgress(epics.map(epicTally)))}
+        </p>
+      ) : null}
       <ul className={s.list}>
         {epics.slice(0, shown).map((epic) => (
           <li key={epic.key} className={s.epic} data-testid="epic">

@@ -8,6 +8,8 @@ import type { SelectedDeveloper } from '../../db/developers';
 import type { ProjectBudgetBurn } from '../../shared/budget-burn';
 import type { IsoDate } from '../../shared/calendar';
 import type { CsvColumn } from '../../shared/csv';
+import { DEFAULT_COMPANY_CURRENCY } from '../../shared/currency';
+import { csvHeader, NO_ESTIMATE } from '../../shared/figures';
 import type { CostPerPointWeek } from '../../shared/cost-per-point';
 import {
   type CostBreakdownEntry,
@@ -24,6 +26,14 @@ import type { ProjectTimeData, TimeEntry } from '../../shared/weekly-hours';
 
 type PortfolioLine = { row: PortfolioRow; project: Project };
 
+/**
+ * The currency codes in money headers (docs/figures.md, "Currency"): costs in the company's,
+ * billing in the invoices'. The invoices' own currency is not stored yet, and the demo agency
+ * invoices in the company's, so both read the company currency.
+ */
+const COMPANY = DEFAULT_COMPANY_CURRENCY;
+const BILLING = DEFAULT_COMPANY_CURRENCY;
+
 export const PORTFOLIO: CsvColumn<PortfolioLine>[] = [
   { header: 'Project', value: (l) => l.row.name },
   { header: 'Team', value: (l) => l.row.teamName },
@@ -39,7 +49,7 @@ export const PORTFOLIO: CsvColumn<PortfolioLine>[] = [
   { header: 'Epics Completed', value: (l) => l.row.epicsCompleted },
   { header: 'Epics Total', value: (l) => l.row.epicsTotal },
   { header: 'Epic %', value: (l) => l.row.epicPercent },
-  { header: 'Sent %', value: (l) => l.row.sentPercent },
+  { header: csvHeader('sentPercent'), value: (l) => l.row.sentPercent },
   { header: 'Retainer Periods Completed', value: (l) => l.row.retainerCompleted },
   { header: 'Retainer Periods Total', value: (l) => l.row.retainerTotal },
   { header: 'Retainer Periods %', value: (l) => l.row.retainerPercent },
@@ -47,16 +57,16 @@ export const PORTFOLIO: CsvColumn<PortfolioLine>[] = [
   { header: 'Last Forecast Sync', value: (l) => l.row.lastForecastSync },
 ];
 
-/** The same, with the billing money an admin sees (the card's amounts are USD, two decimals). */
+/** The same, with the billing money an admin sees (two decimals, in the billing currency). */
 export const PORTFOLIO_ADMIN: CsvColumn<PortfolioLine>[] = [
   ...PORTFOLIO.slice(0, 15),
-  { header: 'Paid %', value: (l) => l.row.paidPercent },
-  { header: 'Project Value (USD)', value: (l) => l.project.forecastProjectValue },
-  { header: 'Created (USD)', value: (l) => l.project.forecastTotalCreated },
-  { header: 'Invoiced (USD)', value: (l) => l.project.forecastTotalInvoiced },
-  { header: 'Sent (USD)', value: (l) => l.project.forecastTotalSent },
-  { header: 'Paid (USD)', value: (l) => l.project.forecastTotalPaid },
-  { header: 'Overdue (USD)', value: (l) => l.project.forecastOverdueAmount },
+  { header: csvHeader('paidPercent'), value: (l) => l.row.paidPercent },
+  { header: csvHeader('projectValue', BILLING), value: (l) => l.project.forecastProjectValue },
+  { header: csvHeader('created', BILLING), value: (l) => l.project.forecastTotalCreated },
+  { header: csvHeader('invoiced', BILLING), value: (l) => l.project.forecastTotalInvoiced },
+  { header: csvHeader('sent', BILLING), value: (l) => l.project.forecastTotalSent },
+  { header: csvHeader('paid', BILLING), value: (l) => l.project.forecastTotalPaid },
+  { header: csvHeader('overdue', BILLING), value: (l) => l.project.forecastOverdueAmount },
   ...PORTFOLIO.slice(15),
 ];
 
@@ -67,7 +77,7 @@ export const READY_FOR_QA: CsvColumn<CompletedTicket>[] = [
   { header: 'Summary', value: (t) => t.summary },
   { header: 'Assignee', value: (t) => t.assignee?.displayName ?? UNASSIGNED },
   { header: 'Updated', value: (t) => t.updated },
-  { header: 'Story Points', value: (t) => t.storyPoints },
+  { header: csvHeader('storyPoints'), value: (t) => t.storyPoints ?? NO_ESTIMATE },
 ];
 
 export const STORY_POINTS: CsvColumn<AssigneePoints>[] = [
@@ -112,14 +122,15 @@ export const WEEKLY_HOURS: CsvColumn<{ project: ProjectTimeData; entry: TimeEntr
 export const GROSS_MARGINS: CsvColumn<GrossMarginProject>[] = [
   { header: 'Project', value: (p) => p.name },
   { header: 'Dev Status', value: (p) => p.devStatus },
-  { header: 'Total Hours', value: (p) => p.totalHours },
-  { header: 'Internal Cost (USD)', value: (p) => marginFigures(p).internalCost },
-  { header: 'Invoices Created (USD)', value: (p) => p.totalInvoiced },
-  { header: 'Gross Margin (USD)', value: (p) => marginFigures(p).grossMargin },
-  { header: 'Margin %', value: (p) => marginFigures(p).marginPercent },
-  { header: 'Amount Paid (USD)', value: (p) => p.totalPaid },
-  { header: 'Live Margin (USD)', value: (p) => marginFigures(p).live.margin },
-  { header: 'Live Margin %', value: (p) => marginFigures(p).live.percent },
+  { header: csvHeader('totalHours'), value: (p) => p.totalHours },
+  { header: csvHeader('internalCost', COMPANY), value: (p) => marginFigures(p).internalCost },
+  // The spec's column title for Invoiced (docs/figures.md).
+  { header: `Invoices Created (${BILLING})`, value: (p) => p.totalInvoiced },
+  { header: csvHeader('grossMargin', COMPANY), value: (p) => marginFigures(p).grossMargin },
+  { header: csvHeader('marginPercent'), value: (p) => marginFigures(p).marginPercent },
+  { header: `Amount Paid (${BILLING})`, value: (p) => p.totalPaid },
+  { header: `Live Margin (${COMPANY})`, value: (p) => marginFigures(p).live.margin },
+  { header: csvHeader('liveMarginPercent'), value: (p) => marginFigures(p).live.percent },
   {
     header: 'Cost Basis',
     value: (p) => ((p.costBreakdown ?? []).length > 0 ? 'breakdown' : 'default rate $100/hr'),
@@ -133,8 +144,8 @@ export const COST_BREAKDOWN: CsvColumn<{
   { header: 'Project', value: (r) => r.project.name },
   { header: 'Person', value: (r) => r.entry.personName },
   { header: 'Hours', value: (r) => r.entry.hours },
-  { header: 'Hourly Rate (USD)', value: (r) => r.entry.hourlyRate },
-  { header: 'Cost (USD)', value: (r) => r.entry.cost },
+  { header: `Hourly Rate (${COMPANY})`, value: (r) => r.entry.hourlyRate },
+  { header: `Cost (${COMPANY})`, value: (r) => r.entry.cost },
 ];
 
 export const USERS: CsvColumn<User>[] = [
@@ -150,30 +161,30 @@ export const TRENDS: CsvColumn<ScopedWeek<TrendWeek>>[] = [
   { header: 'Scope', value: (r) => r.scope },
   { header: 'Week Start', value: (r) => r.week.weekStart },
   { header: 'Hours', value: (r) => r.week.hours },
-  { header: 'Internal Cost (USD)', value: (r) => r.week.internalCost },
-  { header: 'Invoiced (USD)', value: (r) => r.week.invoiced },
-  { header: 'Gross Margin (USD)', value: (r) => r.week.grossMargin },
-  { header: 'Current Week', value: (r) => r.week.isCurrent },
+  { header: csvHeader('internalCost', COMPANY), value: (r) => r.week.internalCost },
+  { header: csvHeader('invoiced', COMPANY), value: (r) => r.week.invoiced },
+  { header: csvHeader('cumulativeMargin', COMPANY), value: (r) => r.week.cumulativeMargin },
+  { header: 'Current Week (so far)', value: (r) => r.week.isCurrent },
 ];
 
 export const COST_PER_POINT: CsvColumn<ScopedWeek<CostPerPointWeek>>[] = [
   { header: 'Scope', value: (r) => r.scope },
   { header: 'Week Start', value: (r) => r.week.weekStart },
-  { header: 'Internal Cost (USD)', value: (r) => r.week.cost },
+  { header: csvHeader('internalCost', COMPANY), value: (r) => r.week.cost },
   { header: 'Story Points', value: (r) => r.week.points },
-  { header: 'Cost per Point (USD)', value: (r) => r.week.costPerPoint },
+  { header: csvHeader('costPerPoint', COMPANY), value: (r) => r.week.costPerPoint },
 ];
 
 export const BUDGET_BURN: CsvColumn<ProjectBudgetBurn>[] = [
   { header: 'Project', value: (p) => p.name },
   { header: 'Budget Type', value: (p) => p.budgetType },
-  { header: 'Value (USD)', value: (p) => p.projectValue },
-  { header: 'Internal Cost (USD)', value: (p) => p.costToDate },
+  { header: `Value (${BILLING})`, value: (p) => p.projectValue },
+  { header: csvHeader('internalCost', COMPANY), value: (p) => p.costToDate },
   { header: 'Budget Used %', value: (p) => p.usedPercent },
-  { header: 'Invoiced (USD)', value: (p) => p.invoicedToDate },
+  { header: csvHeader('invoiced', BILLING), value: (p) => p.invoicedToDate },
   { header: 'Invoiced %', value: (p) => p.invoicedPercent },
-  { header: 'Remaining (USD)', value: (p) => p.remaining },
-  { header: 'Pace per Week (USD)', value: (p) => p.pacePerWeek },
+  { header: `Remaining (${COMPANY})`, value: (p) => p.remaining },
+  { header: `Pace per Week (${COMPANY})`, value: (p) => p.pacePerWeek },
   {
     header: 'Cost Reaches Value',
     value: (p) => (p.runOut.kind === 'week' ? p.runOut.weekStart : p.runOut.kind),
@@ -185,7 +196,7 @@ export const UNBILLED_WORK: CsvColumn<UnbilledRow>[] = [
   { header: 'Last Invoice Date', value: (p) => p.lastInvoiceDate },
   { header: 'Hours Since', value: (p) => p.hoursSince },
   // Blank when the project has no client rate: 0 would read as 'nothing unbilled'.
-  { header: 'Unbilled Value (USD)', value: (p) => (p.rateKnown ? p.unbilledValue : null) },
+  { header: `Unbilled Value (${BILLING})`, value: (p) => (p.rateKnown ? p.unbilledValue : null) },
   { header: 'Story Points Since', value: (p) => p.pointsSince },
   {
     header: 'Completed Periods Not Invoiced',

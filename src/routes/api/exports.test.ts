@@ -279,7 +279,10 @@ describe('CSV exports', () => {
     const trends = await download(exportHref.trends(), admin);
     expect(trends.header[0]).toBe('Scope');
     const thisWeek = trends.records.find((r) => r.Scope === 'Agency' && r['Week Start'] === WEEK)!;
-    expect(thisWeek['Current Week']).toBe('true');
+    expect(thisWeek['Current Week (so far)']).toBe('true');
+    // The margin runs on from week to week; no weekly margin column invents losses.
+    expect(trends.header).toContain('Cumulative Margin (USD)');
+    expect(trends.header).not.toContain('Gross Margin (USD)');
     expect(Number(thisWeek.Hours)).toBeGreaterThan(0);
 
     const cpp = await download(exportHref.costPerPoint(), admin);

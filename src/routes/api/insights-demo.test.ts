@@ -59,6 +59,7 @@ describe('forecasts, burn, cost per point, unbilled work and trends on the demo 
     expect(trends.currentWeekStart).toBe('2026-11-23');
     expect(trends.agency).toHaveLength(12);
     expect(trends.agency.at(-1)!.isCurrent).toBe(true);
+    let running = 0;
     for (const week of trends.agency) {
       const hours = await get<AgencyTimeData>(
         `/api/agency-time-entries?weekStart=${week.weekStart}`,
@@ -66,8 +67,11 @@ describe('forecasts, burn, cost per point, unbilled work and trends on the demo 
       expect(week.hours, week.weekStart).toBe(hours.totalHours);
       expect(week.internalCost, week.weekStart).toBe(hours.totalInternalCost);
       expect(week.invoiced, week.weekStart).toBe(hours.totalInvoicesSent);
-      expect(week.grossMargin).toBe(roundMoney(hours.totalInvoicesSent - hours.totalInternalCost));
+      running = roundMoney(running + hours.totalInvoicesSent - hours.totalInternalCost);
+      expect(week.cumulativeMargin, week.weekStart).toBe(running);
     }
+    // No invented weekly losses: the margin line runs on, and the span ends in profit.
+    expect(trends.agency.at(-1)!.cumulativeMargin).toBeGreaterThan(0);
     // The demo agency works every week: the chart is never flat.
     expect(trends.agency.every((w) => w.hours > 0)).toBe(true);
   });

@@ -9,11 +9,22 @@ export interface OutboxMailView {
   recipients: string[];
   subject: string;
   text: string;
+  /** The HTML part, shown as it is mailed; null for a mail that had none. */
+  html: string | null;
+}
+
+/**
+ * The HTML part as the outbox shows it: its links open in a new tab (the frame is sandboxed,
+ * with no scripts, so nothing in the mail can run).
+ */
+export function outboxFrameDocument(html: string): string {
+  return html.replace(/<html>/i, '<html><head><base target="_blank"></head>');
 }
 
 /**
  * `/agency/outbox` (admins): mail the dashboard kept because no SMTP server is set (demo mode),
- * newest first. The text part is shown as text, so nothing in it can run or link.
+ * newest first. The HTML part is shown as the recipient sees it, in a sandboxed frame with no
+ * scripts; the text part stays below it, as text.
  */
 export function OutboxPage({
   user,
@@ -47,7 +58,23 @@ export function OutboxPage({
               <p className={muted}>
                 {`${m.createdAt.slice(0, 16).replace('T', ' ')} UTC to ${m.recipients.join(', ')}`}
               </p>
-              <pre className={s.mailText}>{m.text}</pre>
+              {m.html === null ? (
+                <pre className={s.mailText}>{m.text}</pre>
+              ) : (
+                <>
+                  <iframe
+                    title={`${m.subject}, as mailed`}
+                    className={s.mailFrame}
+                    sandbox="allow-popups allow-popups-to-escape-sandbox"
+                    srcDoc={outboxFrameDocument(m.html)}
+                    data-testid="outbox-html"
+                  />
+                  <details>
+                    <summary>Plain-text part</summary>
+                    <pre className={s.mailText}>{m.text}</pre>
+                  </details>
+                </>
+              )}
             </article>
           ))
         )}

@@ -7,6 +7,13 @@ export const section = style({
   flexDirection: 'column',
   gap: vars.space.md,
 });
+export const mailFrame = style({
+  width: '100%',
+  height: '560px',
+  border: '1px solid #e5e7eb',
+  borderRadius: '6px',
+  background: '#fff',
+});
 export const mailText = style({
   whiteSpace: 'pre-wrap',
   fontFamily: 'ui-monospace, monospace',

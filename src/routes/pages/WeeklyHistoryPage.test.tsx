@@ -134,9 +134,10 @@ describe('Weekly History, rendered on the server', () => {
     const text = visibleText(html);
     expect(text).toContain('Weekly History');
     expect(text).toContain(
-      'Total Tickets This Week 2 Total Story Points 7 Available Points 10 Velocity Percentage 70%',
+      'Total Tickets This Week 2 Total Story Points 7 so far Available Points 10 Velocity Percentage 70% so far',
     );
-    expect(text).toContain('Week: Nov 16 - Nov 22, 2026');
+    // The running week's figures say they are so far.
+    expect(text).toContain('Week: Nov 16 - Nov 22, 2026 so far');
     expect(html).toMatch(/<button[^>]*>Current<\/button>/);
     expect(text).toContain('Tickets Ready for QA Testing 2');
     expect(text).toContain(
@@ -183,6 +184,16 @@ describe('Weekly History, rendered on the server', () => {
     expect(visibleText(await page('/developer?week=not-a-date'))).toContain(
       'Week: Nov 16 - Nov 22, 2026',
     );
+    // A finished week says nothing of being partial.
+    expect(text).not.toContain('so far');
+  });
+
+  it('says a week not started has nothing to count, never a red 0%', async () => {
+    const html = await page('/developer?week=2026-11-23');
+    const text = visibleText(html);
+    expect(text).toContain('Week: Nov 23 - Nov 29, 2026 not started: nothing to count yet');
+    expect(text).toContain('Velocity Percentage Not started');
+    expect(html).not.toMatch(/data-color="red"/);
   });
 
   it('lists only the tickets the address filters to, with the choice selected, and all for a name not in the week', async () => {

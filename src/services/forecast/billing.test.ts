@@ -269,13 +269,15 @@ describe('retainer periods', () => {
     ]);
   });
 
-  it('is COMPLETED when locked, ACTIVE from its first day (and after its end while unlocked), DRAFT before it starts', () => {
-    const week = { startDate: '2025-03-10' };
+  it('is COMPLETED when locked or over, ACTIVE from its first to its last day, DRAFT before it starts', () => {
+    const week = { startDate: '2025-03-10', endDate: '2025-03-16' };
     expect(retainerStatus({ ...week, locked: true }, '2025-03-01')).toBe('COMPLETED');
     expect(retainerStatus({ ...week, locked: false }, '2025-03-09')).toBe('DRAFT');
     expect(retainerStatus({ ...week, locked: false }, '2025-03-10')).toBe('ACTIVE');
     expect(retainerStatus({ ...week, locked: false }, '2025-03-16')).toBe('ACTIVE');
-    expect(retainerStatus({ ...week, locked: false }, '2025-04-30')).toBe('ACTIVE');
+    // Over but not locked yet: its dates say it is done, so it is not a second ACTIVE period.
+    expect(retainerStatus({ ...week, locked: false }, '2025-03-17')).toBe('COMPLETED');
+    expect(retainerStatus({ ...week, locked: false }, '2025-04-30')).toBe('COMPLETED');
   });
 
   it('prices an hours target at the project rate: 40 h × $150 = $6,000; no rate gives $0', () => {

@@ -129,7 +129,10 @@ export function deriveRetainerPeriods(
     .map(({ period, start, end }, index) => ({
       id: period.id,
       period_number: index + 1,
-      status: retainerStatus({ locked: period.period_locked, startDate: start }, today),
+      status: retainerStatus(
+        { locked: period.period_locked, startDate: start, endDate: end },
+        today,
+      ),
       locked: period.period_locked,
       start_date: start,
       end_date: end,

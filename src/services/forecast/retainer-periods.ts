@@ -22,6 +22,6 @@ export async function getRetainerPeriods(
     status:
       p.status === 'CANCELLED'
         ? p.status
-        : retainerStatus({ locked, startDate: p.start_date }, today),
+        : retainerStatus({ locked, startDate: p.start_date, endDate: p.end_date }, today),
   }));
 }

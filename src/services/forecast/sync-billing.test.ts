@@ -313,9 +313,10 @@ describe('importing a Forecast project', () => {
     ]);
   });
 
-  it('reads a draft period as ACTIVE once its week has begun, without a new sync', async () => {
+  it('reads a draft period as ACTIVE once its week has begun, without a new sync, and the one before as over', async () => {
     const later = await getRetainerPeriods(db, retainerProjectId, '2026-11-23');
-    expect(later.map((p) => p.status)).toEqual(['COMPLETED', 'ACTIVE', 'ACTIVE']);
+    // At most one ACTIVE period: the one whose dates hold today.
+    expect(later.map((p) => p.status)).toEqual(['COMPLETED', 'COMPLETED', 'ACTIVE']);
   });
 
   it('refuses a project already on the dashboard without calling Forecast or changing anything', async () => {

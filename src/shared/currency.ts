@@ -1,0 +1,103 @@
+/**
+ * Amounts with their currency (docs/figures.md, "Currency"): billing is in the currency Forecast
+ * recorded each invoice in, costs and rates in the company's currency. An amount is formatted
+ * with its own currency's symbol (en-US: '$' for USD, 'A$' for AUD, '€' for EUR), so two
+ * currencies on one page never read alike, and a total is kept per currency: amounts in two
+ * currencies are never added.
+ */
+
+/** An ISO 4217 code: 'USD', 'AUD', 'EUR'. */
+export type CurrencyCode = string;
+
+/**
+ * The company currency when the configuration names none (COMPANY_CURRENCY). With it the spec's
+ * '$' texts read as written.
+ */
+export const DEFAULT_COMPANY_CURRENCY: CurrencyCode = 'USD';
+
+const CODE = /^[A-Z]{3}$/;
+
+/** Whether `code` is a three-letter currency code Intl knows. */
+export function isCurrencyCode(code: string): boolean {
+  if (!CODE.test(code)) return false;
+  try {
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An amount and the currency it was recorded in. */
+export interface Amount {
+  amount: number;
+  currency: CurrencyCode;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+function formatter(currency: CurrencyCode, decimals: 0 | 2): Intl.NumberFormat {
+  const key = `${currency} ${decimals}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * An amount in its currency, en-US: formatMoney(1234.5, 'USD') → '$1,235',
+ * formatMoney(1234.5, 'AUD', 2) → 'A$1,234.50'. Rounding is for display only.
+ */
+export function formatMoney(amount: number, currency: CurrencyCode, decimals: 0 | 2 = 0): string {
+  const n = Number.isFinite(amount) ? amount : 0;
+  // Intl rounds half away from zero, so -32,502.5 and 32,502.5 print as the same size (Math.round
+  // would print -$32,502 beside $32,503); what would print as '-$0' prints as '$0'.
+  const shown = Math.abs(n) < (decimals === 0 ? 0.5 : 0.005) ? 0 : n;
+  return formatter(currency, decimals).format(shown);
+}
+
+/** Totals per currency, in the order each currency first appears. Never adds two currencies. */
+export function totalsByCurrency(amounts: readonly Amount[]): Amount[] {
+  const totals = new Map<CurrencyCode, number>();
+  for (const a of amounts) totals.set(a.currency, (totals.get(a.currency) ?? 0) + a.amount);
+  return [...totals].map(([currency, amount]) => ({ amount, currency }));
+}
+
+/**
+ * A total for display: one currency reads as one amount; several read one per currency
+ * ('$1,200 + A$300'), never as a sum; nothing reads as zero in `fallback`.
+ */
+export function formatTotal(
+  amounts: readonly Amount[],
+  fallback: CurrencyCode,
+  decimals: 0 | 2 = 0,
+): string {
+  const totals = totalsByCurrency(amounts);
+  if (totals.length === 0) return formatMoney(0, fallback, decimals);
+  return totals.map((t) => formatMoney(t.amount, t.currency, decimals)).join(' + ');
+}
+
+const compact = new Map<string, Intl.NumberFormat>();
+
+/** A chart axis tick: short, sign and currency kept ('-$40K', '$1.2M', 'A$500'). */
+export function formatMoneyTick(amount: number, currency: CurrencyCode): string {
+  let f = compact.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    });
+    compact.set(currency, f);
+  }
+  return f.format(Number.isFinite(amount) ? amount + 0 : 0);
+}
