@@ -30,7 +30,7 @@ import { projectsApi } from './routes/api/projects';
 import { syncApi } from './routes/api/sync';
 import { usersApi } from './routes/api/users';
 import { notFoundPage, pages } from './routes/pages';
-import { RefusalError } from './services/errors';
+import { RefusalError, TooManyAttemptsError } from './services/errors';
 import { UpstreamError } from './services/http';
 
 /** Largest JSON body any call accepts; the biggest is a week of availability for a team. */
@@ -157,6 +157,8 @@ export function createApp(deps: AppDeps) {
       const status = error.status;
       return c.json({ message: error.message || 'Bad request' }, status);
     }
+    if (error instanceof TooManyAttemptsError)
+      c.header('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof RefusalError) return c.json({ message: error.message }, error.status);
     // 502 naming the service, or 504 when it did not answer in time.
     if (error instanceof UpstreamError) return c.json({ message: error.message }, error.httpStatus);
