@@ -11,6 +11,7 @@ import {
   resetRetryAfter,
 } from '../auth/login-limit';
 import type { PasswordHasher } from '../auth/password';
+import { passwordStrengthProblem } from '../auth/password-policy';
 import { generateSecureRandomString, hashSecret } from '../auth/session';
 import { insertAuditEntry } from '../db/audit';
 import type { Db } from '../db/port';
@@ -65,6 +66,8 @@ export async function changeOwnPassword(
   await forgiveLoginAttempts(db, { attemptId: claim.attemptId, email: who.email, clientAddress });
   if (input.currentPassword === input.newPassword)
     throw new BadInputError('The new password is the same as the current one. Choose another.');
+  const weak = passwordStrengthProblem(input.newPassword, who.email);
+  if (weak) throw new BadInputError(weak);
   const hash = await deps.passwords.hash(input.newPassword);
   await deps.db.transaction(async (tx) => {
     await setPasswordHash(tx, who.userId, hash);
@@ -174,9 +177,12 @@ export async function resetPasswordWithLink(
       `Too many password reset attempts from your network. Try again in ${describeWait(claim.retryAfterSeconds)}.`,
       claim.retryAfterSeconds,
     );
-  const [id, secret] = token.split('.');
-  if (!id || !secret || !usable(await getPasswordReset(db, id), secret, now))
-    throw new BadInputError(RESET_LINK_UNUSABLE);
+  const [id = '', secret = ''] = token.split('.');
+  const link = id && secret ? await getPasswordReset(db, id) : null;
+  if (!usable(link, secret, now)) throw new BadInputError(RESET_LINK_UNUSABLE);
+  const owner = await getUserById(db, link.userId);
+  const weak = owner && passwordStrengthProblem(newPassword, owner.email);
+  if (weak) throw new BadInputError(weak);
   const hash = await deps.passwords.hash(newPassword);
   const done = await db.transaction(async (tx) => {
     // Checked again under the lock: two uses of one link at once, only one wins.

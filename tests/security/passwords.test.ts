@@ -250,3 +250,65 @@ describe('reset links and current passwords under attack', () => {
     expect((await login(email, TEST_PASSWORD)).status).toBe(200);
   });
 });
+
+describe('weak new passwords, through every way of setting one', () => {
+  const WEAK = (email: string) =>
+    [
+      ['aaaaaaaa', /too easy to guess/],
+      ['\u200b'.repeat(8), /only spaces/],
+      [email, /your email address/],
+      ['demo-admin-password', /demo admin/],
+    ] as const;
+
+  it('are refused by sign-up, change password and a reset link, and nothing changes', async () => {
+    for (const [password, why] of WEAK('weak-signup@agency.test')) {
+      const res = await t.request('POST', '/api/signup', {
+        headers: { 'x-test-client-address': '198.51.100.90' },
+        body: { email: 'weak-signup@agency.test', password },
+      });
+      expect([res.status, await message(res)], JSON.stringify(password)).toEqual([
+        400,
+        expect.stringMatching(why),
+      ]);
+    }
+    expect(await db.query("SELECT 1 FROM users WHERE email = 'weak-signup@agency.test'")).toEqual(
+      [],
+    );
+
+    const email = 'weak-changer@agency.test';
+    const cookie = await t.signIn('user', email);
+    for (const [newPassword, why] of WEAK(email)) {
+      const res = await t.request('POST', '/api/account/password', {
+        cookie,
+        body: { currentPassword: TEST_PASSWORD, newPassword },
+      });
+      expect([res.status, await message(res)], JSON.stringify(newPassword)).toEqual([
+        400,
+        expect.stringMatching(why),
+      ]);
+    }
+
+    const admin = await t.signIn('admin');
+    const issued = await t.request('POST', `/api/admin/users/${await userId(email)}/reset-link`, {
+      cookie: admin,
+    });
+    const token = new URL(((await issued.json()) as { link: string }).link).searchParams.get(
+      'token',
+    )!;
+    for (const [newPassword, why] of WEAK(email)) {
+      const res = await t.request('POST', '/api/password-reset', {
+        body: { token, newPassword },
+      });
+      expect([res.status, await message(res)], JSON.stringify(newPassword)).toEqual([
+        400,
+        expect.stringMatching(why),
+      ]);
+    }
+    expect((await login(email, TEST_PASSWORD)).status).toBe(200);
+    // The link still works for a good password.
+    const good = await t.request('POST', '/api/password-reset', {
+      body: { token, newPassword: 'lantern meadow copper sixty' },
+    });
+    expect(good.status).toBe(200);
+  });
+});
