@@ -95,8 +95,15 @@ export function createApp(deps: AppDeps) {
 
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) =>
-      c.json({ message: `Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB).` }, 413),
+    // The rest of the body is never read, so the connection cannot carry another request:
+    // say so, and Node closes it after the answer.
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return c.json(
+        { message: `Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB).` },
+        413,
+      );
+    },
   });
   // A GET or HEAD has no body; asking for one builds the whole Request (about 4% of the main
   // thread under load), so only calls that may carry one are measured.
