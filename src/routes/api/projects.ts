@@ -13,7 +13,8 @@ import {
   setProjectTeam,
   setProjectVisibility,
 } from '../../db/projects';
-import { type Project, TEAMS } from '../../shared/projects';
+import { type Project, projectForEveryone, TEAMS } from '../../shared/projects';
+import { can } from '../../shared/roles';
 import { AUDIT_KINDS, type AuditKind } from '../../shared/audit';
 import { insertAuditEntry } from '../../db/audit';
 import type { Db } from '../../db/port';
@@ -133,7 +134,13 @@ async function changeProject(
  */
 export const projectsApi = new Hono<AppEnv>()
   .use(requireUser())
-  .get('/', async (c) => c.json(await listAllProjects(c.var.deps.db)))
+  .get('/', async (c) => {
+    const projects = await listAllProjects(c.var.deps.db);
+    // The rate and the value are money no other role's screens show (docs/decisions/164).
+    return c.json(
+      can(c.var.user!.role, 'money.view') ? projects : projects.map(projectForEveryone),
+    );
+  })
 
   .post(
     '/import-forecast',
