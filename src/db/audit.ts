@@ -96,3 +96,9 @@ export async function listAuditActors(db: Db): Promise<string[]> {
   );
   return rows.map((r) => r.actor_email);
 }
+
+/** Deletes entries older than `before`; the number deleted. */
+export async function pruneAuditLog(db: Db, before: Date): Promise<number> {
+  const rows = await db.query('DELETE FROM audit_log WHERE at < $1 RETURNING id', [before]);
+  return rows.length;
+}
