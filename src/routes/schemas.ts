@@ -68,6 +68,12 @@ export const AuditFilterSchema = z
       .optional(),
     from: IsoDateSchema('from').optional(),
     to: IsoDateSchema('to').optional(),
+    // Which page of entries, newest first (the CSV ignores it and holds them all).
+    page: z
+      .string()
+      .regex(/^[1-9]\d{0,4}$/, 'page must be a whole number from 1 to 99999')
+      .transform(Number)
+      .optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, {
     message: 'from must not be after to',

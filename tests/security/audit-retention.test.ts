@@ -52,3 +52,48 @@ describe('the audit log', () => {
     expect(left.map((r) => r.target)).toEqual(['this month', 'today']);
   });
 });
+
+describe('the audit log, read a page at a time', () => {
+  it('gives 50 entries per page, newest first, in the call and on the page', async () => {
+    await db.query(
+      `INSERT INTO audit_log (actor_email, kind, target, summary, at)
+       SELECT 'pager@agency.test', 'project.team', 'Project ' || n, 'Team changed',
+              now() - make_interval(mins => n)
+         FROM generate_series(1, 209) AS n`,
+    );
+    const admin = await t.signIn('admin');
+    const read = async (query: string) => {
+      const res = await t.request('GET', `/api/admin/audit?person=pager${query}`, {
+        cookie: admin,
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as {
+        entries: { target: string }[];
+        page: number;
+        hasOlder: boolean;
+      };
+    };
+    const first = await read('');
+    expect(first.entries).toHaveLength(50);
+    expect(first.entries[0]!.target).toBe('Project 1');
+    expect(first.hasOlder).toBe(true);
+    const last = await read('&page=5');
+    expect(last.entries.map((e) => e.target)).toEqual(
+      Array.from({ length: 9 }, (_, i) => `Project ${201 + i}`),
+    );
+    expect(last.hasOlder).toBe(false);
+
+    const html = await (
+      await t.request('GET', '/agency/audit?person=pager&page=2', { cookie: admin })
+    ).text();
+    expect(html.match(/data-testid="audit-entry"/g)).toHaveLength(50);
+    expect(html).toContain('Changes 51 to 100, newest first.');
+    expect(html).toContain('href="/agency/audit?person=pager&amp;page=3"');
+    expect(html).toContain('href="/agency/audit?person=pager"');
+    // The CSV still holds every selected entry.
+    const csv = await t.request('GET', '/api/admin/audit/csv?person=pager&page=2', {
+      cookie: admin,
+    });
+    expect((await csv.text()).trim().split('\n')).toHaveLength(210);
+  });
+});
