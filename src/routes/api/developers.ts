@@ -11,12 +11,7 @@ import {
   saveStoryPointsPerDeveloperDay,
 } from '../../services/availability';
 import { availablePointsByWeek, velocityDepsOf, velocityHistory } from '../../services/velocity';
-import {
-  IsoDateSchema,
-  isWithinShownYears,
-  outsideShownYears,
-  WeekQuerySchema,
-} from '../schemas';
+import { IsoDateSchema, isWithinShownYears, outsideShownYears, WeekQuerySchema } from '../schemas';
 import { actorOf } from '../actor';
 import { valid } from '../validation';
 
