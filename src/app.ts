@@ -30,7 +30,7 @@ import { usersApi } from './routes/api/users';
 import { notFoundPage, pages } from './routes/pages';
 import { oidcRoutes } from './routes/api/oidc';
 import { OIDC_PATH } from './shared/sso-texts';
-import { RefusalError } from './services/errors';
+import { RefusalError, TooManyAttemptsError } from './services/errors';
 import { UpstreamError } from './services/http';
 
 /** Largest JSON body any call accepts; the biggest is a week of availability for a team. */
@@ -92,8 +92,15 @@ export function createApp(deps: AppDeps) {
 
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) =>
-      c.json({ message: `Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB).` }, 413),
+    // The rest of the body is never read, so the connection cannot carry another request:
+    // say so, and Node closes it after the answer.
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return c.json(
+        { message: `Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB).` },
+        413,
+      );
+    },
   });
   // A GET or HEAD has no body; asking for one builds the whole Request (about 4% of the main
   // thread under load), so only calls that may carry one are measured.
@@ -155,6 +162,8 @@ export function createApp(deps: AppDeps) {
       const status = error.status;
       return c.json({ message: error.message || 'Bad request' }, status);
     }
+    if (error instanceof TooManyAttemptsError)
+      c.header('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof RefusalError) return c.json({ message: error.message }, error.status);
     // 502 naming the service, or 504 when it did not answer in time.
     if (error instanceof UpstreamError) return c.json({ message: error.message }, error.httpStatus);

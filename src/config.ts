@@ -45,6 +45,8 @@ const ConfigSchema = z.object({
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // Upstream calls one refresh run may make; the rest waits for the next run (Workers' limits).
   SYNC_PAGE_BUDGET: z.coerce.number().int().min(10).max(100_000).default(500),
+  // How long audit entries are kept; older ones are pruned after each sync run (docs/decisions/284).
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   // Outgoing mail (reset links, the Monday digest); unset keeps mail in the in-app outbox.
   SMTP_URL: optionalUrl,
   DIGEST_FROM: z.string().trim().min(3).default('Agency Dashboard <dashboard@localhost>'),

@@ -15,6 +15,14 @@ export const SLOWDOWN_AFTER_EMAIL_FAILURES = 10;
 export const MAX_SLOWDOWN_SECONDS = 60;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
+/**
+ * Failed password-reset links one address may try in the window (docs/decisions/280). Bogus
+ * links cost no hashing, but a guesser is stopped here before it can try many.
+ */
+export const MAX_RESET_FAILURES_PER_ADDRESS = 10;
+/** The key reset attempts are counted under in place of an email (it can never be one). */
+export const RESET_ATTEMPT_KEY = 'password-reset';
+
 /** Accounts one address may create in the window (a team joining on one day fits). */
 export const MAX_SIGNUPS_PER_ADDRESS = 10;
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
@@ -45,6 +53,13 @@ export function loginRetryAfter(counts: LoginAttemptCounts, now: Date): number |
     if (until > now.getTime()) waits.push(secondsUntil(until, now));
   }
   return waits.length ? Math.max(...waits) : null;
+}
+
+/** Seconds this address waits before its next reset link is checked, or null when it may try now. */
+export function resetRetryAfter(counts: LoginAttemptCounts, now: Date): number | null {
+  if (counts.pairFailures < MAX_RESET_FAILURES_PER_ADDRESS || !counts.oldestPairFailure)
+    return null;
+  return secondsUntil(counts.oldestPairFailure.getTime() + LOGIN_WINDOW_MS, now);
 }
 
 /** 'Try again in 40 seconds' / 'in 12 minutes': the wait a person reads in the 429 message. */

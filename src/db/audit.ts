@@ -49,6 +49,8 @@ export interface AuditFilter {
   to?: string | undefined;
   timeZone: string;
   limit: number;
+  /** Entries skipped first (the pages before this one). */
+  offset?: number;
 }
 
 interface AuditRow {
@@ -73,8 +75,16 @@ export async function listAuditEntries(db: Db, f: AuditFilter): Promise<AuditEnt
         AND ($3::date IS NULL OR at >= ($3::date)::timestamp AT TIME ZONE $5)
         AND ($4::date IS NULL OR at < ($4::date + 1)::timestamp AT TIME ZONE $5)
       ORDER BY at DESC, id DESC
-      LIMIT $6`,
-    [f.person ?? null, f.kind ?? null, f.from ?? null, f.to ?? null, f.timeZone, f.limit],
+      LIMIT $6 OFFSET $7`,
+    [
+      f.person ?? null,
+      f.kind ?? null,
+      f.from ?? null,
+      f.to ?? null,
+      f.timeZone,
+      f.limit,
+      f.offset ?? 0,
+    ],
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -95,4 +105,10 @@ export async function listAuditActors(db: Db): Promise<string[]> {
     'SELECT DISTINCT actor_email FROM audit_log ORDER BY actor_email',
   );
   return rows.map((r) => r.actor_email);
+}
+
+/** Deletes entries older than `before`; the number deleted. */
+export async function pruneAuditLog(db: Db, before: Date): Promise<number> {
+  const rows = await db.query('DELETE FROM audit_log WHERE at < $1 RETURNING id', [before]);
+  return rows.length;
 }

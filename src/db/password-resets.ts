@@ -23,7 +23,20 @@ export async function insertPasswordReset(
 }
 
 /** The link with this id, locked until the transaction ends, so it can be used only once. */
-export async function lockPasswordReset(tx: Db, id: string): Promise<PasswordReset | null> {
+export function lockPasswordReset(tx: Db, id: string): Promise<PasswordReset | null> {
+  return readPasswordReset(tx, id, true);
+}
+
+/** The link with this id as stored now, without a lock (to refuse a bad link before hashing). */
+export function getPasswordReset(db: Db, id: string): Promise<PasswordReset | null> {
+  return readPasswordReset(db, id, false);
+}
+
+async function readPasswordReset(
+  tx: Db,
+  id: string,
+  forUpdate: boolean,
+): Promise<PasswordReset | null> {
   const rows = await tx.query<{
     id: string;
     secret_hash: Uint8Array;
@@ -31,7 +44,9 @@ export async function lockPasswordReset(tx: Db, id: string): Promise<PasswordRes
     expires_at: Date;
     used_at: Date | null;
   }>(
-    'SELECT id, secret_hash, user_id, expires_at, used_at FROM password_resets WHERE id = $1 FOR UPDATE',
+    `SELECT id, secret_hash, user_id, expires_at, used_at FROM password_resets WHERE id = $1${
+      forUpdate ? ' FOR UPDATE' : ''
+    }`,
     [id],
   );
   const r = rows[0];

@@ -110,3 +110,31 @@ export function toLeaseState(row: LeaseRow | undefined, now: Date): LeaseState {
     nextDueAt: row?.next_due_at ?? null,
   };
 }
+
+/**
+ * A lease on one project's own action (its billing sync, its Jira link: `billing:12`,
+ * `link:12`), made on first use. Taken when nobody holds it or the holder's lapsed; of two
+ * claims at once exactly one wins (the conflict's UPDATE re-checks the WHERE).
+ */
+export async function claimProjectLease(
+  db: Db,
+  lease: { name: string; holder: string; now: Date; leaseMs: number },
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO sync_lease (name, holder, expires_at) VALUES ($1, $2, $3)
+     ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, run_id = NULL,
+                                      expires_at = EXCLUDED.expires_at
+      WHERE sync_lease.holder IS NULL OR sync_lease.expires_at <= $4
+     RETURNING name`,
+    [lease.name, lease.holder, new Date(lease.now.getTime() + lease.leaseMs), lease.now],
+  );
+  return rows.length === 1;
+}
+
+/** Gives a project's lease back (only if still ours). */
+export async function releaseProjectLease(db: Db, name: string, holder: string): Promise<void> {
+  await db.query(
+    'UPDATE sync_lease SET holder = NULL, expires_at = NULL WHERE name = $1 AND holder = $2',
+    [name, holder],
+  );
+}

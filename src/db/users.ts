@@ -76,6 +76,24 @@ export async function getUserById(db: Db, id: string): Promise<User | null> {
 }
 
 /**
+ * Serialises every change of who is an admin until the transaction ends (an advisory lock, on
+ * PGlite and PostgreSQL alike), so two admins revoking each other at once are checked one
+ * after the other (docs/decisions/281).
+ */
+export async function lockAccountAccess(tx: Db): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('account-access', 0))");
+}
+
+/** Approved admins other than the given account, as committed now. */
+export async function countOtherApprovedAdmins(db: Db, exceptId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM users WHERE role = 'admin' AND approved AND id <> $1",
+    [exceptId],
+  );
+  return Number(row!.n);
+}
+
+/**
  * Approves, revokes or changes the role of an account. Revoking or changing the role ends
  * every session of that account, so the new rights apply at once.
  */

@@ -9,21 +9,30 @@ import { isIsoDate } from '../shared/calendar';
 const EARLIEST = '2000-01-01';
 const LATEST = '2999-12-31';
 
+/** Whether a real 'YYYY-MM-DD' date lies within the years the dashboard can show. */
+export const isWithinShownYears = (d: string) => d >= EARLIEST && d <= LATEST;
+/** The refusal of a date outside those years, naming the field. */
+export const outsideShownYears = (name: string) =>
+  `${name} must be between ${EARLIEST} and ${LATEST}`;
+
 /** A calendar date as 'YYYY-MM-DD' within the years the dashboard can show. */
 export const WeekStartSchema = z
   .string({ error: 'weekStart is required, as YYYY-MM-DD' })
   .refine(isIsoDate, 'weekStart must be a real date written YYYY-MM-DD')
-  .refine(
-    (d) => d >= EARLIEST && d <= LATEST,
-    `weekStart must be between ${EARLIEST} and ${LATEST}`,
-  );
+  .refine(isWithinShownYears, outsideShownYears('weekStart'));
 
 /** A week named by any of its days. Bounded like the Agency Dashboard's weeks: a week in year 1 or 9999 has no start or end we can compute. */
 export const WeekQuerySchema = z.strictObject({ weekStart: WeekStartSchema });
 
-/** A field holding a real calendar date written YYYY-MM-DD; the message names the field. */
+/**
+ * A field holding a real calendar date written YYYY-MM-DD, within the years the dashboard can
+ * show (a range in year 1 or 9999 has no week to start or end in); the message names the field.
+ */
 export const IsoDateSchema = (name: string) =>
-  z.string().refine(isIsoDate, `${name} must be a real date written YYYY-MM-DD`);
+  z
+    .string()
+    .refine(isIsoDate, `${name} must be a real date written YYYY-MM-DD`)
+    .refine(isWithinShownYears, outsideShownYears(name));
 
 // Alerts (src/routes/api/alerts.ts and the /alerts page).
 const idText = z
@@ -59,6 +68,12 @@ export const AuditFilterSchema = z
       .optional(),
     from: IsoDateSchema('from').optional(),
     to: IsoDateSchema('to').optional(),
+    // Which page of entries, newest first (the CSV ignores it and holds them all).
+    page: z
+      .string()
+      .regex(/^[1-9]\d{0,4}$/, 'page must be a whole number from 1 to 99999')
+      .transform(Number)
+      .optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, {
     message: 'from must not be after to',

@@ -7,7 +7,7 @@ import type { $ZodError } from 'zod/v4/core';
  * The message is the one sentence the user reads.
  */
 export abstract class RefusalError extends Error {
-  abstract readonly status: 400 | 404 | 409;
+  abstract readonly status: 400 | 404 | 409 | 429;
 }
 
 /** Something the request names does not exist (404). */
@@ -26,6 +26,18 @@ export class BadInputError extends RefusalError {
 export class ConflictError extends RefusalError {
   override name = 'ConflictError';
   readonly status = 409;
+}
+
+/** Too many attempts from this caller; the answer carries Retry-After (429). */
+export class TooManyAttemptsError extends RefusalError {
+  override name = 'TooManyAttemptsError';
+  readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
 }
 
 /** No dashboard project has this id (any more). */

@@ -26,6 +26,7 @@ const settings: RefreshSettings = {
   pageBudget: 10_000,
   leaseMs: 60_000,
   progressMs: 20,
+  auditRetentionDays: 730,
 };
 
 function runner(name: string, overrides: Partial<Parameters<typeof createRefreshRunner>[0]> = {}) {

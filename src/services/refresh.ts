@@ -15,6 +15,7 @@ import {
 } from '../db/sync-lease';
 import { projectsToRefresh, type ProjectToRefresh } from '../db/projects';
 import type { Db } from '../db/port';
+import { pruneAuditLog } from '../db/audit';
 import {
   finishSyncRun,
   getSyncRun,
@@ -47,6 +48,8 @@ export interface RefreshSettings {
   leaseMs: number;
   /** How often live progress is written while a run works. */
   progressMs: number;
+  /** Audit entries older than this many days are pruned after each run (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
 }
 
 export const DEFAULT_LEASE_MS = 60_000;
@@ -56,6 +59,7 @@ export function refreshSettingsFrom(config: Config): RefreshSettings {
   return {
     intervalMs: config.SYNC_INTERVAL_SECONDS * 1000,
     pageBudget: config.SYNC_PAGE_BUDGET,
+    auditRetentionDays: config.AUDIT_RETENTION_DAYS,
     leaseMs: DEFAULT_LEASE_MS,
     progressMs: 500,
   };
@@ -206,6 +210,10 @@ export function createRefreshRunner(deps: RefreshDeps) {
     logRun(run);
     try {
       await pruneSyncRuns(db, HISTORY_KEPT);
+      await pruneAuditLog(
+        db,
+        new Date(deps.clock().getTime() - settings.auditRetentionDays * 86_400_000),
+      );
       await deps.afterRun?.(run);
     } catch (error) {
       console.error(`After sync run ${run.id}:`, error);

@@ -6,7 +6,7 @@ import {
   SIGNUP_WINDOW_MS,
 } from '../auth/login-limit';
 import type { PasswordHasher } from '../auth/password';
-import { NewPasswordSchema } from '../auth/password-policy';
+import { NewPasswordSchema, passwordStrengthProblem } from '../auth/password-policy';
 import { createSession, type Session } from '../auth/session';
 import { claimLoginAttempt, claimSignupAttempt, forgiveLoginAttempts } from '../db/login_attempts';
 import type { Db } from '../db/port';
@@ -38,7 +38,12 @@ export const CredentialsSchema = z.strictObject({
     .min(1, 'Password is required')
     .max(256, 'Password must be at most 256 characters'),
 });
-export const SignupSchema = CredentialsSchema.extend({ password: NewPasswordSchema });
+export const SignupSchema = CredentialsSchema.extend({ password: NewPasswordSchema }).superRefine(
+  (input, ctx) => {
+    const problem = passwordStrengthProblem(input.password, input.email);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+  },
+);
 
 /** A refusal: its status and the message the form shows. */
 export interface SignInRefusal {

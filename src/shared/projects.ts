@@ -65,6 +65,20 @@ export interface Project {
 }
 
 /**
+ * Project fields only admins' screens show (docs/decisions/164, "Fields by role"): the client's
+ * hourly rate and the project's value. The card's Billing block (created, sent, paid, overdue,
+ * retainer periods, forecast id) is everyone's; its gauge's percent is computed on the server.
+ */
+export const ADMIN_ONLY_PROJECT_FIELDS = ['clientHourlyRate', 'forecastProjectValue'] as const;
+export type ProjectForEveryone = Omit<Project, (typeof ADMIN_ONLY_PROJECT_FIELDS)[number]>;
+
+/** A project without the admin-only fields. */
+export function projectForEveryone(p: Project): ProjectForEveryone {
+  const { clientHourlyRate: _rate, forecastProjectValue: _value, ...rest } = p;
+  return rest;
+}
+
+/**
  * A Forecast project in the manage dialog's list (docs/product-spec.md, "Entities and their
  * fields"): id, name, stage.
  */

@@ -47,7 +47,8 @@ describe(`the foundation in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
       .waitFor();
     await page.getByRole('button', { name: 'Create Account', exact: true }).waitFor();
     // The password rule is said before anyone submits, and tied to the field for screen readers.
-    const hint = 'At least 8 characters, not only spaces; common passwords are refused.';
+    const hint =
+      'At least 8 characters, not only spaces; common or easily guessed passwords and your email are refused.';
     await page.getByText(hint, { exact: true }).waitFor();
     expect(
       await page.getByLabel('Password', { exact: true }).getAttribute('aria-describedby'),

@@ -628,3 +628,48 @@ describe('secrets never leave the server', () => {
     expect(responses.length).toBeGreaterThan(2 * gets.length);
   });
 });
+
+describe('where the sign-in form goes next', () => {
+  const signInWithNext = async (next: string) => {
+    const user = await account('user');
+    const body = new URLSearchParams({
+      mode: 'signin',
+      email: user.email,
+      password: PASSWORD,
+      next,
+    });
+    return t.app.request(`${ORIGIN}/auth`, {
+      method: 'POST',
+      headers: {
+        Origin: ORIGIN,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'x-test-client-address': address(),
+      },
+      body: body.toString(),
+    });
+  };
+
+  it('goes to a path on this site, query and all', async () => {
+    const res = await signInWithNext('/developer?week=2026-11-16');
+    expect([res.status, res.headers.get('location')]).toEqual([303, '/developer?week=2026-11-16']);
+  });
+
+  it('goes home instead of anywhere a browser would resolve off-site or a header cannot hold', async () => {
+    const hostile = [
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\u0000/evil.example',
+      '/ /evil.example/\u007f',
+      'https://evil.example/',
+      ' //evil.example',
+      'javascript:alert(1)',
+    ];
+    for (const next of hostile) {
+      const res = await signInWithNext(next);
+      expect([res.status, res.headers.get('location')], JSON.stringify(next)).toEqual([303, '/']);
+    }
+  });
+});

@@ -407,6 +407,7 @@ export const INPUT_CALLS: InputCall[] = [
             ...(route === '/agency/audit' ? {} : { date: true as const }),
             invalid: badDate,
           },
+          page: { optional: true, invalid: fc.constantFrom('0', '-1', 'x', '1.5', '100000') },
         },
         invalidTogether: fc.constant({ from: '2026-11-30', to: '2026-11-01' }),
       },

@@ -174,3 +174,141 @@ describe('an admin-issued reset link', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('reset links and current passwords under attack', () => {
+  it('refuses bogus reset links before any hashing, and stops an address after 10', async () => {
+    let hashes = 0;
+    const counted = createTestApp(db, {
+      passwords: {
+        hash: (p) => {
+          hashes++;
+          return t.deps.passwords.hash(p);
+        },
+        verify: (p, s) => t.deps.passwords.verify(p, s),
+      },
+    });
+    const bogus = (i: number) =>
+      counted.request('POST', '/api/password-reset', {
+        headers: { 'x-test-client-address': '198.51.100.66' },
+        body: {
+          token: `${'b'.repeat(22)}${'cdefghjk'[i % 8]}${'mnpqrstu'[i >> 3]}.${'c'.repeat(24)}`,
+          newPassword: 'a bogus but long phrase',
+        },
+      });
+    const answers = await Promise.all(Array.from({ length: 32 }, (_, i) => bogus(i)));
+    const statuses = answers.map((r) => r.status);
+    expect(hashes).toBe(0);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(22);
+    const refused = answers.find((r) => r.status === 429)!;
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await message(refused)).toMatch(/^Too many password reset attempts .* Try again in/);
+
+    // Another address with a real link is not held up by them.
+    const email = 'reset-elsewhere@agency.test';
+    await t.signIn('user', email);
+    const admin = await t.signIn('admin');
+    const issued = await t.request('POST', `/api/admin/users/${await userId(email)}/reset-link`, {
+      cookie: admin,
+    });
+    const token = new URL(((await issued.json()) as { link: string }).link).searchParams.get(
+      'token',
+    )!;
+    const real = await counted.request('POST', '/api/password-reset', {
+      body: { token, newPassword: 'a genuinely new phrase' },
+    });
+    expect(real.status).toBe(200);
+    expect(hashes).toBe(1);
+  });
+
+  it('limits wrong current passwords like sign-in: the 11th in a row is refused with 429', async () => {
+    const email = 'guessed@agency.test';
+    const cookie = await t.signIn('user', email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.request('POST', '/api/account/password', {
+        cookie,
+        headers: { 'x-test-client-address': '198.51.100.77' },
+        body: { currentPassword: `guess number ${i}`, newPassword: 'a fresh long passphrase' },
+      });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(await message(res)).toMatch(
+          /^Too many wrong current passwords\. Nothing was changed\. Try again in/,
+        );
+        expect(res.headers.get('Retry-After')).toMatch(/^\d+$/);
+      }
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429, 429]);
+    // Even the right one waits, and nothing changed.
+    const right = await t.request('POST', '/api/account/password', {
+      cookie,
+      headers: { 'x-test-client-address': '198.51.100.77' },
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'a fresh long passphrase' },
+    });
+    expect(right.status).toBe(429);
+    expect((await login(email, TEST_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('weak new passwords, through every way of setting one', () => {
+  const WEAK = (email: string) =>
+    [
+      ['aaaaaaaa', /too easy to guess/],
+      ['\u200b'.repeat(8), /only spaces/],
+      [email, /your email address/],
+      ['demo-admin-password', /demo admin/],
+    ] as const;
+
+  it('are refused by sign-up, change password and a reset link, and nothing changes', async () => {
+    for (const [password, why] of WEAK('weak-signup@agency.test')) {
+      const res = await t.request('POST', '/api/signup', {
+        headers: { 'x-test-client-address': '198.51.100.90' },
+        body: { email: 'weak-signup@agency.test', password },
+      });
+      expect([res.status, await message(res)], JSON.stringify(password)).toEqual([
+        400,
+        expect.stringMatching(why),
+      ]);
+    }
+    expect(await db.query("SELECT 1 FROM users WHERE email = 'weak-signup@agency.test'")).toEqual(
+      [],
+    );
+
+    const email = 'weak-changer@agency.test';
+    const cookie = await t.signIn('user', email);
+    for (const [newPassword, why] of WEAK(email)) {
+      const res = await t.request('POST', '/api/account/password', {
+        cookie,
+        body: { currentPassword: TEST_PASSWORD, newPassword },
+      });
+      expect([res.status, await message(res)], JSON.stringify(newPassword)).toEqual([
+        400,
+        expect.stringMatching(why),
+      ]);
+    }
+
+    const admin = await t.signIn('admin');
+    const issued = await t.request('POST', `/api/admin/users/${await userId(email)}/reset-link`, {
+      cookie: admin,
+    });
+    const token = new URL(((await issued.json()) as { link: string }).link).searchParams.get(
+      'token',
+    )!;
+    for (const [newPassword, why] of WEAK(email)) {
+      const res = await t.request('POST', '/api/password-reset', {
+        body: { token, newPassword },
+      });
+      expect([res.status, await message(res)], JSON.stringify(newPassword)).toEqual([
+        400,
+        expect.stringMatching(why),
+      ]);
+    }
+    expect((await login(email, TEST_PASSWORD)).status).toBe(200);
+    // The link still works for a good password.
+    const good = await t.request('POST', '/api/password-reset', {
+      body: { token, newPassword: 'lantern meadow copper sixty' },
+    });
+    expect(good.status).toBe(200);
+  });
+});

@@ -160,3 +160,93 @@ describe('staff', () => {
     expect(project).toEqual({ team_name: 'Team 4', visible: 0 });
   });
 });
+
+/** Every key path of a JSON answer: `a.b`, with `[]` for any element of a list. */
+function keyPaths(value: unknown, at = ''): Set<string> {
+  const paths = new Set<string>();
+  const walk = (v: unknown, p: string) => {
+    if (Array.isArray(v)) for (const item of v) walk(item, `${p}[]`);
+    else if (v && typeof v === 'object')
+      for (const [k, child] of Object.entries(v)) {
+        paths.add(`${p}${p ? '.' : ''}${k}`);
+        walk(child, `${p}${p ? '.' : ''}${k}`);
+      }
+  };
+  walk(value, at);
+  return paths;
+}
+
+/**
+ * The reads every signed-in role may make (docs/decisions/164, "Fields by role"), and the
+ * fields only admins get from each: no call returns a field its caller's screens do not show.
+ */
+const READS: { call: string; path: () => string; adminOnly: string[] }[] = [
+  { call: '/api/user', path: () => '/api/user', adminOnly: [] },
+  {
+    call: '/api/projects',
+    path: () => '/api/projects',
+    adminOnly: ['[].clientHourlyRate', '[].forecastProjectValue'],
+  },
+  {
+    call: '/api/projects/:id/retainer-periods',
+    path: () => `/api/projects/${seed.projectId}/retainer-periods`,
+    adminOnly: [],
+  },
+  {
+    call: '/api/projects/:id/jira-data',
+    path: () => `/api/projects/${seed.projectId}/jira-data`,
+    adminOnly: [],
+  },
+  { call: '/api/jira/projects', path: () => '/api/jira/projects', adminOnly: [] },
+  { call: '/api/jira/users', path: () => '/api/jira/users', adminOnly: [] },
+  {
+    call: '/api/jira/tickets/completed-in-week',
+    path: () => '/api/jira/tickets/completed-in-week?weekStart=2026-11-16',
+    adminOnly: [],
+  },
+  {
+    call: '/api/jira/tickets/completed-in-range',
+    path: () => '/api/jira/tickets/completed-in-range?startDate=2026-11-02&endDate=2026-11-22',
+    adminOnly: [],
+  },
+  { call: '/api/forecast/projects', path: () => '/api/forecast/projects', adminOnly: [] },
+  { call: '/api/developer-availability', path: () => '/api/developer-availability', adminOnly: [] },
+  {
+    call: '/api/developer-available-points',
+    path: () => '/api/developer-available-points?weekStart=2026-11-16',
+    adminOnly: [],
+  },
+  { call: '/api/velocity-history', path: () => '/api/velocity-history', adminOnly: [] },
+  {
+    call: '/api/settings/story-points-per-developer-day',
+    path: () => '/api/settings/story-points-per-developer-day',
+    adminOnly: [],
+  },
+];
+
+/** Names of money fields no user or staff answer may carry, whatever the call. */
+const MONEY_KEYS = /(hourlyRate|ProjectValue|cost|margin)$/i;
+
+describe('fields each call returns, by role', () => {
+  for (const read of READS)
+    it(`GET ${read.call}: user and staff get the admin's fields minus ${
+      read.adminOnly.join(', ') || 'nothing'
+    }`, async () => {
+      const answers = {} as Record<Who, Set<string>>;
+      for (const who of ['user', 'staff', 'admin'] as const) {
+        const res = await t.request('GET', read.path(), { cookie: cookies[who] });
+        expect(res.status, `${who} ${read.path()}`).toBe(200);
+        answers[who] = keyPaths(await res.json());
+      }
+      for (const key of read.adminOnly) expect(answers.admin).toContain(key);
+      const everyone = [...answers.admin].filter((k) => !read.adminOnly.includes(k)).sort();
+      // /api/user names the role itself; its keys are the same for everyone.
+      expect([...answers.user].sort()).toEqual(everyone);
+      expect([...answers.staff].sort()).toEqual(everyone);
+      for (const who of ['user', 'staff'] as const)
+        expect(
+          [...answers[who]].filter((k) => MONEY_KEYS.test(k)),
+          who,
+        ).toEqual([]);
+    });
+});

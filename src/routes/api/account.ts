@@ -21,9 +21,9 @@ export const ChangePasswordSchema = z.strictObject({
 export const accountApi = new Hono<AppEnv>()
   .use(requireUser())
   .post('/password', valid('json', ChangePasswordSchema), async (c) => {
-    const { db, passwords } = c.var.deps;
+    const { db, passwords, clock, clientAddress } = c.var.deps;
     await changeOwnPassword(
-      { db, passwords },
+      { db, passwords, now: clock(), clientAddress: clientAddress(c) },
       { userId: c.var.user!.id, email: c.var.user!.email, sessionId: c.var.session!.id },
       c.req.valid('json'),
     );

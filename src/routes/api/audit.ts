@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env';
 import { requireAbility } from '../../middleware/guards';
-import { AUDIT_LIMIT, loadAudit } from '../../services/audit';
+import { loadAudit, loadAuditEntriesPage } from '../../services/audit';
 import type { AuditEntryJson } from '../../shared/audit';
 import { isoDateInZone } from '../../shared/time-zones';
 import type { CsvColumn } from '../../shared/csv';
@@ -27,7 +27,7 @@ const AUDIT_COLUMNS: readonly CsvColumn<AuditEntryJson>[] = [
 export const auditApi = new Hono<AppEnv>()
   .use(requireAbility('audit.view'))
   .get('/', valid('query', AuditFilterSchema), async (c) =>
-    c.json({ entries: await loadAudit(c.var.deps, c.req.valid('query')), limit: AUDIT_LIMIT }),
+    c.json(await loadAuditEntriesPage(c.var.deps, c.req.valid('query'))),
   )
   .get('/csv', valid('query', AuditFilterSchema), async (c) => {
     const filter = c.req.valid('query');

@@ -54,10 +54,10 @@ export const authApi = new Hono<AppEnv>()
   })
   // Public: the one-time link is the credential (docs/decisions/167).
   .post('/password-reset', valid('json', ResetPasswordSchema), async (c) => {
-    const { db, passwords, clock } = c.var.deps;
+    const { db, passwords, clock, clientAddress } = c.var.deps;
     const { token, newPassword } = c.req.valid('json');
     const { email } = await resetPasswordWithLink(
-      { db, passwords, now: clock() },
+      { db, passwords, now: clock(), clientAddress: clientAddress(c) },
       token,
       newPassword,
     );

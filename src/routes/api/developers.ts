@@ -11,7 +11,7 @@ import {
   saveStoryPointsPerDeveloperDay,
 } from '../../services/availability';
 import { availablePointsByWeek, velocityDepsOf, velocityHistory } from '../../services/velocity';
-import { IsoDateSchema, WeekQuerySchema } from '../schemas';
+import { IsoDateSchema, isWithinShownYears, outsideShownYears, WeekQuerySchema } from '../schemas';
 import { actorOf } from '../actor';
 import { valid } from '../validation';
 
@@ -85,6 +85,8 @@ function datesOnly(days: Record<string, boolean>, ctx: z.RefinementCtx) {
         message: `"${day.slice(0, 40)}" is not a real date written YYYY-MM-DD`,
         path: [day],
       });
+    else if (!isWithinShownYears(day))
+      ctx.addIssue({ code: 'custom', message: outsideShownYears(`"${day}"`), path: [day] });
   }
 }
 

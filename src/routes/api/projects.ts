@@ -13,7 +13,8 @@ import {
   setProjectTeam,
   setProjectVisibility,
 } from '../../db/projects';
-import { type Project, TEAMS } from '../../shared/projects';
+import { type Project, projectForEveryone, TEAMS } from '../../shared/projects';
+import { can } from '../../shared/roles';
 import { AUDIT_KINDS, type AuditKind } from '../../shared/audit';
 import { insertAuditEntry } from '../../db/audit';
 import type { Db } from '../../db/port';
@@ -36,6 +37,7 @@ import { marginFigures } from '../../shared/margins';
 import { isoDateInZone } from '../../shared/time-zones';
 import { actorOf } from '../actor';
 import { valid } from '../validation';
+import { underProjectLease } from '../../services/project-lease';
 
 export const ProjectIdParam = z.object({
   id: z
@@ -132,7 +134,13 @@ async function changeProject(
  */
 export const projectsApi = new Hono<AppEnv>()
   .use(requireUser())
-  .get('/', async (c) => c.json(await listAllProjects(c.var.deps.db)))
+  .get('/', async (c) => {
+    const projects = await listAllProjects(c.var.deps.db);
+    // The rate and the value are money no other role's screens show (docs/decisions/164).
+    return c.json(
+      can(c.var.user!.role, 'money.view') ? projects : projects.map(projectForEveryone),
+    );
+  })
 
   .post(
     '/import-forecast',
@@ -291,14 +299,17 @@ export const projectsApi = new Hono<AppEnv>()
       const { id } = c.req.valid('param');
       const { db, refresh, clock, config } = c.var.deps;
       // Recorded in the sync history with its upstream calls (docs/decisions/130).
-      const result = await refresh.record('billing', c.var.user!.email, async (clients) => ({
-        result: await syncForecastBilling(db, clients.forecast, {
-          projectId: id,
-          now: clock(),
-          timeZone: config.AGENCY_TIMEZONE,
-        }),
-        rowsChanged: 1,
-      }));
+      if (!(await getProject(db, id))) throw new ProjectNotFoundError(id);
+      const result = await underProjectLease({ db, now: clock() }, 'billing', id, () =>
+        refresh.record('billing', c.var.user!.email, async (clients) => ({
+          result: await syncForecastBilling(db, clients.forecast, {
+            projectId: id,
+            now: clock(),
+            timeZone: config.AGENCY_TIMEZONE,
+          }),
+          rowsChanged: 1,
+        })),
+      );
       return c.json({
         forecastData: {
           totalCreated: result.totalCreated,
@@ -381,33 +392,35 @@ export const projectsApi = new Hono<AppEnv>()
       const { jiraProjectKey } = c.req.valid('json');
       const { db, refresh, clock } = c.var.deps;
       if (!(await getProject(db, id))) throw new ProjectNotFoundError(id);
-      await whenUpstreamNotFound(
-        refresh.record('link', c.var.user!.email, async (clients) => {
-          const linked = await linkJiraProject(db, clients.jira, {
-            projectId: id,
-            key: jiraProjectKey,
-            now: clock(),
-            onLinked: async (tx, before, after) => {
-              const project = await getProject(tx, id);
-              await insertAuditEntry(tx, {
-                actor: actorOf(c),
-                kind: 'project.jira-link',
-                target: projectTarget({ id, name: project?.name ?? '' }),
-                summary:
-                  before && before !== after
-                    ? `Relinked from ${before} to ${after}`
-                    : `Linked to ${after}`,
-                before: { jiraProjectKey: before },
-                after: { jiraProjectKey: after },
-              });
-            },
-          });
-          return { result: linked, rowsChanged: linked.ticketsRead + linked.epicsRead };
-        }),
-        () =>
-          new BadInputError(
-            `Jira has no project with key ${jiraProjectKey}, or the dashboard's Jira account cannot see it. Check the key or pick the project from the list.`,
-          ),
+      await underProjectLease({ db, now: clock() }, 'link', id, () =>
+        whenUpstreamNotFound(
+          refresh.record('link', c.var.user!.email, async (clients) => {
+            const linked = await linkJiraProject(db, clients.jira, {
+              projectId: id,
+              key: jiraProjectKey,
+              now: clock(),
+              onLinked: async (tx, before, after) => {
+                const project = await getProject(tx, id);
+                await insertAuditEntry(tx, {
+                  actor: actorOf(c),
+                  kind: 'project.jira-link',
+                  target: projectTarget({ id, name: project?.name ?? '' }),
+                  summary:
+                    before && before !== after
+                      ? `Relinked from ${before} to ${after}`
+                      : `Linked to ${after}`,
+                  before: { jiraProjectKey: before },
+                  after: { jiraProjectKey: after },
+                });
+              },
+            });
+            return { result: linked, rowsChanged: linked.ticketsRead + linked.epicsRead };
+          }),
+          () =>
+            new BadInputError(
+              `Jira has no project with key ${jiraProjectKey}, or the dashboard's Jira account cannot see it. Check the key or pick the project from the list.`,
+            ),
+        ),
       );
       const project = await getProject(db, id);
       if (!project) throw new ProjectNotFoundError(id);

@@ -1,13 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { insertAuditEntry } from '../../db/audit';
-import { getUserById, listUsers, updateUserAccess } from '../../db/users';
+import { listUsers } from '../../db/users';
 import { ROLES } from '../../shared/roles';
 import type { AppEnv } from '../../env';
 import { requireAbility } from '../../middleware/guards';
-import { BadInputError, NotFoundError } from '../../services/errors';
 import { issueResetLink } from '../../services/passwords';
-import { toUserJson } from '../../services/users';
+import { changeUserAccess, toUserJson } from '../../services/users';
 import { actorOf } from '../actor';
 import { valid } from '../validation';
 
@@ -21,33 +19,12 @@ export const usersApi = new Hono<AppEnv>()
   .use(requireAbility('accounts.manage'))
   .get('/', async (c) => c.json({ users: (await listUsers(c.var.deps.db)).map(toUserJson) }))
   .patch('/:id', valid('param', UserIdParam), valid('json', UserAccessSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const change = c.req.valid('json');
-    if (
-      id === c.var.user!.id &&
-      (change.approved === false || (change.role && change.role !== 'admin'))
-    )
-      throw new BadInputError('You cannot revoke your own access or remove your own admin role.');
-    const user = await c.var.deps.db.transaction(async (tx) => {
-      const before = await getUserById(tx, id);
-      const after = await updateUserAccess(tx, id, change);
-      if (before && after && (before.approved !== after.approved || before.role !== after.role))
-        await insertAuditEntry(tx, {
-          actor: actorOf(c),
-          kind: 'account.access',
-          target: after.email,
-          summary: [
-            before.approved !== after.approved ? (after.approved ? 'Approved' : 'Revoked') : '',
-            before.role !== after.role ? `Role ${before.role} → ${after.role}` : '',
-          ]
-            .filter(Boolean)
-            .join('; '),
-          before: { approved: before.approved, role: before.role },
-          after: { approved: after.approved, role: after.role },
-        });
-      return after;
-    });
-    if (!user) throw new NotFoundError('No such user.');
+    const user = await changeUserAccess(
+      c.var.deps.db,
+      actorOf(c),
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
     return c.json({ user: toUserJson(user) });
   })
   // A one-time link to set a new password: shown to the admin, e-mailed when SMTP is set.

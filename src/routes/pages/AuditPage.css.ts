@@ -31,3 +31,9 @@ export const values = style({
   overflowWrap: 'anywhere',
   maxWidth: '22rem',
 });
+export const pager = style({
+  display: 'flex',
+  gap: vars.space.lg,
+  justifyContent: 'flex-end',
+  padding: `${vars.space.md} 0`,
+});

@@ -14,7 +14,7 @@ import {
 import { listAuditActors } from '../../db/audit';
 import type { Db } from '../../db/port';
 import { AUDIT_KINDS, AUDIT_KIND_NAMES, type AuditEntryJson } from '../../shared/audit';
-import { AUDIT_LIMIT, type AuditFilterInput, loadAudit } from '../../services/audit';
+import { AUDIT_PAGE_SIZE, type AuditFilterInput, loadAuditEntriesPage } from '../../services/audit';
 import { AuditFilterSchema } from '../schemas';
 import { Layout } from './Layout';
 import * as s from './AuditPage.css';
@@ -26,6 +26,9 @@ export interface AuditPageData {
   /** null when the log could not be read. */
   entries: AuditEntryJson[] | null;
   actors: string[];
+  /** The page shown (from 1), and whether older entries follow it. */
+  page: number;
+  hasOlder: boolean;
 }
 
 /** Reads the page's filters from its address; bad ones fall back to no filter, and say why. */
@@ -38,14 +41,14 @@ export async function loadAuditPage(
   const filter = parsed.success ? parsed.data : {};
   const refused = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Bad filter');
   try {
-    const [entries, actors] = await Promise.all([
-      loadAudit(deps, filter),
+    const [{ entries, page, hasOlder }, actors] = await Promise.all([
+      loadAuditEntriesPage(deps, filter),
       listAuditActors(deps.db),
     ]);
-    return { filter, refused, entries, actors };
+    return { filter, refused, entries, actors, page, hasOlder };
   } catch (error) {
     console.error('Could not read the audit log:', error);
-    return { filter, refused, entries: null, actors: [] };
+    return { filter, refused, entries: null, actors: [], page: 1, hasOlder: false };
   }
 }
 
@@ -64,6 +67,13 @@ export function AuditPage({ user, data }: { user: SessionUser; data: AuditPageDa
       (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
     ),
   ).toString();
+  const { page: pageNumber, hasOlder } = data;
+  const pageHref = (n: number) => {
+    const params = new URLSearchParams(query);
+    if (n > 1) params.set('page', String(n));
+    return params.size ? `/agency/audit?${params}` : '/agency/audit';
+  };
+  const first = (pageNumber - 1) * AUDIT_PAGE_SIZE + 1;
   return (
     <Layout user={user} active="audit">
       <div className={page}>
@@ -132,9 +142,9 @@ export function AuditPage({ user, data }: { user: SessionUser; data: AuditPageDa
             <div className={s.scroller}>
               <table className={table} data-testid="audit-table">
                 <caption className={muted}>
-                  {entries.length === AUDIT_LIMIT
-                    ? `The newest ${AUDIT_LIMIT} changes; narrow the filters to see older ones.`
-                    : `${entries.length} change${entries.length === 1 ? '' : 's'}, newest first.`}
+                  {pageNumber === 1 && !hasOlder
+                    ? `${entries.length} change${entries.length === 1 ? '' : 's'}, newest first.`
+                    : `Changes ${first} to ${first + entries.length - 1}, newest first.`}
                 </caption>
                 <thead>
                   <tr>
@@ -159,6 +169,12 @@ export function AuditPage({ user, data }: { user: SessionUser; data: AuditPageDa
                   ))}
                 </tbody>
               </table>
+              {pageNumber > 1 || hasOlder ? (
+                <nav aria-label="Audit log pages" className={s.pager}>
+                  {pageNumber > 1 ? <a href={pageHref(pageNumber - 1)}>Newer changes</a> : null}
+                  {hasOlder ? <a href={pageHref(pageNumber + 1)}>Older changes</a> : null}
+                </nav>
+              ) : null}
             </div>
           )}
         </div>

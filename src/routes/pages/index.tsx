@@ -80,14 +80,19 @@ export async function renderPage(
   );
 }
 
-/** Where to go after signing in: a path on this site only, never another origin. */
+/**
+ * Where to go after signing in: a path on this site only, never another origin. Control
+ * characters are refused outright: browsers drop tabs and newlines, so `/\t/evil.example`
+ * would become `//evil.example`, and a header cannot hold a newline.
+ */
 function localPath(value: unknown): string {
-  return typeof value === 'string' &&
-    value.startsWith('/') &&
-    !value.startsWith('//') &&
-    !value.includes('\\')
-    ? value
-    : '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || value.includes('\\')) return '/';
+  for (const ch of value) {
+    const code = ch.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f) return '/';
+  }
+  const here = 'http://here.invalid';
+  return URL.canParse(value, here) && new URL(value, here).origin === here ? value : '/';
 }
 
 /**
