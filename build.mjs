@@ -91,6 +91,7 @@ async function buildServer() {
       server: 'src/server.ts',
       users: 'src/cli/users.ts',
       migrate: 'src/cli/migrate.ts',
+      'reset-demo': 'src/cli/reset-demo.ts',
       bench: 'bench/run.ts',
       'bench-load': 'bench/load.ts',
     },

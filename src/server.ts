@@ -16,6 +16,7 @@ import { startDemoMocks } from './demo/mocks';
 import { seedDemoDashboard } from './demo/seed';
 import { createDemoSpine } from './mocks/agency/spine';
 import { createIntegrations } from './services/integrations';
+import { checkDatabaseMode, DatabaseModeError } from './services/database-mode';
 import { createRefreshRunner, refreshSettingsFrom } from './services/refresh';
 import { startRefreshSchedule } from './services/refresh-schedule';
 import { alertsAfterRun } from './services/alerts';
@@ -46,6 +47,8 @@ async function main() {
   const db = await openDatabase(config);
   const applied = await migrate(db);
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+  // Before anything is written: demo data never joins real data, nor real data the demo's.
+  await checkDatabaseMode(db, config);
   const passwords = createPasswordHasher(nodeScrypt);
 
   const demo = config.jiraDemo || config.forecastDemo;
@@ -200,7 +203,11 @@ main().catch((error) => {
     console.error(`The server did not start: ${error.message}`);
     process.exit(error instanceof DataDirInUseError ? EXIT_DATA_DIR_IN_USE : EXIT_PORT_IN_USE);
   }
-  if (error instanceof ConfigError || error instanceof DemoCredentialsError)
+  if (
+    error instanceof ConfigError ||
+    error instanceof DemoCredentialsError ||
+    error instanceof DatabaseModeError
+  )
     console.error(error.message);
   else console.error('The server could not start:', error);
   process.exit(1);
