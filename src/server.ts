@@ -103,7 +103,8 @@ async function main() {
   });
   const refresh = createRefreshRunner({
     db,
-    connect: (onRequest) => createIntegrations(config, { onRequest, demoFetch }),
+    connect: (onRequest, onSkipped) =>
+      createIntegrations(config, { onRequest, onSkipped, demoFetch }),
     clock: () => new Date(),
     timeZone: config.AGENCY_TIMEZONE,
     settings: refreshSettingsFrom(config),

@@ -19,6 +19,9 @@ export interface SyncProgress {
   unitsTotal?: number;
   /** Units the page budget left for the next run. */
   deferred?: number;
+  /** Upstream records left out because they could not be stored, and the first reasons. */
+  skipped?: number;
+  skippedReasons?: string[];
 }
 
 export interface SyncRun {
