@@ -27,6 +27,7 @@ interface Row {
 
 export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/healthz', access: 'public' },
+  { method: 'GET', route: '/readyz', access: 'public' },
   { method: 'GET', route: '/auth', access: 'guest' },
   { method: 'POST', route: '/auth', access: 'public', body: {} },
   { method: 'GET', route: '/', access: 'user' },
