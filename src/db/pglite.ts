@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Db } from './port';
+import { redactParameters } from './redact';
 
 /**
  * PostgreSQL's own defaults size a server for many connections and gigabytes of data; here one
@@ -36,7 +37,11 @@ function adapt(q: Queryable, root: PGlite | null): Db {
   return {
     kind: 'pglite',
     async query(text, params = []) {
-      return (await q.query(text, params as unknown[])).rows as never;
+      try {
+        return (await q.query(text, params as unknown[])).rows as never;
+      } catch (error) {
+        throw redactParameters(error);
+      }
     },
     async transaction(fn) {
       if (root) return root.transaction((tx) => fn(adapt(tx as unknown as Queryable, null)));
