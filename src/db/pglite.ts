@@ -54,6 +54,7 @@ function adapt(q: Queryable, root: PGlite | null): Db {
     async close() {
       if (root && !root.closed) await root.close();
     },
+    ...(root ? { dumpDataDir: () => root.dumpDataDir('gzip') } : {}),
   };
 }
 
@@ -88,8 +89,19 @@ PGlite.create(process.argv[1], { startParams: JSON.parse(process.argv[2]) })
   });
 }
 
-/** Opens the embedded database; no dataDir means in memory (tests). */
-export async function createPgliteDb(dataDir?: string): Promise<Db> {
+/**
+ * Opens the embedded database; no dataDir means in memory (tests). `snapshot` (a tarball from
+ * dumpDataDir) fills a new, empty data folder with it first.
+ */
+export async function createPgliteDb(dataDir?: string, snapshot?: Blob): Promise<Db> {
+  if (snapshot) {
+    const db = await PGlite.create(dataDir, {
+      parsers,
+      startParams: [...PGLITE_START_PARAMS],
+      loadDataDir: snapshot,
+    });
+    return adapt(db as unknown as Queryable, db);
+  }
   if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initialiseDataDir(dataDir);
   const db = await PGlite.create(dataDir, { parsers, startParams: [...PGLITE_START_PARAMS] });
   return adapt(db as unknown as Queryable, db);
