@@ -92,6 +92,8 @@ async function buildServer() {
       users: 'src/cli/users.ts',
       migrate: 'src/cli/migrate.ts',
       'reset-demo': 'src/cli/reset-demo.ts',
+      backup: 'src/cli/backup.ts',
+      restore: 'src/cli/restore.ts',
       bench: 'bench/run.ts',
       'bench-load': 'bench/load.ts',
     },

@@ -49,6 +49,8 @@ const ConfigSchema = z.object({
   DIGEST_FROM: z.string().trim().min(3).default('Agency Dashboard <dashboard@localhost>'),
   // Slack incoming webhook for alerts as they open (never money alerts); unset sends nothing.
   SLACK_WEBHOOK_URL: optionalUrl,
+  // Daily snapshots of the embedded database kept in DATA_DIR/backups; 0 takes none.
+  BACKUPS_KEPT: z.coerce.number().int().min(0).max(365).default(7),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

@@ -16,6 +16,7 @@ import { startDemoMocks } from './demo/mocks';
 import { seedDemoDashboard } from './demo/seed';
 import { createDemoSpine } from './mocks/agency/spine';
 import { createIntegrations } from './services/integrations';
+import { startDailySnapshots } from './services/backup';
 import { checkDatabaseMode, DatabaseModeError } from './services/database-mode';
 import { createRefreshRunner, refreshSettingsFrom } from './services/refresh';
 import { startRefreshSchedule } from './services/refresh-schedule';
@@ -164,12 +165,24 @@ async function main() {
     log: (line) => console.log(line),
   });
 
+  // The owner of the embedded database keeps its daily snapshots (docs/decisions/273).
+  const snapshots =
+    db.dumpDataDir && config.BACKUPS_KEPT > 0
+      ? startDailySnapshots(db, {
+          dir: path.resolve(config.DATA_DIR, 'backups'),
+          keep: config.BACKUPS_KEPT,
+          clock: () => new Date(),
+          log: (line) => console.log(line),
+        })
+      : null;
+
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     schedule.stop();
     digest.stop();
+    snapshots?.stop();
     await refresh
       .abandon('The server stopped during the run; nothing it had not finished was stored.')
       .catch(() => {});

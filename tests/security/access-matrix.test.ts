@@ -297,6 +297,7 @@ export const ACCESS_MATRIX: Row[] = [
   },
   { method: 'GET', route: '/api/admin/outbox', access: 'admin' },
   { method: 'POST', route: '/internal/users-command', access: 'token', body: { args: ['list'] } },
+  { method: 'POST', route: '/internal/backup', access: 'token' },
   // Last: it ends the session the rows above used.
   { method: 'POST', route: '/api/logout', access: 'public' },
 ];
