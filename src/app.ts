@@ -31,6 +31,7 @@ import { notFoundPage, pages } from './routes/pages';
 import { oidcRoutes } from './routes/api/oidc';
 import { OIDC_PATH } from './shared/sso-texts';
 import { RefusalError, TooManyAttemptsError } from './services/errors';
+import { checkReadiness } from './services/readiness';
 import { UpstreamError } from './services/http';
 
 /** Largest JSON body any call accepts; the biggest is a week of availability for a team. */
@@ -73,21 +74,16 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.get('/healthz', async (c) => {
-    try {
-      await Promise.race([
-        deps.db.query('SELECT 1'),
-        new Promise((_, reject) =>
-          setTimeout(() => reject(new Error('database did not answer within 2 s')), 2000),
-        ),
-      ]);
-      return c.json({ status: 'ok' });
-    } catch (error) {
-      return c.json(
-        { status: 'unavailable', message: `Database unreachable: ${(error as Error).message}` },
-        503,
-      );
-    }
+  // Liveness: the process answers. Readiness: it can serve pages (docs/decisions/272).
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    const readiness = await checkReadiness(deps.db, {
+      now: deps.clock(),
+      refreshIntervalMs: deps.refresh.settings.intervalMs,
+    });
+    return readiness.ready
+      ? c.json({ status: 'ready' })
+      : c.json({ status: 'unavailable', message: readiness.message }, 503);
   });
 
   const limitBody = bodyLimit({

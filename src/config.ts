@@ -54,6 +54,8 @@ const ConfigSchema = z.object({
   SLACK_WEBHOOK_URL: optionalUrl,
   // Sign-in through Google, Entra ID or any OpenID provider (src/shared/oidc-settings.ts).
   ...OidcEnvSchema.shape,
+  // Daily snapshots of the embedded database kept in DATA_DIR/backups; 0 takes none.
+  BACKUPS_KEPT: z.coerce.number().int().min(0).max(365).default(7),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

@@ -16,6 +16,8 @@ import { startDemoMocks } from './demo/mocks';
 import { seedDemoDashboard } from './demo/seed';
 import { createDemoSpine } from './mocks/agency/spine';
 import { createIntegrations } from './services/integrations';
+import { startDailySnapshots } from './services/backup';
+import { checkDatabaseMode, DatabaseModeError } from './services/database-mode';
 import { createRefreshRunner, refreshSettingsFrom } from './services/refresh';
 import { startRefreshSchedule } from './services/refresh-schedule';
 import { alertsAfterRun } from './services/alerts';
@@ -46,6 +48,8 @@ async function main() {
   const db = await openDatabase(config);
   const applied = await migrate(db);
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+  // Before anything is written: demo data never joins real data, nor real data the demo's.
+  await checkDatabaseMode(db, config);
   const passwords = createPasswordHasher(nodeScrypt);
 
   const demo = config.jiraDemo || config.forecastDemo;
@@ -100,7 +104,8 @@ async function main() {
   });
   const refresh = createRefreshRunner({
     db,
-    connect: (onRequest) => createIntegrations(config, { onRequest, demoFetch }),
+    connect: (onRequest, onSkipped) =>
+      createIntegrations(config, { onRequest, onSkipped, demoFetch }),
     clock: () => new Date(),
     timeZone: config.AGENCY_TIMEZONE,
     settings: refreshSettingsFrom(config),
@@ -161,12 +166,24 @@ async function main() {
     log: (line) => console.log(line),
   });
 
+  // The owner of the embedded database keeps its daily snapshots (docs/decisions/273).
+  const snapshots =
+    db.dumpDataDir && config.BACKUPS_KEPT > 0
+      ? startDailySnapshots(db, {
+          dir: path.resolve(config.DATA_DIR, 'backups'),
+          keep: config.BACKUPS_KEPT,
+          clock: () => new Date(),
+          log: (line) => console.log(line),
+        })
+      : null;
+
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     schedule.stop();
     digest.stop();
+    snapshots?.stop();
     await refresh
       .abandon('The server stopped during the run; nothing it had not finished was stored.')
       .catch(() => {});
@@ -201,7 +218,11 @@ main().catch((error) => {
     console.error(`The server did not start: ${error.message}`);
     process.exit(error instanceof DataDirInUseError ? EXIT_DATA_DIR_IN_USE : EXIT_PORT_IN_USE);
   }
-  if (error instanceof ConfigError || error instanceof DemoCredentialsError)
+  if (
+    error instanceof ConfigError ||
+    error instanceof DemoCredentialsError ||
+    error instanceof DatabaseModeError
+  )
     console.error(error.message);
   else console.error('The server could not start:', error);
   process.exit(1);

@@ -38,7 +38,7 @@ function configOf(env: Env) {
 function refreshRunner(db: Db, config: ReturnType<typeof loadConfig>) {
   return createRefreshRunner({
     db,
-    connect: (onRequest) => createIntegrations(config, { onRequest }),
+    connect: (onRequest, onSkipped) => createIntegrations(config, { onRequest, onSkipped }),
     clock: () => new Date(),
     timeZone: config.AGENCY_TIMEZONE,
     settings: refreshSettingsFrom(config),

@@ -27,3 +27,14 @@ export async function migrate(db: Db, migrations = allMigrations): Promise<strin
     return done;
   });
 }
+
+/** The migrations not applied to this database; all of them when it was never migrated. */
+export async function pendingMigrations(db: Db, migrations = allMigrations): Promise<string[]> {
+  const [table] = await db.query<{ t: string | null }>(
+    "SELECT to_regclass('schema_migrations')::text AS t",
+  );
+  if (!table?.t) return migrations.map((m) => m.name);
+  const rows = await db.query<{ name: string }>('SELECT name FROM schema_migrations');
+  const applied = new Set(rows.map((r) => r.name));
+  return migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
+}

@@ -12,6 +12,7 @@ import m0040 from '../../sql/0040_user_preferences.sql';
 import m0070 from '../../sql/0070_forecast_time_costs.sql';
 import m0080 from '../../sql/0080_cost_rate_on.sql';
 import m0081 from '../../sql/0081_oidc_identities.sql';
+import m0082 from '../../sql/0082_database_mode.sql';
 
 /** Every migration in order. Files in sql/ are append-only: add a new one, never edit an applied one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '0070_forecast_time_costs', sql: m0070 },
   { name: '0080_cost_rate_on', sql: m0080 },
   { name: '0081_oidc_identities', sql: m0081 },
+  { name: '0082_database_mode', sql: m0082 },
 ];

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Db } from './port';
+import { redactParameters } from './redact';
 
 /**
  * PostgreSQL's own defaults size a server for many connections and gigabytes of data; here one
@@ -36,7 +37,11 @@ function adapt(q: Queryable, root: PGlite | null): Db {
   return {
     kind: 'pglite',
     async query(text, params = []) {
-      return (await q.query(text, params as unknown[])).rows as never;
+      try {
+        return (await q.query(text, params as unknown[])).rows as never;
+      } catch (error) {
+        throw redactParameters(error);
+      }
     },
     async transaction(fn) {
       if (root) return root.transaction((tx) => fn(adapt(tx as unknown as Queryable, null)));
@@ -49,6 +54,7 @@ function adapt(q: Queryable, root: PGlite | null): Db {
     async close() {
       if (root && !root.closed) await root.close();
     },
+    ...(root ? { dumpDataDir: () => root.dumpDataDir('gzip') } : {}),
   };
 }
 
@@ -89,14 +95,17 @@ PGlite.create(process.argv[1], { startParams: JSON.parse(process.argv[2]) })
 }
 
 /**
- * Opens the embedded database; no dataDir means in memory (tests). `loadDataDir` starts an
- * in-memory database from a dumped data directory (PGlite's dumpDataDir) instead of initdb.
+ * Opens the embedded database; no dataDir means in memory (tests). `loadDataDir` (a tarball from
+ * PGlite's dumpDataDir) fills the new database with it instead of initdb: the tests' template,
+ * or a snapshot restored into a new, empty data folder.
  */
 export async function createPgliteDb(
   dataDir?: string,
   options: { loadDataDir?: Blob } = {},
 ): Promise<Db> {
-  if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initialiseDataDir(dataDir);
+  if (dataDir && !options.loadDataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await initialiseDataDir(dataDir);
+  }
   const db = await PGlite.create(dataDir, {
     parsers,
     startParams: [...PGLITE_START_PARAMS],

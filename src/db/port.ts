@@ -12,6 +12,11 @@ export interface Db {
   exec(text: string): Promise<void>;
   close(): Promise<void>;
   readonly kind: 'postgres' | 'pglite';
+  /**
+   * The embedded database only: a consistent snapshot of its data folder as one gzipped tarball,
+   * taken between statements (PGlite runs one at a time). docs/decisions/273.
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import type { Db } from './port';
+import { redactParameters } from './redact';
 
 type Sql = postgres.Sql<Record<string, never>>;
 
@@ -19,9 +20,13 @@ function adapt(sql: Sql | postgres.TransactionSql<Record<string, never>>, root: 
     async query(text, params = []) {
       // Prepared: one round trip instead of two, parsed and planned once per connection
       // (docs/performance-notes.md, "Queries on PostgreSQL are prepared statements").
-      return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
-        prepare: true,
-      })) as never;
+      try {
+        return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+          prepare: true,
+        })) as never;
+      } catch (error) {
+        throw redactParameters(error);
+      }
     },
     async transaction(fn) {
       if (root) return (await root.begin((tx) => fn(adapt(tx, null)))) as never;

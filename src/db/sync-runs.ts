@@ -19,6 +19,9 @@ export interface SyncProgress {
   unitsTotal?: number;
   /** Units the page budget left for the next run. */
   deferred?: number;
+  /** Upstream records left out because they could not be stored, and the first reasons. */
+  skipped?: number;
+  skippedReasons?: string[];
 }
 
 export interface SyncRun {
@@ -192,4 +195,22 @@ export async function lastSuccessfulRefreshAt(db: Db): Promise<Date | null> {
     [LEASED_TRIGGERS_PARAM],
   );
   return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * When the leased runs began failing without a success since (the first failure after the last
+ * success), or null when the last leased run that ended did not fail.
+ */
+export async function refreshFailingSince(db: Db): Promise<Date | null> {
+  const [row] = await db.query<{ since: Date | null }>(
+    `WITH last AS (${lastFinishedRefreshSql('$1')})
+     SELECT CASE WHEN (SELECT outcome FROM last) = 'failed' THEN (
+       SELECT min(started_at) FROM sync_runs
+        WHERE outcome = 'failed' AND trigger = ANY($1::text[])
+          AND started_at > coalesce((SELECT max(finished_at) FROM sync_runs
+                 WHERE outcome = 'succeeded' AND trigger = ANY($1::text[])), '-infinity')
+     ) END AS since`,
+    [LEASED_TRIGGERS_PARAM],
+  );
+  return row?.since ? new Date(row.since) : null;
 }

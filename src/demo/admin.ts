@@ -2,6 +2,7 @@ import type { PasswordHasher } from '../auth/password';
 import type { Config } from '../config';
 import type { Db } from '../db/port';
 import { createUser, getUserByEmail } from '../db/users';
+import { refuseIfRealDatabase } from '../services/database-mode';
 
 /** The password the demo admin gets unless DEMO_ADMIN_PASSWORD says otherwise. */
 export const DEFAULT_DEMO_ADMIN_PASSWORD = 'demo-admin-password';
@@ -15,13 +16,15 @@ export const isFullDemo = (config: Pick<Config, 'jiraDemo' | 'forecastDemo' | 'D
 
 /**
  * Makes the demo admin once, on a database that has none. An existing account with that email
- * is left as it is: an admin who revoked it or changed its role keeps that decision.
+ * is left as it is: an admin who revoked it or changed its role keeps that decision. Never on a
+ * database that holds real data.
  */
 export async function ensureDemoAdmin(
   db: Db,
   config: Pick<Config, 'DEMO_ADMIN_EMAIL' | 'DEMO_ADMIN_PASSWORD'>,
   passwords: PasswordHasher,
 ): Promise<'created' | 'kept'> {
+  await refuseIfRealDatabase(db, 'The demo admin');
   if (await getUserByEmail(db, config.DEMO_ADMIN_EMAIL)) return 'kept';
   const created = await createUser(db, {
     email: config.DEMO_ADMIN_EMAIL,

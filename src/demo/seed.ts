@@ -3,6 +3,7 @@ import type { Db } from '../db/port';
 import { countProjects, setProjectTeam } from '../db/projects';
 import type { DemoSpine } from '../mocks/agency/spine';
 import { importForecastProject, syncTimeRegistrations } from '../services/forecast/sync';
+import { refuseIfRealDatabase } from '../services/database-mode';
 import type { Integrations } from '../services/integrations';
 import { linkJiraProject } from '../services/jira/sync';
 
@@ -12,13 +13,15 @@ const TEAMS = ['Team 1', 'Team 2', 'Team 3', 'Team 4'] as const;
  * First start of the demo: puts the spine's dashboard projects on the dashboard through the
  * real clients (import from Forecast, link to Jira, sync), assigns teams, selects the
  * developers for availability tracking and syncs time registrations. Does nothing when the
- * dashboard already has projects, so a restart keeps whatever the user changed.
+ * dashboard already has projects, so a restart keeps whatever the user changed, and refuses a
+ * database that holds real data.
  */
 export async function seedDemoDashboard(
   db: Db,
   integrations: Integrations,
   options: { spine: DemoSpine; now: Date; timeZone: string; log?: (line: string) => void },
 ): Promise<{ seeded: boolean; projects: number }> {
+  await refuseIfRealDatabase(db, 'The demo data');
   const n = await countProjects(db);
   if (n > 0) return { seeded: false, projects: n };
   const { spine, now, timeZone } = options;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
 import { badge, button, h2, muted, table } from '../components/ui.css';
-import { progressText, type SyncRunJson } from '../shared/sync-runs';
+import { progressText, skippedText, type SyncRunJson } from '../shared/sync-runs';
 import { exactTime } from '../shared/freshness';
 import * as s from './SyncPanel.css';
 
@@ -177,6 +177,16 @@ export default function SyncPanel({ running: initialRunning, runs: initialRuns, 
                       <div className={muted}>{r.progress.deferred} left for the next run</div>
                     ) : null}
                     {r.failure ? <div className={s.reason}>{r.failure}</div> : null}
+                    {skippedText(r) ? (
+                      <details data-testid="skipped-records">
+                        <summary className={muted}>{skippedText(r)}</summary>
+                        <ul className={muted}>
+                          {(r.progress.skippedReasons ?? []).map((reason) => (
+                            <li key={reason}>{reason}</li>
+                          ))}
+                        </ul>
+                      </details>
+                    ) : null}
                   </td>
                 </tr>
               ))}

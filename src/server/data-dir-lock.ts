@@ -14,7 +14,8 @@ import path from 'node:path';
  * The embedded database belongs to one process (docs/decisions/162-one-owner-of-the-data-folder.md).
  * Before PGlite opens `DATA_DIR`, the owner creates `DATA_DIR/owner.lock` exclusively (O_EXCL);
  * a second server or `npm run users` finds it and stops with a message naming the owner. A lock
- * left by a process that no longer runs (kill -9, a crash) is taken over.
+ * left by a process that no longer runs (kill -9, a crash) is taken over, and so is one whose PID
+ * another process has since been given: the lock records the owner's start time too.
  */
 export interface LockOwner {
   pid: number;
@@ -24,6 +25,12 @@ export interface LockOwner {
   port?: number;
   url?: string;
   startedAt: string;
+  /**
+   * The process's start time as the kernel counts it (/proc/<pid>/stat, clock ticks since boot):
+   * with the PID it names one process, so a lock whose PID was reused is known to be stale.
+   * Absent where /proc is not (the PID alone decides then).
+   */
+  processStart?: number;
 }
 
 export class DataDirInUseError extends Error {
@@ -66,6 +73,27 @@ export function isProcessRunning(pid: number): boolean {
   }
 }
 
+/** Field 22 of /proc/<pid>/stat (Linux), or null where it cannot be read. */
+export function processStartTime(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from its closing one.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const start = Number(fields[19]);
+    return Number.isFinite(start) ? start : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the lock's owner still runs: its PID, and the same process behind it when known. */
+export function isOwnerRunning(owner: Pick<LockOwner, 'pid' | 'processStart'>): boolean {
+  if (!isProcessRunning(owner.pid)) return false;
+  if (owner.processStart === undefined) return true;
+  const start = processStartTime(owner.pid);
+  return start === null || start === owner.processStart;
+}
+
 export function readLockOwner(dataDir: string): LockOwner | null {
   try {
     return JSON.parse(readFileSync(lockPath(dataDir), 'utf8')) as LockOwner;
@@ -82,7 +110,8 @@ export function acquireDataDirLock(
 ): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const file = lockPath(dataDir);
-  let owner: LockOwner = { pid, role, startedAt: new Date().toISOString() };
+  const processStart = processStartTime(pid) ?? undefined;
+  let owner: LockOwner = { pid, role, startedAt: new Date().toISOString(), processStart };
   const write = (fd: number) => writeSync(fd, JSON.stringify(owner));
 
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -115,9 +144,9 @@ export function acquireDataDirLock(
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = readLockOwner(dataDir);
-    if (holder && holder.pid !== pid && isProcessRunning(holder.pid))
+    if (holder && holder.pid !== pid && isOwnerRunning(holder))
       throw new DataDirInUseError(dataDir, holder);
-    // Left by a process that is gone (or unreadable because it died while writing): move it
+    // Left by a process that is gone (or by one whose PID another process now has) (or unreadable because it died while writing): move it
     // aside atomically. Of two starters racing for it, only one rename succeeds.
     const aside = `${file}.stale-${pid}`;
     try {
@@ -132,7 +161,7 @@ export function acquireDataDirLock(
     } catch {}
     // Another starter took the stale lock over between our read and our rename: put its lock
     // back (link fails rather than overwrite, should a third have made one meanwhile).
-    if (moved && moved.pid !== holder?.pid && isProcessRunning(moved.pid)) {
+    if (moved && moved.pid !== holder?.pid && isOwnerRunning(moved)) {
       try {
         linkSync(aside, file);
       } catch {}

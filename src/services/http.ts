@@ -5,6 +5,8 @@
  * service failed and why, in words the UI can show.
  */
 
+import { parseUpstreamJson } from '../shared/upstream-text';
+
 export type UpstreamService = 'Jira' | 'Forecast';
 
 export type UpstreamErrorKind =
@@ -258,7 +260,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const text = await res.text();
         if (text === '') return undefined as T;
         try {
-          return JSON.parse(text) as T;
+          // NUL, control and private-use characters are dropped from every string here, once
+          // for both services (docs/decisions/271).
+          return parseUpstreamJson(text) as T;
         } catch {
           throw new UpstreamError(
             service,

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import { createForecastClient, type ForecastClient } from './forecast/client';
 import type { HttpClientOptions } from './http';
 import { createJiraClient, type JiraClient } from './jira/client';
+import type { OnSkipped } from './skipped-records';
 
 /**
  * Where the demo agency lives. In demo mode the real clients talk to these hosts unchanged,
@@ -31,13 +32,16 @@ export interface IntegrationOptions extends ClientTuning {
    * in demo mode: a service with credentials always goes to the network.
    */
   demoFetch?: typeof fetch;
+  /** Told of every upstream record left out because it cannot be stored. */
+  onSkipped?: OnSkipped;
 }
 
 /** Real clients for both services: configured credentials where set, the demo agency's otherwise. */
 export function createIntegrations(
   config: Config,
-  { demoFetch, ...tuning }: IntegrationOptions = {},
+  { demoFetch, onSkipped, ...rest }: IntegrationOptions = {},
 ): Integrations {
+  const tuning = { ...rest, onSkipped };
   const demoTuning = demoFetch ? { ...tuning, fetch: demoFetch } : tuning;
   const jira = createJiraClient(
     config.jiraDemo

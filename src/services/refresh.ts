@@ -32,6 +32,7 @@ import { getSyncState } from '../db/forecast';
 import { syncForecastBilling, syncTimeRegistrations } from './forecast/sync';
 import { UpstreamError } from './http';
 import type { Integrations } from './integrations';
+import { type OnSkipped, skippedCollector } from './skipped-records';
 import { syncJiraProject } from './jira/sync';
 
 /** A billing button or link still 'running' after this was cut off (its calls give up well before). */
@@ -69,8 +70,11 @@ export type OnUpstreamRequest = (info: { method: string; url: string }) => void;
 
 export interface RefreshDeps {
   db: Db;
-  /** Upstream clients that report every call they send, so a run counts its own. */
-  connect: (onRequest: OnUpstreamRequest) => Integrations;
+  /**
+   * Upstream clients that report every call they send, so a run counts its own, and every record
+   * they leave out because it cannot be stored (docs/decisions/271).
+   */
+  connect: (onRequest: OnUpstreamRequest, onSkipped?: OnSkipped) => Integrations;
   clock: () => Date;
   timeZone: string;
   settings: RefreshSettings;
@@ -200,6 +204,7 @@ export function createRefreshRunner(deps: RefreshDeps) {
         upstreamCalls: run.upstreamCalls,
         rowsChanged: run.rowsChanged,
         deferred: run.progress.deferred ?? 0,
+        skipped: run.progress.skipped ?? 0,
         failure: run.failure,
       }),
     );
@@ -295,11 +300,20 @@ export function createRefreshRunner(deps: RefreshDeps) {
     let leaseLost = false;
 
     active = { runId: run.id, holder, calls: () => calls, rows: () => rowsChanged };
-    const clients = deps.connect(() => {
-      calls++;
-      progress.pagesRead = (progress.pagesRead ?? 0) + 1;
-      dirty = true;
-    });
+    const skipped = skippedCollector();
+    const clients = deps.connect(
+      () => {
+        calls++;
+        progress.pagesRead = (progress.pagesRead ?? 0) + 1;
+        dirty = true;
+      },
+      (record) => {
+        skipped.onSkipped(record);
+        progress.skipped = skipped.count;
+        progress.skippedReasons = skipped.reasons();
+        dirty = true;
+      },
+    );
     // One writer at a time: progress and lease renewal never pile up behind a slow database.
     const tick = () => {
       if (writing) return writing;
@@ -394,9 +408,10 @@ export function createRefreshRunner(deps: RefreshDeps) {
   ): Promise<T> {
     const startedAt = deps.clock();
     let calls = 0;
+    const skipped = skippedCollector();
     const clients = deps.connect(() => {
       calls++;
-    });
+    }, skipped.onSkipped);
     let outcome: { result: T; rowsChanged: number } | null = null;
     let failure: unknown = null;
     try {
@@ -420,7 +435,9 @@ export function createRefreshRunner(deps: RefreshDeps) {
           upstreamCalls: calls,
           rowsChanged: outcome?.rowsChanged ?? 0,
           failure: failure ? (failure instanceof Error ? failure.message : String(failure)) : null,
-          progress: {},
+          progress: skipped.count
+            ? { skipped: skipped.count, skippedReasons: skipped.reasons() }
+            : {},
         }),
       );
     } catch (error) {

@@ -18,7 +18,17 @@ export interface SyncRunJson {
     unitsDone?: number;
     unitsTotal?: number;
     deferred?: number;
+    /** Upstream records left out because they could not be stored, and the first reasons. */
+    skipped?: number;
+    skippedReasons?: string[];
   };
+}
+
+/** '3 records skipped' for the history, or null when none were. */
+export function skippedText(run: Pick<SyncRunJson, 'progress'>): string | null {
+  const n = run.progress.skipped ?? 0;
+  if (n === 0) return null;
+  return `${n} ${n === 1 ? 'record' : 'records'} skipped`;
 }
 
 /** 'Jira, Acme Website: 3 pages read (step 2 of 7)'. */

@@ -11,9 +11,9 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { allowConsoleErrors } from '../helpers/console';
 import { createTestDb } from '../helpers/db';
 
-// The database going away and coming back. Meanwhile /healthz answers 503 and
+// The database going away and coming back. Meanwhile /readyz answers 503 and
 // every request fails cleanly (a 5xx with a plain message, no stack, no crash); afterwards
-// /healthz answers 200 and the stored data is all there.
+// /readyz answers 200 and the stored data is all there.
 
 /** A Db whose connection the test can pull out and put back, as an outage would. */
 function swappableDb(first: Db) {
@@ -32,7 +32,7 @@ function swappableDb(first: Db) {
 
 /** What a request must look like while the database is away: a 5xx that explains itself and shows no internals. */
 async function expectCleanFailure(t: TestApp, cookie: string) {
-  const health = await t.request('GET', '/healthz');
+  const health = await t.request('GET', '/readyz');
   expect(health.status).toBe(503);
   expect(((await health.json()) as { message: string }).message).toMatch(/^Database unreachable/);
 
@@ -61,7 +61,7 @@ async function expectCleanFailure(t: TestApp, cookie: string) {
 
 async function expectBack(t: TestApp, cookie: string, projectName: string) {
   await expect
-    .poll(async () => (await t.request('GET', '/healthz')).status, { timeout: 20_000 })
+    .poll(async () => (await t.request('GET', '/readyz')).status, { timeout: 20_000 })
     .toBe(200);
   expect((await t.request('GET', '/api/user', { cookie })).status).toBe(200);
   const projects = (await (await t.request('GET', '/api/projects', { cookie })).json()) as {
@@ -85,7 +85,7 @@ describe('the embedded database closing and opening again', () => {
     const t = createTestApp(handle.db);
     const cookie = await t.signIn('admin');
     await first.query(`INSERT INTO projects (name) VALUES ('Survives the outage')`);
-    expect((await t.request('GET', '/healthz')).status).toBe(200);
+    expect((await t.request('GET', '/readyz')).status).toBe(200);
 
     await first.close();
     await expectCleanFailure(t, cookie);

@@ -246,14 +246,68 @@ describe.skipIf(!embedded)('demo credentials never open real data', () => {
     expect('code' in refused && refused.code).toBe(1);
     expect('output' in refused && refused.output).toMatch(/DEMO_ADMIN_PASSWORD is set/);
 
-    // A folder that ran the demo, then gets a real key: the demo admin still has its password.
+    // A folder that ran the demo, then gets a real key: it holds the demo's data.
     const dir = await tempDir();
     await stop((await startOk(dir)).child);
     const leftover = await start(dir, 0, REAL_FORECAST);
     expect('code' in leftover && leftover.code).toBe(1);
     expect('output' in leftover && leftover.output).toMatch(
-      /admin@demo\.agency still signs in with the demo password/,
+      /holds the demo agency's data .*started with .*Forecast http:\/\/127\.0\.0\.1:9\. Nothing was written\..*npm run reset-demo/,
     );
     expect(existsSync(path.join(dir, 'data/owner.lock'))).toBe(false);
   }, 180_000);
 });
+
+describe.skipIf(!embedded)('demo data never joins real data', () => {
+  const REAL = { FORECAST_API_KEY: 'a-real-key', FORECAST_BASE_URL: 'http://127.0.0.1:9' };
+
+  it('refuses demo mode on a folder that held real data, and writes nothing', async () => {
+    const dir = await tempDir();
+    const real = await startOk(dir, REAL);
+    await stop(real.child);
+    const demo = await start(dir);
+    expect('code' in demo && demo.code).toBe(1);
+    const output = 'output' in demo ? demo.output : '';
+    expect(output).toContain(
+      'this database holds real data (Jira from the built-in demo agency, Forecast http://127.0.0.1:9)',
+    );
+    expect(output).toContain('in demo mode');
+    expect(output).not.toContain('Demo admin:');
+    // Back on real credentials: no demo admin was made, no demo project stored.
+    const again = await startOk(dir, REAL);
+    expect((await signInAnswer(again.url)).status).toBe(401);
+    await stop(again.child);
+    const listed = await users(dir, ['list']);
+    expect(listed.output).not.toContain(DEMO_ADMIN.email);
+    // reset-demo deletes demo folders only.
+    const reset = await resetDemo(dir);
+    expect(reset.code).toBe(1);
+    expect(reset.output).toMatch(/holds real data .*Nothing was deleted/);
+    expect(existsSync(path.join(dir, 'data/pglite/PG_VERSION'))).toBe(true);
+  }, 240_000);
+
+  it('after reset-demo, a demo folder starts with real credentials', async () => {
+    const dir = await tempDir();
+    await stop((await startOk(dir)).child);
+    const reset = await resetDemo(dir);
+    expect(reset, reset.output).toMatchObject({ code: 0 });
+    const real = await startOk(dir, REAL);
+    expect((await signInAnswer(real.url)).status).toBe(401);
+    await stop(real.child);
+  }, 240_000);
+});
+
+function resetDemo(dataDir: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(repoRoot, 'dist/server/reset-demo.js')],
+      { cwd: repoRoot, env: envFor(dataDir), timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+          output: `${stdout}${stderr}`,
+        }),
+    );
+  });
+}

@@ -226,11 +226,18 @@ describe('when Jira or Forecast fails', () => {
   }
 
   it('Forecast answering valid JSON of the wrong shape is a 502 naming Forecast, and changes nothing', async () => {
+    // The stand-in spoils the project itself here; a spoiled item of a list is skipped instead
+    // (docs/decisions/271), so Load Projects answers without it.
     for (const action of ACTIONS.filter((a) => a.service === 'Forecast' && a.call)) {
       const before = await snapshotDb(db);
       forecast.setFaults({ malformed: 'shape' });
       const res = await action.call!();
       const body = (await res.json()) as { message?: string };
+      if (action.what === 'Load Projects') {
+        expect(res.status, `${action.what}: ${body.message}`).toBe(200);
+        expect(changedTables(before, await snapshotDb(db)), action.what).toEqual([]);
+        continue;
+      }
       expect(res.status, `${action.what}: ${body.message}`).toBe(502);
       expect(body.message).toMatch(/^Forecast: /);
       expect(changedTables(before, await snapshotDb(db)), action.what).toEqual([]);

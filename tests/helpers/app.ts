@@ -74,7 +74,8 @@ export function createTestApp(
               ...(overrides.jira ? { jira: overrides.jira } : {}),
               ...(overrides.forecast ? { forecast: overrides.forecast } : {}),
             })
-          : (onRequest) => createIntegrations(config, { ...tuning, onRequest }),
+          : (onRequest, onSkipped) =>
+              createIntegrations(config, { ...tuning, onRequest, onSkipped }),
       clock,
       timeZone: config.AGENCY_TIMEZONE,
       settings: { ...refreshSettingsFrom(config), progressMs: 50 },

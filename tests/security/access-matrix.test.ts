@@ -28,6 +28,7 @@ interface Row {
 
 export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/healthz', access: 'public' },
+  { method: 'GET', route: '/readyz', access: 'public' },
   { method: 'GET', route: '/auth', access: 'guest' },
   { method: 'POST', route: '/auth', access: 'public', body: {} },
   { method: 'GET', route: '/', access: 'user' },
@@ -301,6 +302,7 @@ export const ACCESS_MATRIX: Row[] = [
   },
   { method: 'GET', route: '/api/admin/outbox', access: 'admin' },
   { method: 'POST', route: '/internal/users-command', access: 'token', body: { args: ['list'] } },
+  { method: 'POST', route: '/internal/backup', access: 'token' },
   // Last: it ends the session the rows above used.
   { method: 'POST', route: '/api/logout', access: 'public' },
 ];

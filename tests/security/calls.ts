@@ -872,6 +872,7 @@ export const INPUT_CALLS: InputCall[] = [
 /** GET routes that read no params and no query: junk sent to them must still be harmless. */
 export const NO_INPUT_GETS = [
   '/healthz',
+  '/readyz',
   '/auth',
   '/',
   '/portfolio/projects',

@@ -4,6 +4,7 @@ import type { AssetManifest } from '../../src/render/assets';
 import { syncTimeRegistrations } from '../../src/services/forecast/sync';
 import { isoDateInZone } from '../../src/shared/time-zones';
 import { weekStartOf } from '../../src/shared/calendar';
+import { skippedText, type SyncRunJson } from '../../src/shared/sync-runs';
 import { waitForHydration } from '../e2e/harness';
 import { demoUpstream } from '../helpers/upstream';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -292,4 +293,127 @@ describe('markup from Jira and Forecast renders as text', () => {
     );
     expect(await week.text()).toContain(JSON.stringify(`Note ${PAYLOAD}`).slice(1, -1));
   });
+});
+
+describe('hostile rows from Jira and Forecast', () => {
+  // Each record is checked on its own: a row that cannot be stored is cleaned where that is safe,
+  // otherwise skipped and counted, and the rest is stored (docs/decisions/271).
+  const onDashboard = () =>
+    forecast.data.projects.find((p) => p.id === DEMO_ON_DASHBOARD.forecastProjectId)!;
+  // Two projects not yet on the dashboard, for the import cases.
+  const [nulProject, hugeProject] = forecast.data.projects.filter(
+    (p) => p.id !== DEMO_ON_DASHBOARD.forecastProjectId && p.stage === 'RUNNING',
+  );
+
+  it('imports a project whose name holds NUL and control characters, cleaned', async () => {
+    nulProject!.name = 'Night\u0000ly\u0007 Build\uE000';
+    const res = await t.request('POST', '/api/projects/import-forecast', {
+      cookie: adminCookie,
+      body: { forecastProjectId: nulProject!.id },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(((await res.json()) as { project: { name: string } }).project.name).toBe(
+      'Nightly Build',
+    );
+  });
+
+  it('answers 502 naming the field for a 1e300 budget, and stores nothing', async () => {
+    const before = (
+      (await (await t.request('GET', '/api/projects', { cookie: adminCookie })).json()) as unknown[]
+    ).length;
+    hugeProject!.budget = 1e300;
+    const res = await t.request('POST', '/api/projects/import-forecast', {
+      cookie: adminCookie,
+      body: { forecastProjectId: hugeProject!.id },
+    });
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^Forecast: .*budget/);
+    const after = (
+      (await (await t.request('GET', '/api/projects', { cookie: adminCookie })).json()) as unknown[]
+    ).length;
+    expect(after).toBe(before);
+  });
+
+  it('links a Jira project one of whose summaries holds a NUL byte, storing every ticket', async () => {
+    const linked = jiraData.detail(DEMO_ON_DASHBOARD.jiraKey);
+    linked.issues.find((i) => i.typeName !== 'Epic')!.summary = `Broken\u0000 summary\uE000`;
+    const projects = (await (
+      await t.request('GET', '/api/projects', { cookie: adminCookie })
+    ).json()) as {
+      id: number;
+      name: string;
+      jiraProjectKey: string | null;
+    }[];
+    const project = projects.find((p) => p.jiraProjectKey === DEMO_ON_DASHBOARD.jiraKey)!;
+    const count = () =>
+      t.deps.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM jira_issues WHERE project_id = $1',
+        [project.id],
+      );
+    const before = (await count())[0]!.n;
+    expect(before).toBeGreaterThan(100);
+    const res = await t.request('POST', `/api/projects/${project.id}/link-jira`, {
+      cookie: adminCookie,
+      body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const [row] = await t.deps.db.query<{ n: number; summaries: string }>(
+      `SELECT count(*)::int AS n, string_agg(summary, '|') AS summaries FROM jira_issues
+       WHERE project_id = $1`,
+      [project.id],
+    );
+    expect(row!.n).toBe(before);
+    expect(row!.summaries).toContain('Broken summary');
+    expect(row!.summaries.includes('\u0000') || row!.summaries.includes('\uE000')).toBe(false);
+  });
+
+  it('keeps Sync now going past a missing unit price and a negative minute count, and says so', async () => {
+    const invoice = forecast.data.invoices.find((i) => i.entries.length > 0)!;
+    delete (invoice.entries[0] as { unit_price?: number }).unit_price;
+    const registration = {
+      ...forecast.data.timeRegistrations[0]!,
+      id: Math.max(...forecast.data.timeRegistrations.map((r) => r.id)) + 1,
+      time_registered: -30,
+      updated_at: new Date().toISOString(),
+    };
+    forecast.data.timeRegistrations.push(registration);
+    onDashboard().name = `${onDashboard().name}\u0000`;
+
+    const ended = await t.deps.refresh.run('sync_now');
+    expect(ended.ended?.outcome, ended.ended?.failure ?? '').toBe('succeeded');
+    const stored = await t.deps.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM forecast_time_registrations',
+    );
+    expect(stored[0]!.n).toBe(forecast.data.timeRegistrations.length - 1);
+
+    // The history says how many were skipped and why, to admins only.
+    const history = await t.request('GET', '/api/admin/sync/runs', { cookie: adminCookie });
+    const { runs } = (await history.json()) as { runs: SyncRunJson[] };
+    const run = runs.find((r) => r.id === ended.ended!.id)!;
+    expect(skippedText(run)).toMatch(/^\d+ records? skipped$/);
+    expect(run.progress.skippedReasons).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          new RegExp(`^Forecast invoice ${invoice.id}: entries\\.0\\.unit_price`),
+        ),
+        expect.stringMatching(
+          new RegExp(`^Forecast time registration ${registration.id}: time_registered`),
+        ),
+      ]),
+    );
+    const userCookie = await t.signIn('user');
+    expect((await t.request('GET', '/api/admin/sync/runs', { cookie: userCookie })).status).toBe(
+      403,
+    );
+  });
+
+  it('hydrates pages whose Jira names held private-use characters', async () => {
+    const { page, problems } = await browser.openPage();
+    await page.goto('/');
+    await waitForHydration(page);
+    await checkLive(page, 'the portfolio after hostile rows', problems);
+    await page.goto('/developer');
+    await waitForHydration(page);
+    await checkLive(page, 'the weekly history after hostile rows', problems);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createForecastHandlers } from '../../mocks/forecast/handlers';
 import { UpstreamError } from '../http';
+import type { SkippedRecord } from '../skipped-records';
 import {
   createForecastClient,
   formatUpdatedAfter,
@@ -257,25 +258,56 @@ describe('when Forecast misbehaves', () => {
     expect(error.message).toMatch(/not valid JSON/);
   });
 
-  it('rejects JSON of the wrong shape, naming the endpoint and the field', async () => {
+  it('skips a list item of the wrong shape, naming it and the field, and keeps the rest', async () => {
     mock.setFaults({ malformed: 'shape', match: '/api/v4/' });
-    const { forecast } = client();
-    const error = await failure(forecast.timeRegistrations());
-    expect(error.kind).toBe('malformed_response');
-    expect(error.message).toContain('GET /api/v4/time_registrations');
-    expect(error.message).toContain('pageContents.0.id');
+    const skipped: SkippedRecord[] = [];
+    const { forecast } = client({ onSkipped: (r) => skipped.push(r) });
+    const rows = await forecast.timeRegistrations();
+    // The stand-in spoils the first item of every page: those alone are left out.
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(rows.length + skipped.length).toBe(mock.data.timeRegistrations.length);
+    for (const r of skipped)
+      expect(r.reason).toMatch(/^Forecast time registration not-a-number: id: /);
     // Other endpoints are unaffected.
     expect((await forecast.listProjects()).length).toBe(mock.data.projects.length);
   });
 
-  it('rejects an invoice whose entries are missing', async () => {
+  it('rejects a single object of the wrong shape, naming the endpoint and the field', async () => {
+    mock.setFaults({ malformed: 'shape', match: '/api/v1/projects/' });
+    const error = await failure(client().forecast.getProject(mock.data.projects[0]!.id));
+    expect(error.kind).toBe('malformed_response');
+    expect(error.message).toMatch(/GET \/api\/v1\/projects\/\d+ answered an unexpected shape: id:/);
+  });
+
+  it('skips an invoice whose entries are missing, or whose numbers no column holds', async () => {
+    const entry = { id: 9, project_id: 5, quantity: 1, unit_price: 100 };
     server.use(
       http.get(`${BASE}/api/v1/invoices`, () =>
-        HttpResponse.json([{ id: 1, created_date: '2026-01-01', status: 'SENT' }]),
+        HttpResponse.json([
+          { id: 1, created_date: '2026-01-01', status: 'SENT' },
+          {
+            id: 2,
+            created_date: '2026-01-01',
+            status: 'SENT',
+            entries: [{ ...entry, unit_price: 1e15 }],
+          },
+          {
+            id: 3,
+            created_date: '2026-01-01',
+            status: 'SENT',
+            entries: [{ id: 8, project_id: 5, quantity: 1 }],
+          },
+          { id: 4, created_date: '2026-01-01', status: 'SENT', entries: [entry] },
+        ]),
       ),
     );
-    const error = await failure(client().forecast.listInvoices());
-    expect(error.kind).toBe('malformed_response');
-    expect(error.message).toContain('0.entries');
+    const skipped: SkippedRecord[] = [];
+    const invoices = await client({ onSkipped: (r) => skipped.push(r) }).forecast.listInvoices();
+    expect(invoices.map((i) => i.id)).toEqual([4]);
+    expect(skipped.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/^Forecast invoice 1: entries: /),
+      expect.stringMatching(/^Forecast invoice 2: entries\.0\.unit_price: /),
+      expect.stringMatching(/^Forecast invoice 3: entries\.0\.unit_price: /),
+    ]);
   });
 });

@@ -3,29 +3,33 @@
  * over the shared HTTP core (timeouts, retries, concurrency limit, UpstreamError), with every
  * response checked against the schemas before anyone reads it.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { describeZodError } from '../errors';
 import { createHttpClient, UpstreamError, type HttpClientOptions } from '../http';
+import { type OnSkipped, parseEach } from '../skipped-records';
 import {
-  forecastCostPeriodListSchema,
-  forecastDeletedRegistrationPageSchema,
-  forecastInvoiceListSchema,
-  forecastPersonListSchema,
-  forecastProjectListSchema,
+  forecastCostPeriodSchema,
+  forecastDeletedRegistrationSchema,
+  forecastInvoiceSchema,
+  forecastPageSchema,
+  forecastPersonSchema,
   forecastProjectSchema,
-  forecastRateCardListSchema,
-  forecastRetainerPeriodListSchema,
-  forecastTimeRegistrationPageSchema,
+  forecastRateCardSchema,
+  forecastRetainerPeriodSchema,
+  forecastTimeRegistrationSchema,
   type ForecastCostPeriod,
   type ForecastDeletedRegistration,
   type ForecastInvoice,
-  type ForecastPage,
   type ForecastPerson,
   type ForecastProject,
   type ForecastRateCard,
   type ForecastRetainerPeriod,
   type ForecastTimeRegistration,
 } from './schemas';
+
+/** A list or a page whose items are checked one by one. */
+const anyList = z.array(z.unknown());
+const anyPage = forecastPageSchema(z.unknown());
 
 export const FORECAST_BASE_URL = 'https://api.forecast.it';
 /** Rows per page of the v4 time registration lists (public client code asks for 500). */
@@ -37,6 +41,8 @@ export type ForecastClientOptions = {
   baseUrl?: string;
   apiKey: string;
   fetch?: typeof fetch;
+  /** Told of every list item left out because it cannot be stored (docs/decisions/271). */
+  onSkipped?: OnSkipped;
 } & Partial<Omit<HttpClientOptions, 'service' | 'baseUrl' | 'headers' | 'fetch'>>;
 
 export interface ForecastClient {
@@ -66,7 +72,7 @@ export function formatUpdatedAfter(instant: Date): string {
 }
 
 export function createForecastClient(options: ForecastClientOptions): ForecastClient {
-  const { baseUrl = FORECAST_BASE_URL, apiKey, ...overrides } = options;
+  const { baseUrl = FORECAST_BASE_URL, apiKey, onSkipped, ...overrides } = options;
   const http = createHttpClient({
     // Fair use asks for few concurrent calls; big lists are slow, so allow a minute per call.
     concurrency: 3,
@@ -95,19 +101,34 @@ export function createForecastClient(options: ForecastClientOptions): ForecastCl
     return parsed.data;
   }
 
+  /** A list read item by item: an item that cannot be stored is skipped, not the whole list. */
+  async function readList<S extends z.ZodType>(
+    path: string,
+    item: S,
+    label: string,
+  ): Promise<z.output<S>[]> {
+    const items = await read(path, anyList);
+    return parseEach(items, item, { service: 'Forecast', label, onSkipped });
+  }
+
   /**
    * Reads every page of a v4 list in turn, stopping by the rules of docs/reference/forecast-api.md,
    * "Response envelope and pagination".
    */
-  async function readAllPages<Item extends { id: number }>(
+  async function readAllPages<S extends z.ZodType<{ id: number }>>(
     path: string,
-    schema: z.ZodType<ForecastPage<Item>>,
-  ): Promise<Item[]> {
+    item: S,
+    label: string,
+  ): Promise<z.output<S>[]> {
     // Order across pages is undocumented and data may change mid-read: keep one row per id.
-    const byId = new Map<number, Item>();
+    const byId = new Map<number, z.output<S>>();
     for (let pageNumber = 1; pageNumber <= MAX_PAGES; pageNumber++) {
-      const page = await read(path, schema, { pageNumber, pageSize: TIME_REGISTRATION_PAGE_SIZE });
-      for (const item of page.pageContents) byId.set(item.id, item);
+      const page = await read(path, anyPage, {
+        pageNumber,
+        pageSize: TIME_REGISTRATION_PAGE_SIZE,
+      });
+      const kept = parseEach(page.pageContents, item, { service: 'Forecast', label, onSkipped });
+      for (const row of kept) byId.set(row.id, row);
       const size = page.pageSize || TIME_REGISTRATION_PAGE_SIZE;
       if (
         page.pageContents.length === 0 ||
@@ -125,28 +146,37 @@ export function createForecastClient(options: ForecastClientOptions): ForecastCl
   }
 
   return {
-    listProjects: () => read('/api/v1/projects', forecastProjectListSchema),
+    listProjects: () => readList('/api/v1/projects', forecastProjectSchema, 'project'),
     getProject: (projectId) => read(`/api/v1/projects/${projectId}`, forecastProjectSchema),
-    rateCards: () => read('/api/v1/rate_cards', forecastRateCardListSchema),
+    rateCards: () => readList('/api/v1/rate_cards', forecastRateCardSchema, 'rate card'),
     projectInvoices: (projectId) =>
-      read(`/api/v1/projects/${projectId}/invoices`, forecastInvoiceListSchema),
-    listInvoices: () => read('/api/v1/invoices', forecastInvoiceListSchema),
+      readList(`/api/v1/projects/${projectId}/invoices`, forecastInvoiceSchema, 'invoice'),
+    listInvoices: () => readList('/api/v1/invoices', forecastInvoiceSchema, 'invoice'),
     retainerPeriods: (projectId) =>
-      read(`/api/v1/projects/${projectId}/retainer_periods`, forecastRetainerPeriodListSchema),
+      readList(
+        `/api/v1/projects/${projectId}/retainer_periods`,
+        forecastRetainerPeriodSchema,
+        'retainer period',
+      ),
     async persons() {
-      const all = await read('/api/v2/persons', forecastPersonListSchema);
+      const all = await readList('/api/v2/persons', forecastPersonSchema, 'person');
       return all.filter(
         (p) => !p.is_system_user && (p.client_id === null || p.client_id === undefined),
       );
     },
-    personCostPeriods: () => read('/api/v1/person_cost_periods', forecastCostPeriodListSchema),
+    personCostPeriods: () =>
+      readList('/api/v1/person_cost_periods', forecastCostPeriodSchema, 'person cost period'),
     timeRegistrations({ updatedAfter } = {}) {
       const path = updatedAfter
         ? `/api/v4/time_registrations/updated_after/${formatUpdatedAfter(updatedAfter)}`
         : '/api/v4/time_registrations';
-      return readAllPages(path, forecastTimeRegistrationPageSchema);
+      return readAllPages(path, forecastTimeRegistrationSchema, 'time registration');
     },
     deletedTimeRegistrations: () =>
-      readAllPages('/api/v4/time_registrations/deleted', forecastDeletedRegistrationPageSchema),
+      readAllPages(
+        '/api/v4/time_registrations/deleted',
+        forecastDeletedRegistrationSchema,
+        'deleted registration',
+      ),
   };
 }

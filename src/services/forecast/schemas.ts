@@ -5,16 +5,25 @@
  * field we rely on is caught at the door (the client turns it into a 'malformed_response').
  */
 import { z } from 'zod';
+import { MAX_AMOUNT, MAX_HOURLY_RATE, MAX_INTEGER } from '../../shared/column-limits';
 
-const id = z.number().int();
+// Numbers are bounded by the columns they are stored in (src/shared/column-limits.ts): a value
+// beyond them makes its record skipped, or a single read a clear 502, never a failed write.
+const id = z
+  .number()
+  .int()
+  .min(-MAX_INTEGER - 1)
+  .max(MAX_INTEGER);
+/** Time registration ids are stored as bigint. */
+const registrationId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+/** A sum of money, positive or negative. */
+const money = z.number().min(-MAX_AMOUNT).max(MAX_AMOUNT);
+const minutes = z.number().min(0).max(MAX_INTEGER);
 const ref = id.nullable();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date');
 const timestamp = z.string().min(1);
 /** Money and minutes that Forecast may leave out or send as null mean nothing: 0. */
-const amount = z
-  .number()
-  .nullish()
-  .transform((n) => n ?? 0);
+const amount = money.nullish().transform((n) => n ?? 0);
 
 // Projects (v1; docs/reference/forecast-api.md, "Projects")
 export const forecastProjectSchema = z.object({
@@ -26,8 +35,8 @@ export const forecastProjectSchema = z.object({
   // Health colour GREEN / YELLOW / RED.
   status: z.string().nullish(),
   budget_type: z.string().nullish(),
-  budget: z.number().nullish(),
-  baseline_target: z.number().nullish(),
+  budget: money.nullish(),
+  baseline_target: money.nullish(),
   client: ref.optional(),
   rate_card: ref.optional(),
   start_date: isoDate.nullish(),
@@ -42,7 +51,7 @@ export const forecastProjectListSchema = z.array(forecastProjectSchema);
 export const forecastRateCardSchema = z.object({
   id,
   name: z.string().nullish(),
-  default_rate: z.number().nullish(),
+  default_rate: z.number().min(0).max(MAX_HOURLY_RATE).nullish(),
   currency: z.string().nullish(),
 });
 export type ForecastRateCard = z.infer<typeof forecastRateCardSchema>;
@@ -50,22 +59,26 @@ export const forecastRateCardListSchema = z.array(forecastRateCardSchema);
 
 // Invoices (v1; docs/reference/forecast-api.md, "Invoices"): no total field; totals come from the
 // entries, paid from the payments.
-export const forecastInvoiceEntrySchema = z.object({
-  id,
-  invoice_id: id.nullish(),
-  project_id: ref,
-  name: z.string().nullish(),
-  quantity: z.number(),
-  unit_price: z.number(),
-  discount: amount,
-  tax: amount,
-});
+export const forecastInvoiceEntrySchema = z
+  .object({
+    id,
+    invoice_id: id.nullish(),
+    project_id: ref,
+    name: z.string().nullish(),
+    quantity: z.number(),
+    unit_price: money,
+    discount: amount,
+    tax: amount,
+  })
+  .refine((e) => Math.abs(e.quantity * e.unit_price) <= MAX_AMOUNT, {
+    message: `quantity × unit_price is beyond ${MAX_AMOUNT}`,
+  });
 export type ForecastInvoiceEntry = z.infer<typeof forecastInvoiceEntrySchema>;
 
 export const forecastPaymentSchema = z.object({
   id,
   invoice_id: id.nullish(),
-  amount: z.number(),
+  amount: money,
   date: isoDate.nullish(),
 });
 
@@ -136,7 +149,7 @@ export const forecastPersonSchema = z.object({
   active: z.boolean(),
   is_system_user: z.boolean(),
   client_id: ref.optional(),
-  cost: z.number().nullish(),
+  cost: money.nullish(),
   start_date: isoDate.nullish(),
   end_date: isoDate.nullish(),
 });
@@ -151,20 +164,20 @@ export const forecastCostPeriodSchema = z.object({
   start_year: year.nullish(),
   start_month: month.nullish(),
   start_day: day.nullish(),
-  cost: z.number(),
+  cost: money,
 });
 export type ForecastCostPeriod = z.infer<typeof forecastCostPeriodSchema>;
 export const forecastCostPeriodListSchema = z.array(forecastCostPeriodSchema);
 
 // Time registrations (v4, paginated; docs/reference/forecast-api.md, "Time registrations")
 export const forecastTimeRegistrationSchema = z.object({
-  id,
+  id: registrationId,
   person: id,
   project: ref,
   task: ref.optional(),
   task_project: ref.optional(),
   non_project_time: ref.optional(),
-  time_registered: z.number().min(0),
+  time_registered: minutes,
   billable_minutes_registered: amount,
   date: isoDate,
   notes: z.string().nullish(),
@@ -176,7 +189,7 @@ export type ForecastTimeRegistration = z.infer<typeof forecastTimeRegistrationSc
 // Deleted registrations (v4, paginated, camelCase; docs/reference/forecast-api.md,
 // "Deleted registrations"): only the id matters to us.
 export const forecastDeletedRegistrationSchema = z.object({
-  id,
+  id: registrationId,
   minutesRegistered: z.number().nullish(),
   person: z.object({ id, name: z.string().nullish(), email: z.string().nullish() }).nullish(),
   deletedAt: z.string().nullish(),

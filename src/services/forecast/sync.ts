@@ -6,6 +6,7 @@
 import type { Db } from '../../db/port';
 import { BadInputError, ConflictError, ProjectNotFoundError } from '../errors';
 import { UpstreamError } from '../http';
+import { MAX_AMOUNT } from '../../shared/column-limits';
 import { isoDateInZone } from '../../shared/time-zones';
 import {
   findProject,
@@ -127,6 +128,15 @@ async function readBilling(
   const today = isoDateInZone(options.now, options.timeZone ?? 'UTC');
   const shares = invoiceShares(invoices);
   const billing = projectBilling(shares, { forecastProjectId, projectValue: fields.value, today });
+  const largest = Math.max(
+    ...[billing.totalCreated, billing.totalPaid, billing.overdue].map((n) => Math.abs(n)),
+  );
+  if (largest > MAX_AMOUNT)
+    throw new UpstreamError(
+      'Forecast',
+      'malformed_response',
+      `the invoices of project ${forecastProjectId} add up to ${largest}, more than the ${MAX_AMOUNT} the dashboard can store`,
+    );
 
   return {
     project,

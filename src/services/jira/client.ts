@@ -4,8 +4,9 @@
  * against the schemas before anyone reads it, and every list read to its last page.
  */
 import { encodeBase64 } from '@oslojs/encoding';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { describeZodError } from '../errors';
+import { type OnSkipped, parseEach } from '../skipped-records';
 import {
   createHttpClient,
   UpstreamError,
@@ -20,15 +21,14 @@ import {
 } from './model';
 import {
   jiraBoardConfigurationSchema,
-  jiraBoardPageSchema,
+  jiraBoardSchema,
   jiraBulkChangelogPageSchema,
   jiraFieldListSchema,
-  jiraProjectPageSchema,
+  jiraIssueBeanSchema,
   jiraProjectSchema,
-  jiraSearchPageSchema,
-  jiraSprintPageSchema,
-  jiraUserListSchema,
+  jiraSprintSchema,
   jiraUserSchema,
+  offsetPageSchema,
   type JiraBoard,
   type JiraBoardConfiguration,
   type JiraField,
@@ -50,6 +50,14 @@ export const CHANGELOG_PAGE_SIZE = 10_000;
 type OffsetPage<T> = { values: T[]; isLast?: boolean | null; total?: number | null };
 /** A guard against a server that never signals the last page. */
 const MAX_PAGES = 10_000;
+/** Lists whose items are checked one by one (parseEach). */
+const anyList = z.array(z.unknown());
+const anyOffsetPage = offsetPageSchema(z.unknown());
+const anySearchPage = z.object({
+  issues: z.array(z.unknown()).nullish(),
+  nextPageToken: z.string().nullish(),
+  isLast: z.boolean().nullish(),
+});
 
 export type JiraClientOptions = {
   /** The site, e.g. https://acme.atlassian.net */
@@ -57,6 +65,8 @@ export type JiraClientOptions = {
   email: string;
   apiToken: string;
   fetch?: typeof fetch;
+  /** Told of every list item left out because it cannot be stored (docs/decisions/271). */
+  onSkipped?: OnSkipped;
 } & Partial<Omit<HttpClientOptions, 'service' | 'baseUrl' | 'headers' | 'fetch'>>;
 
 export interface JiraUser {
@@ -131,7 +141,7 @@ function refuseAnonymousAnswers(inner: typeof fetch): typeof fetch {
 }
 
 export function createJiraClient(options: JiraClientOptions): JiraClient {
-  const { baseUrl, email, apiToken, fetch: fetchImpl, ...overrides } = options;
+  const { baseUrl, email, apiToken, fetch: fetchImpl, onSkipped, ...overrides } = options;
   const http = createHttpClient({
     // docs/reference/jira-api.md, "Rate limiting": keep concurrency low, at most 4 parallel
     // requests per site.
@@ -166,19 +176,21 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
    * Offset paging (docs/reference/jira-api.md, "The three pagination styles"): stop on isLast, an
    * empty page, or startAt past total.
    */
-  async function readOffsetPages<T>(
+  async function readOffsetPages<S extends z.ZodType>(
     path: string,
-    schema: z.ZodType<OffsetPage<T>>,
+    item: S,
+    label: string,
     query: Record<string, string | number>,
     pageSize: number,
-  ): Promise<T[]> {
-    const all: T[] = [];
+  ): Promise<z.output<S>[]> {
+    const all: z.output<S>[] = [];
     let startAt = 0;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const body = await call('GET', path, schema, {
+      const body: OffsetPage<unknown> = await call('GET', path, anyOffsetPage, {
         query: { ...query, startAt, maxResults: pageSize },
       });
-      all.push(...body.values);
+      // Each item on its own: one that cannot be stored is skipped, not the whole list.
+      all.push(...parseEach(body.values, item, { service: 'Jira', label, onSkipped }));
       startAt += body.values.length;
       if (body.isLast === true || body.values.length === 0) return all;
       if (body.isLast == null && typeof body.total === 'number' && startAt >= body.total)
@@ -194,7 +206,7 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
   async function* searchIssuePages(search: IssueSearch): AsyncGenerator<JiraIssueBean[]> {
     let nextPageToken: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const body = await call('POST', '/rest/api/3/search/jql', jiraSearchPageSchema, {
+      const body = await call('POST', '/rest/api/3/search/jql', anySearchPage, {
         body: {
           jql: search.jql,
           fields: search.fields,
@@ -205,7 +217,11 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
         // A search only reads, so it is safe to retry.
         idempotent: true,
       });
-      yield body.issues;
+      yield parseEach(body.issues ?? [], jiraIssueBeanSchema, {
+        service: 'Jira',
+        label: 'issue',
+        onSkipped,
+      });
       if (!body.nextPageToken || body.isLast === true) return;
       if (body.nextPageToken === nextPageToken) {
         throw new UpstreamError(
@@ -299,7 +315,8 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
     async listProjects() {
       const projects = await readOffsetPages(
         '/rest/api/3/project/search',
-        jiraProjectPageSchema,
+        jiraProjectSchema,
+        'project',
         {},
         JIRA_PAGE_SIZE,
       );
@@ -337,10 +354,22 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
     },
 
     boardsForProject: (key) =>
-      readOffsetPages('/rest/agile/1.0/board', jiraBoardPageSchema, { projectKeyOrId: key }, 50),
+      readOffsetPages(
+        '/rest/agile/1.0/board',
+        jiraBoardSchema,
+        'board',
+        { projectKeyOrId: key },
+        50,
+      ),
 
     sprintsForBoard: (boardId) =>
-      readOffsetPages(`/rest/agile/1.0/board/${boardId}/sprint`, jiraSprintPageSchema, {}, 50),
+      readOffsetPages(
+        `/rest/agile/1.0/board/${boardId}/sprint`,
+        jiraSprintSchema,
+        'sprint',
+        {},
+        50,
+      ),
 
     boardConfiguration: (boardId) =>
       call('GET', `/rest/agile/1.0/board/${boardId}/configuration`, jiraBoardConfigurationSchema),
@@ -359,12 +388,13 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
       const users: JiraUserBean[] = [];
       let startAt = 0;
       for (let page = 0; page < MAX_PAGES; page++) {
-        const batch = await call('GET', '/rest/api/3/users/search', jiraUserListSchema, {
+        const raw = await call('GET', '/rest/api/3/users/search', anyList, {
           query: { startAt, maxResults: JIRA_PAGE_SIZE },
         });
+        const batch = parseEach(raw, jiraUserSchema, { service: 'Jira', label: 'user', onSkipped });
         // docs/reference/jira-api.md, "All users": a short page is not documented as the end; only
         // an empty one is.
-        if (batch.length === 0) {
+        if (raw.length === 0) {
           const byId = new Map<string, JiraUser>();
           for (const u of users)
             if (u.accountType === 'atlassian' && u.active === true)
@@ -372,7 +402,8 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
           return [...byId.values()];
         }
         users.push(...batch);
-        startAt += batch.length;
+        // The offset counts what Jira sent, skipped users included.
+        startAt += raw.length;
       }
       throw new UpstreamError(
         'Jira',
