@@ -6,6 +6,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { pendingMigrations } from '../db/migrate';
 import { createPgliteDb } from '../db/pglite';
 import type { Db } from '../db/port';
 
@@ -42,7 +43,8 @@ export async function restoreSnapshot(file: string, pgliteDir: string): Promise<
   await mkdir(pgliteDir, { recursive: true });
   const db = await createPgliteDb(pgliteDir, { loadDataDir: snapshot });
   try {
-    await db.query('SELECT 1');
+    // Reading the applied migrations proves the restored folder opens as a database.
+    await pendingMigrations(db);
   } finally {
     await db.close();
   }
