@@ -10,6 +10,7 @@ import m0050 from '../../sql/0050_dev_status.sql';
 import m0060 from '../../sql/0060_alerts.sql';
 import m0040 from '../../sql/0040_user_preferences.sql';
 import m0070 from '../../sql/0070_forecast_time_costs.sql';
+import m0080 from '../../sql/0080_capacity.sql';
 
 /** Every migration in order. Files in sql/ are append-only: add a new one, never edit an applied one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   // Appended after 0050 and 0060, which were applied first: the list, not the number, is the order.
   { name: '0040_user_preferences', sql: m0040 },
   { name: '0070_forecast_time_costs', sql: m0070 },
+  { name: '0080_capacity', sql: m0080 },
 ];

@@ -5,7 +5,7 @@
  * service failed and why, in words the UI can show.
  */
 
-export type UpstreamService = 'Jira' | 'Forecast';
+export type UpstreamService = 'Jira' | 'Forecast' | 'Pipedrive';
 
 export type UpstreamErrorKind =
   | 'bad_credentials'
@@ -50,6 +50,8 @@ export interface HttpClientOptions {
   concurrency?: number;
   /** Longest Retry-After we are willing to wait; longer means "rate limit exhausted". */
   maxRetryAfterMs?: number;
+  /** A 429 without Retry-After waits this long: the service's burst window (Pipedrive: 2 s). */
+  rateLimitWindowMs?: number;
   /** Injected for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -192,6 +194,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     maxRetries = 4,
     concurrency = 4,
     maxRetryAfterMs = 30_000,
+    rateLimitWindowMs,
     sleep = defaultSleep,
     random = Math.random,
     onRequest,
@@ -272,7 +275,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const retryable = res.status === 429 || res.status >= 500;
       const failure = errorForStatus(service, res.status, await readErrorDetail(res));
       if (!retryable || !idempotent || attempt >= maxRetries) throw failure;
-      const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+      const retryAfter =
+        parseRetryAfter(res.headers.get('retry-after')) ??
+        (res.status === 429 ? (rateLimitWindowMs ?? null) : null);
       if (retryAfter !== null && retryAfter > maxRetryAfterMs) throw failure;
       await waitBeforeRetry(attempt, retryAfter, deadline, failure);
     }

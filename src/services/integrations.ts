@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import { createForecastClient, type ForecastClient } from './forecast/client';
 import type { HttpClientOptions } from './http';
 import { createJiraClient, type JiraClient } from './jira/client';
+import { createPipedriveClient, type PipedriveClient, pipedriveBaseUrl } from './pipedrive/client';
 
 /**
  * Where the demo agency lives. In demo mode the real clients talk to these hosts unchanged,
@@ -18,9 +19,16 @@ export const DEMO_FORECAST = {
   apiKey: 'demo-forecast-key',
 } as const;
 
+export const DEMO_PIPEDRIVE = {
+  baseUrl: 'https://demo-agency.pipedrive.com',
+  apiToken: 'demo-pipedrive-token',
+} as const;
+
 export interface Integrations {
   jira: JiraClient;
   forecast: ForecastClient;
+  /** Absent where a caller wires only Jira and Forecast: the pipeline is then not refreshed. */
+  pipedrive?: PipedriveClient;
 }
 
 type ClientTuning = Partial<Omit<HttpClientOptions, 'service' | 'baseUrl' | 'headers'>>;
@@ -54,5 +62,17 @@ export function createIntegrations(
       ? { ...DEMO_FORECAST, ...demoTuning }
       : { baseUrl: config.FORECAST_BASE_URL, apiKey: config.FORECAST_API_KEY!, ...tuning },
   );
-  return { jira, forecast };
+  const pipedrive = createPipedriveClient(
+    config.pipedriveDemo
+      ? { ...DEMO_PIPEDRIVE, ...demoTuning }
+      : {
+          baseUrl: pipedriveBaseUrl(
+            config.PIPEDRIVE_COMPANY_DOMAIN ?? '',
+            config.PIPEDRIVE_BASE_URL,
+          ),
+          apiToken: config.PIPEDRIVE_API_TOKEN!,
+          ...tuning,
+        },
+  );
+  return { jira, forecast, pipedrive };
 }

@@ -6,6 +6,9 @@
 import { format, parseISO } from 'date-fns';
 import { addCalendarDays, type IsoDate, parseIsoDate, shiftWeek, weekStartOf } from './calendar';
 
+/** Capacity and pipeline copies older than this are read again by the next refresh run. */
+export const CAPACITY_DATA_MAX_AGE_MS = 60 * 60_000;
+
 export const WEEKDAYS = [
   'monday',
   'tuesday',

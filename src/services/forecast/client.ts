@@ -7,6 +7,16 @@ import type { z } from 'zod';
 import { describeZodError } from '../errors';
 import { createHttpClient, UpstreamError, type HttpClientOptions } from '../http';
 import {
+  forecastAllocationListSchema,
+  forecastDepartmentListSchema,
+  forecastHolidayCalendarEntryListSchema,
+  forecastHolidayCalendarListSchema,
+  forecastNonProjectTimeListSchema,
+  type ForecastAllocation,
+  type ForecastDepartment,
+  type ForecastHolidayCalendar,
+  type ForecastHolidayCalendarEntry,
+  type ForecastNonProjectTime,
   forecastCostPeriodListSchema,
   forecastDeletedRegistrationPageSchema,
   forecastInvoiceListSchema,
@@ -58,6 +68,13 @@ export interface ForecastClient {
   timeRegistrations(options?: { updatedAfter?: Date }): Promise<ForecastTimeRegistration[]>;
   /** Every deleted registration (v4 has no filter on this list). */
   deletedTimeRegistrations(): Promise<ForecastDeletedRegistration[]>;
+  holidayCalendars(): Promise<ForecastHolidayCalendar[]>;
+  /** Every entry of every holiday calendar. */
+  holidayCalendarEntries(): Promise<ForecastHolidayCalendarEntry[]>;
+  /** Project allocations and time off (allocations to non-project time). */
+  allocations(): Promise<ForecastAllocation[]>;
+  nonProjectTime(): Promise<ForecastNonProjectTime[]>;
+  departments(): Promise<ForecastDepartment[]>;
 }
 
 /** `updated_after` as Forecast wants it in the v4 path: YYYYMMDDTHHmmss, UTC. */
@@ -148,5 +165,11 @@ export function createForecastClient(options: ForecastClientOptions): ForecastCl
     },
     deletedTimeRegistrations: () =>
       readAllPages('/api/v4/time_registrations/deleted', forecastDeletedRegistrationPageSchema),
+    holidayCalendars: () => read('/api/v1/holiday_calendars', forecastHolidayCalendarListSchema),
+    holidayCalendarEntries: () =>
+      read('/api/v1/holiday_calendar_entries', forecastHolidayCalendarEntryListSchema),
+    allocations: () => read('/api/v1/allocations', forecastAllocationListSchema),
+    nonProjectTime: () => read('/api/v1/non_project_time', forecastNonProjectTimeListSchema),
+    departments: () => read('/api/v1/departments', forecastDepartmentListSchema),
   };
 }
