@@ -62,17 +62,16 @@ export function createIntegrations(
       ? { ...DEMO_FORECAST, ...demoTuning }
       : { baseUrl: config.FORECAST_BASE_URL, apiKey: config.FORECAST_API_KEY!, ...tuning },
   );
-  const pipedrive = createPipedriveClient(
-    config.pipedriveDemo
-      ? { ...DEMO_PIPEDRIVE, ...demoTuning }
-      : {
-          baseUrl: pipedriveBaseUrl(
-            config.PIPEDRIVE_COMPANY_DOMAIN ?? '',
-            config.PIPEDRIVE_BASE_URL,
-          ),
-          apiToken: config.PIPEDRIVE_API_TOKEN!,
-          ...tuning,
-        },
-  );
-  return { jira, forecast, pipedrive };
+  // The demo pipeline is answered only through the demo mocks' fetch: a caller that wires its own
+  // stand-ins for Jira and Forecast gets no Pipedrive client (and no pipeline refresh).
+  const pipedrive = config.pipedriveDemo
+    ? demoFetch
+      ? createPipedriveClient({ ...DEMO_PIPEDRIVE, ...demoTuning })
+      : undefined
+    : createPipedriveClient({
+        baseUrl: pipedriveBaseUrl(config.PIPEDRIVE_COMPANY_DOMAIN ?? '', config.PIPEDRIVE_BASE_URL),
+        apiToken: config.PIPEDRIVE_API_TOKEN!,
+        ...tuning,
+      });
+  return { jira, forecast, ...(pipedrive ? { pipedrive } : {}) };
 }

@@ -155,7 +155,9 @@ export function createRefreshRunner(deps: RefreshDeps) {
         estimate: 6,
         work: (clients, at) => syncCapacityForecast(db, clients.forecast, { now: at }),
       });
-    if (due(capacity.pipedriveSyncedAt))
+    // No Pipedrive client (a caller wiring only Jira and Forecast): nothing to plan for it.
+    const hasPipedrive = deps.connect(() => {}).pipedrive !== undefined;
+    if (hasPipedrive && due(capacity.pipedriveSyncedAt))
       units.push({
         service: 'Pipedrive',
         subject: 'Pipedrive pipeline',
