@@ -9,6 +9,7 @@ import { agencyTimeEntriesApi, grossMarginsApi } from './routes/api/agency';
 import { alertSettingsApi, alertsApi, digestSubscriptionApi, outboxApi } from './routes/api/alerts';
 import { accountApi } from './routes/api/account';
 import { auditApi } from './routes/api/audit';
+import { capacityApi, pipelineApi } from './routes/api/capacity';
 import { authApi } from './routes/api/auth';
 import {
   availabilityApi,
@@ -126,6 +127,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/agency-time-entries', agencyTimeEntriesApi); // admin
   app.route('/api/gross-margins', grossMarginsApi); // admin
   app.route('/api/insights', insightsApi); // admin
+  app.route('/api/capacity', capacityApi); // staff and admins
+  app.route('/api/pipeline', pipelineApi); // admin
   app.route('/api/projects', projectsApi); // signed in
   app.route('/api/jira', jiraApi); // signed in
   app.route('/api/forecast', forecastApi); // signed in

@@ -27,6 +27,19 @@ const ConfigSchema = z.object({
   FORECAST_BASE_URL: z.url().default('https://api.forecast.it'),
   FORECAST_API_KEY: optionalText,
   PIPEDRIVE_DASHBOARD_URL: optionalUrl,
+  // Pipedrive, read-only (docs/reference/pipedrive-api.md); unset token means the demo pipeline.
+  PIPEDRIVE_API_TOKEN: optionalText,
+  PIPEDRIVE_COMPANY_DOMAIN: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]*$/i, 'must be the company part of <company>.pipedrive.com')
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  PIPEDRIVE_BASE_URL: optionalUrl,
+  // Capacity (docs/decisions/320): weeks a won deal's hours are spread over, and a blended
+  // hourly rate for its hours (unset: the average default rate of Forecast's rate cards).
+  CAPACITY_DEAL_WEEKS: z.coerce.number().int().min(1).max(52).default(8),
+  CAPACITY_BLENDED_RATE: z.coerce.number().positive().optional(),
   AGENCY_TIMEZONE: z
     .string()
     .default('UTC')
@@ -64,6 +77,7 @@ export type Config = z.infer<typeof ConfigSchema> & {
   forecastDemo: boolean;
   /** OpenID Connect sign-in, when its client is configured. */
   oidc: OidcSettings | null;
+  pipedriveDemo: boolean;
 };
 
 export class ConfigError extends Error {
@@ -88,5 +102,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const oidc = oidcSettingsFrom(c);
   if (typeof oidc === 'string') throw new ConfigError(`Invalid configuration:\n  ${oidc}`);
-  return { ...c, jiraDemo: !c.JIRA_API_TOKEN, forecastDemo: !c.FORECAST_API_KEY, oidc };
+  if (c.PIPEDRIVE_API_TOKEN && !c.PIPEDRIVE_COMPANY_DOMAIN && !c.PIPEDRIVE_BASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PIPEDRIVE_API_TOKEN needs PIPEDRIVE_COMPANY_DOMAIN (or PIPEDRIVE_BASE_URL)',
+    );
+  }
+  return {
+    ...c,
+    jiraDemo: !c.JIRA_API_TOKEN,
+    forecastDemo: !c.FORECAST_API_KEY,
+    pipedriveDemo: !c.PIPEDRIVE_API_TOKEN,
+    oidc,
+  };
 }

@@ -10,7 +10,7 @@ export type SyncOutcome = 'running' | 'succeeded' | 'failed' | 'interrupted';
 
 /** Live progress while a run works, and what it left for the next run once it ends. */
 export interface SyncProgress {
-  service?: 'Jira' | 'Forecast';
+  service?: 'Jira' | 'Forecast' | 'Pipedrive';
   /** The dashboard project being synced, or 'time data' for the account-wide Forecast copy. */
   subject?: string;
   /** Upstream pages (calls) read for the current subject. */

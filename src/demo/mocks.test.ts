@@ -51,7 +51,7 @@ describe('the demo mocks (docs/decisions/235)', () => {
       expect(plain).not.toContain(DEMO_JIRA.email);
 
       mocks.resetCalls();
-      expect(mocks.calls).toEqual({ Jira: 0, Forecast: 0 });
+      expect(mocks.calls).toEqual({ Jira: 0, Forecast: 0, Pipedrive: 0 });
     } finally {
       mocks.close();
     }
@@ -78,7 +78,7 @@ describe('the demo mocks (docs/decisions/235)', () => {
 
     expect((await forecast.listProjects()).length).toBeGreaterThan(0);
     expect(network).toHaveBeenCalledTimes(1);
-    expect(mocks.calls).toEqual({ Jira: 0, Forecast: 1 });
+    expect(mocks.calls).toEqual({ Jira: 0, Forecast: 1, Pipedrive: 0 });
 
     // Nor do the mocks answer the demo Jira site for it.
     await expect(mocks.fetch(myselfUrl, { headers: demoAuth })).rejects.toThrow(

@@ -2,8 +2,9 @@ import { getResponse, type RequestHandler } from 'msw';
 import type { Config } from '../config';
 import { createForecastHandlers } from '../mocks/forecast/handlers';
 import { createJiraHandlers } from '../mocks/jira/handlers';
+import { createPipedriveHandlers } from '../mocks/pipedrive/handlers';
 import { isoDateInZone } from '../shared/time-zones';
-import { DEMO_FORECAST, DEMO_JIRA } from '../services/integrations';
+import { DEMO_FORECAST, DEMO_JIRA, DEMO_PIPEDRIVE } from '../services/integrations';
 
 export interface DemoMocks {
   /**
@@ -13,7 +14,7 @@ export interface DemoMocks {
    */
   readonly fetch: typeof fetch;
   /** Upstream requests made through `fetch` so far, per service (the bench reads these). */
-  readonly calls: { Jira: number; Forecast: number };
+  readonly calls: { Jira: number; Forecast: number; Pipedrive: number };
   resetCalls(): void;
   /** From now on `fetch` refuses every request: nothing reaches the network in the mocks' name. */
   close(): void;
@@ -48,8 +49,13 @@ export function startDemoMocks(
     const today = isoDateInZone(now, config.AGENCY_TIMEZONE);
     handlers.push(...createForecastHandlers({ ...DEMO_FORECAST, today, scale }).handlers);
   }
+  if (config.pipedriveDemo) {
+    const today = isoDateInZone(now, config.AGENCY_TIMEZONE);
+    handlers.push(...createPipedriveHandlers({ ...DEMO_PIPEDRIVE, today }).handlers);
+  }
   const onUnhandledRequest = options.onUnhandledRequest ?? 'bypass';
-  const calls = { Jira: 0, Forecast: 0 };
+  const calls = { Jira: 0, Forecast: 0, Pipedrive: 0 };
+  const pipedriveHost = new URL(DEMO_PIPEDRIVE.baseUrl).host;
   const jiraHost = new URL(DEMO_JIRA.baseUrl).host;
   const forecastHost = new URL(DEMO_FORECAST.baseUrl).host;
   let closed = false;
@@ -60,6 +66,7 @@ export function startDemoMocks(
     const host = new URL(request.url).host;
     if (config.jiraDemo && host === jiraHost) calls.Jira++;
     else if (config.forecastDemo && host === forecastHost) calls.Forecast++;
+    else if (config.pipedriveDemo && host === pipedriveHost) calls.Pipedrive++;
     // A body is kept unread for the network: a handler may read the request it is given.
     const unhandled = request.body ? request.clone() : request;
     const response = await answered(handlers, request);
@@ -81,6 +88,7 @@ export function startDemoMocks(
     resetCalls() {
       calls.Jira = 0;
       calls.Forecast = 0;
+      calls.Pipedrive = 0;
     },
     close() {
       closed = true;

@@ -7,7 +7,7 @@
 
 import { parseUpstreamJson } from '../shared/upstream-text';
 
-export type UpstreamService = 'Jira' | 'Forecast';
+export type UpstreamService = 'Jira' | 'Forecast' | 'Pipedrive';
 
 export type UpstreamErrorKind =
   | 'bad_credentials'
@@ -52,6 +52,8 @@ export interface HttpClientOptions {
   concurrency?: number;
   /** Longest Retry-After we are willing to wait; longer means "rate limit exhausted". */
   maxRetryAfterMs?: number;
+  /** A 429 without Retry-After waits this long: the service's burst window (Pipedrive: 2 s). */
+  rateLimitWindowMs?: number;
   /** Injected for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -194,6 +196,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     maxRetries = 4,
     concurrency = 4,
     maxRetryAfterMs = 30_000,
+    rateLimitWindowMs,
     sleep = defaultSleep,
     random = Math.random,
     onRequest,
@@ -276,7 +279,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const retryable = res.status === 429 || res.status >= 500;
       const failure = errorForStatus(service, res.status, await readErrorDetail(res));
       if (!retryable || !idempotent || attempt >= maxRetries) throw failure;
-      const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+      const retryAfter =
+        parseRetryAfter(res.headers.get('retry-after')) ??
+        (res.status === 429 ? (rateLimitWindowMs ?? null) : null);
       if (retryAfter !== null && retryAfter > maxRetryAfterMs) throw failure;
       await waitBeforeRetry(attempt, retryAfter, deadline, failure);
     }

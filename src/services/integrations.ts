@@ -3,6 +3,7 @@ import { createForecastClient, type ForecastClient } from './forecast/client';
 import type { HttpClientOptions } from './http';
 import { createJiraClient, type JiraClient } from './jira/client';
 import type { OnSkipped } from './skipped-records';
+import { createPipedriveClient, type PipedriveClient, pipedriveBaseUrl } from './pipedrive/client';
 
 /**
  * Where the demo agency lives. In demo mode the real clients talk to these hosts unchanged,
@@ -19,9 +20,16 @@ export const DEMO_FORECAST = {
   apiKey: 'demo-forecast-key',
 } as const;
 
+export const DEMO_PIPEDRIVE = {
+  baseUrl: 'https://demo-agency.pipedrive.com',
+  apiToken: 'demo-pipedrive-token',
+} as const;
+
 export interface Integrations {
   jira: JiraClient;
   forecast: ForecastClient;
+  /** Absent where a caller wires only Jira and Forecast: the pipeline is then not refreshed. */
+  pipedrive?: PipedriveClient;
 }
 
 type ClientTuning = Partial<Omit<HttpClientOptions, 'service' | 'baseUrl' | 'headers'>>;
@@ -58,5 +66,16 @@ export function createIntegrations(
       ? { ...DEMO_FORECAST, ...demoTuning }
       : { baseUrl: config.FORECAST_BASE_URL, apiKey: config.FORECAST_API_KEY!, ...tuning },
   );
-  return { jira, forecast };
+  // The demo pipeline is answered only through the demo mocks' fetch: a caller that wires its own
+  // stand-ins for Jira and Forecast gets no Pipedrive client (and no pipeline refresh).
+  const pipedrive = config.pipedriveDemo
+    ? demoFetch
+      ? createPipedriveClient({ ...DEMO_PIPEDRIVE, ...demoTuning })
+      : undefined
+    : createPipedriveClient({
+        baseUrl: pipedriveBaseUrl(config.PIPEDRIVE_COMPANY_DOMAIN ?? '', config.PIPEDRIVE_BASE_URL),
+        apiToken: config.PIPEDRIVE_API_TOKEN!,
+        ...tuning,
+      });
+  return { jira, forecast, ...(pipedrive ? { pipedrive } : {}) };
 }

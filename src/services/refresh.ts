@@ -34,6 +34,10 @@ import { UpstreamError } from './http';
 import type { Integrations } from './integrations';
 import { type OnSkipped, skippedCollector } from './skipped-records';
 import { syncJiraProject } from './jira/sync';
+import { getCapacitySyncState } from '../db/capacity';
+import { CAPACITY_DATA_MAX_AGE_MS } from '../shared/capacity';
+import { syncCapacityForecast } from './forecast/capacity-sync';
+import { syncPipeline } from './pipedrive/sync';
 
 /** A billing button or link still 'running' after this was cut off (its calls give up well before). */
 const PROJECT_ACTION_CUTOFF_MS = 15 * 60_000;
@@ -97,7 +101,7 @@ export type StartResult =
 export type LeasedTrigger = 'start' | 'schedule' | 'sync_now';
 
 interface Unit {
-  service: 'Jira' | 'Forecast';
+  service: 'Jira' | 'Forecast' | 'Pipedrive';
   subject: string;
   /** Upstream calls this unit is expected to make, to keep within the page budget. */
   estimate: number;
@@ -148,6 +152,27 @@ export function createRefreshRunner(deps: RefreshDeps) {
         },
       },
     ];
+    // Capacity: Forecast's calendars and allocations, and the Pipedrive pipeline, hourly.
+    const capacity = await getCapacitySyncState(db);
+    const due = (at: Date | null) =>
+      everything || at === null || at.getTime() < now.getTime() - CAPACITY_DATA_MAX_AGE_MS;
+    if (due(capacity.forecastSyncedAt))
+      units.push({
+        service: 'Forecast',
+        subject: 'Forecast capacity',
+        estimate: 6,
+        work: (clients, at) => syncCapacityForecast(db, clients.forecast, { now: at }),
+      });
+    // No Pipedrive client (a caller wiring only Jira and Forecast): nothing to plan for it.
+    const hasPipedrive = deps.connect(() => {}).pipedrive !== undefined;
+    if (hasPipedrive && due(capacity.pipedriveSyncedAt))
+      units.push({
+        service: 'Pipedrive',
+        subject: 'Pipedrive pipeline',
+        estimate: 3,
+        work: async (clients, at) =>
+          clients.pipedrive ? syncPipeline(db, clients.pipedrive, { now: at }) : 0,
+      });
     const jira = (p: ProjectToRefresh): Unit => ({
       service: 'Jira',
       subject: `Jira, ${p.name}`,

@@ -8,6 +8,7 @@ describe('the role model', () => {
 
   it('gives staff the delivery side and nothing of the admin side', () => {
     expect(ABILITY_NAMES.filter((a) => can('staff', a)).sort()).toEqual([
+      'capacity.view',
       'developers.availability',
       'developers.employment',
       'project.billing-sync',

@@ -20,6 +20,7 @@ export const ABILITIES = {
   'project.visibility': { role: 'staff', does: 'show or hide projects on the dashboard' },
   'developers.availability': { role: 'staff', does: "change the team and developers' away days" },
   'developers.employment': { role: 'staff', does: "change developers' start and end dates" },
+  'capacity.view': { role: 'staff', does: 'see capacity' },
   // Admins only.
   'project.import': { role: 'admin', does: 'import projects from Forecast' },
   'project.remove': { role: 'admin', does: 'remove or restore projects' },

@@ -12,7 +12,7 @@ export interface SyncRunJson {
   rowsChanged: number;
   failure: string | null;
   progress: {
-    service?: 'Jira' | 'Forecast';
+    service?: 'Jira' | 'Forecast' | 'Pipedrive';
     subject?: string;
     pagesRead?: number;
     unitsDone?: number;

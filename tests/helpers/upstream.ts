@@ -2,7 +2,8 @@ import { setupServer } from 'msw/node';
 import { createForecastHandlers } from '../../src/mocks/forecast/handlers';
 import { createJiraDemoData } from '../../src/mocks/jira/data';
 import { createJiraHandlers } from '../../src/mocks/jira/handlers';
-import { DEMO_FORECAST, DEMO_JIRA } from '../../src/services/integrations';
+import { createPipedriveHandlers } from '../../src/mocks/pipedrive/handlers';
+import { DEMO_FORECAST, DEMO_JIRA, DEMO_PIPEDRIVE } from '../../src/services/integrations';
 
 /**
  * The demo Jira site and Forecast account, answered in this test process by MSW at the hosts
@@ -16,6 +17,14 @@ export function demoUpstream(now = new Date()) {
     ...DEMO_FORECAST,
     today: now.toISOString().slice(0, 10),
   });
-  const server = setupServer(...createJiraHandlers(jiraAuth), ...forecast.handlers);
-  return { now, jiraData, jiraAuth, forecast, server };
+  const pipedrive = createPipedriveHandlers({
+    ...DEMO_PIPEDRIVE,
+    today: now.toISOString().slice(0, 10),
+  });
+  const server = setupServer(
+    ...createJiraHandlers(jiraAuth),
+    ...forecast.handlers,
+    ...pipedrive.handlers,
+  );
+  return { now, jiraData, jiraAuth, forecast, pipedrive, server };
 }

@@ -80,6 +80,8 @@ export const ACCESS_MATRIX: Row[] = [
   },
   { method: 'GET', route: '/api/gross-margins', access: 'admin' },
   { method: 'GET', route: '/api/insights/trends', access: 'admin' },
+  { method: 'GET', route: '/api/capacity', access: 'staff' },
+  { method: 'GET', route: '/api/pipeline', access: 'admin' },
   { method: 'GET', route: '/api/insights/cost-per-point', access: 'admin' },
   { method: 'GET', route: '/api/insights/unbilled-work', access: 'admin' },
   { method: 'GET', route: '/api/insights/budget-burn', access: 'admin' },

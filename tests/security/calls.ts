@@ -494,6 +494,22 @@ export const INPUT_CALLS: InputCall[] = [
     },
   },
 
+  // Capacity (staff and admins).
+  {
+    method: 'GET',
+    route: '/api/capacity',
+    as: 'staff',
+    query: {
+      valid: () => ({ from: '2026-11-16', weeks: '12', tentative: '1', minProbability: '50' }),
+      fields: {
+        from: { optional: true, date: true, invalid: fc.oneof(badDate, fc.constant('1999-12-27')) },
+        weeks: { optional: true, invalid: fc.constantFrom('0', '27', '1.5', 'twelve', '-3') },
+        tentative: { optional: true, invalid: fc.constantFrom('yes', '2', 'true') },
+        minProbability: { optional: true, invalid: fc.constantFrom('101', '-1', 'half') },
+      },
+    },
+  },
+
   // Agency Dashboard (admin).
   {
     method: 'GET',
@@ -883,6 +899,7 @@ export const NO_INPUT_GETS = [
   '/api/admin/users',
   '/api/gross-margins',
   '/api/insights/trends',
+  '/api/pipeline',
   '/api/insights/cost-per-point',
   '/api/insights/unbilled-work',
   '/api/insights/budget-burn',

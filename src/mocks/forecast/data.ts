@@ -5,6 +5,7 @@
  * persons with changing cost rates, and about six months of time registrations.
  * Deterministic: the same seed, scale and today always give the same data.
  */
+import { addCapacityDemo, type ForecastCapacityDemo } from './capacity-data';
 import { addDays, addWeeks, differenceInCalendarDays, format, isWeekend, parseISO } from 'date-fns';
 import {
   createDemoSpine,
@@ -138,6 +139,7 @@ export interface ForecastPersonJson {
   client_id: number | null;
   default_role: number | null;
   department_id: number | null;
+  holiday_calendar_id?: number | null;
   cost: number;
   monday: number;
   tuesday: number;
@@ -209,6 +211,8 @@ export interface ForecastDemoData {
   costPeriods: ForecastCostPeriodJson[];
   timeRegistrations: ForecastTimeRegistrationJson[];
   deletedRegistrations: ForecastDeletedRegistrationJson[];
+  /** Teams, holiday calendars, time off and allocations for the Capacity page. */
+  capacity: ForecastCapacityDemo;
 }
 
 /** Non-project time types (GET /api/v1/non_project_time). */
@@ -305,6 +309,7 @@ export function createForecastDemoData({
   const retainerPeriods = retainerPeriodsOf(spine, billableMinutes, persons, calendar);
   const invoices = invoicesOf(spine, rand, calendar);
   const deletedRegistrations = deletedRegistrationsOf(spine, calendar);
+  const capacity = addCapacityDemo(persons, projects, calendar);
 
   return {
     today,
@@ -318,6 +323,7 @@ export function createForecastDemoData({
     costPeriods,
     timeRegistrations,
     deletedRegistrations,
+    capacity,
   };
 }
 

@@ -234,6 +234,17 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
         only.length ? data.costPeriods.filter((c) => only.includes(c.person_id)) : data.costPeriods,
       );
     }),
+    get('/api/v1/departments', (r) => send(new URL(r.url).pathname, data.capacity.departments)),
+    get('/api/v1/holiday_calendars', (r) =>
+      send(new URL(r.url).pathname, data.capacity.holidayCalendars),
+    ),
+    get('/api/v1/holiday_calendar_entries', (r) =>
+      send(new URL(r.url).pathname, data.capacity.holidayCalendarEntries),
+    ),
+    get('/api/v1/non_project_time', (r) =>
+      send(new URL(r.url).pathname, data.capacity.nonProjectTime),
+    ),
+    get('/api/v1/allocations', (r) => send(new URL(r.url).pathname, data.capacity.allocations)),
     get('/api/v4/time_registrations', (r) => page(r, byId(data.timeRegistrations))),
     get('/api/v4/time_registrations/deleted', (r) => page(r, byId(data.deletedRegistrations))),
     get('/api/v4/time_registrations/updated_after/:instant', (r, { instant }) => {

@@ -83,9 +83,10 @@ describe('Sync now', () => {
     expect(after.running).toBeNull();
     const done = (await runs()).find((r) => r.id === started.run.id)!;
     expect(done).toMatchObject({ outcome: 'succeeded', failure: null });
-    // Time data, the project's Jira data and its billing: several upstream calls, each counted.
+    // Time data, Forecast's capacity plan, the project's Jira data and its billing: several
+    // upstream calls, each counted.
     expect(done.upstreamCalls).toBeGreaterThan(8);
-    expect(done.progress).toMatchObject({ unitsTotal: 3, unitsDone: 3, deferred: 0 });
+    expect(done.progress).toMatchObject({ unitsTotal: 4, unitsDone: 4, deferred: 0 });
     expect(done.durationMs).toBeGreaterThan(0);
   });
 });

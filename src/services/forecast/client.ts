@@ -13,6 +13,16 @@ import {
   forecastInvoiceSchema,
   forecastPageSchema,
   forecastPersonSchema,
+  forecastAllocationListSchema,
+  forecastDepartmentListSchema,
+  forecastHolidayCalendarEntryListSchema,
+  forecastHolidayCalendarListSchema,
+  forecastNonProjectTimeListSchema,
+  type ForecastAllocation,
+  type ForecastDepartment,
+  type ForecastHolidayCalendar,
+  type ForecastHolidayCalendarEntry,
+  type ForecastNonProjectTime,
   forecastProjectSchema,
   forecastRateCardSchema,
   forecastRetainerPeriodSchema,
@@ -64,6 +74,13 @@ export interface ForecastClient {
   timeRegistrations(options?: { updatedAfter?: Date }): Promise<ForecastTimeRegistration[]>;
   /** Every deleted registration (v4 has no filter on this list). */
   deletedTimeRegistrations(): Promise<ForecastDeletedRegistration[]>;
+  holidayCalendars(): Promise<ForecastHolidayCalendar[]>;
+  /** Every entry of every holiday calendar. */
+  holidayCalendarEntries(): Promise<ForecastHolidayCalendarEntry[]>;
+  /** Project allocations and time off (allocations to non-project time). */
+  allocations(): Promise<ForecastAllocation[]>;
+  nonProjectTime(): Promise<ForecastNonProjectTime[]>;
+  departments(): Promise<ForecastDepartment[]>;
 }
 
 /** `updated_after` as Forecast wants it in the v4 path: YYYYMMDDTHHmmss, UTC. */
@@ -178,5 +195,11 @@ export function createForecastClient(options: ForecastClientOptions): ForecastCl
         forecastDeletedRegistrationSchema,
         'deleted registration',
       ),
+    holidayCalendars: () => read('/api/v1/holiday_calendars', forecastHolidayCalendarListSchema),
+    holidayCalendarEntries: () =>
+      read('/api/v1/holiday_calendar_entries', forecastHolidayCalendarEntryListSchema),
+    allocations: () => read('/api/v1/allocations', forecastAllocationListSchema),
+    nonProjectTime: () => read('/api/v1/non_project_time', forecastNonProjectTimeListSchema),
+    departments: () => read('/api/v1/departments', forecastDepartmentListSchema),
   };
 }

@@ -152,6 +152,17 @@ export const forecastPersonSchema = z.object({
   cost: money.nullish(),
   start_date: isoDate.nullish(),
   end_date: isoDate.nullish(),
+  // Capacity (docs/reference/forecast-api.md, "Persons"): working minutes per weekday, the
+  // holiday calendar and the department (the team on the Capacity page).
+  monday: amount,
+  tuesday: amount,
+  wednesday: amount,
+  thursday: amount,
+  friday: amount,
+  saturday: amount,
+  sunday: amount,
+  holiday_calendar_id: ref.optional(),
+  department_id: ref.optional(),
 });
 export type ForecastPerson = z.infer<typeof forecastPersonSchema>;
 export const forecastPersonListSchema = z.array(forecastPersonSchema);
@@ -218,3 +229,49 @@ export type ForecastPage<Item> = {
   totalObjectCount: number;
   pageContents: Item[];
 };
+
+// Capacity (v1; docs/reference/forecast-api.md, "Holiday calendars", "Allocations",
+// "Non-project time", "Departments").
+export const forecastHolidayCalendarSchema = z.object({ id, name: z.string().nullish() });
+export const forecastHolidayCalendarListSchema = z.array(forecastHolidayCalendarSchema);
+export type ForecastHolidayCalendar = z.infer<typeof forecastHolidayCalendarSchema>;
+
+export const forecastHolidayCalendarEntrySchema = z.object({
+  id,
+  holiday_calendar_id: id,
+  year,
+  month,
+  day,
+  name: z
+    .string()
+    .nullish()
+    .transform((s) => s ?? 'Holiday'),
+});
+export const forecastHolidayCalendarEntryListSchema = z.array(forecastHolidayCalendarEntrySchema);
+export type ForecastHolidayCalendarEntry = z.infer<typeof forecastHolidayCalendarEntrySchema>;
+
+export const forecastAllocationSchema = z.object({
+  id,
+  project: ref.optional(),
+  non_project_time: ref.optional(),
+  person: ref.optional(),
+  start_date: isoDate,
+  end_date: isoDate,
+  monday: amount,
+  tuesday: amount,
+  wednesday: amount,
+  thursday: amount,
+  friday: amount,
+  saturday: amount,
+  sunday: amount,
+});
+export const forecastAllocationListSchema = z.array(forecastAllocationSchema);
+export type ForecastAllocation = z.infer<typeof forecastAllocationSchema>;
+
+export const forecastNonProjectTimeSchema = z.object({ id, name: z.string().nullish() });
+export const forecastNonProjectTimeListSchema = z.array(forecastNonProjectTimeSchema);
+export type ForecastNonProjectTime = z.infer<typeof forecastNonProjectTimeSchema>;
+
+export const forecastDepartmentSchema = z.object({ id, name: z.string().nullish() });
+export const forecastDepartmentListSchema = z.array(forecastDepartmentSchema);
+export type ForecastDepartment = z.infer<typeof forecastDepartmentSchema>;

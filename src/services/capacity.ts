@@ -1,0 +1,188 @@
+/**
+ * The Capacity page's figures, from stored data only (no upstream call): each person's weeks
+ * from Forecast's copy, team and total rows, and the open deals' weighted tentative demand set
+ * against free hours (docs/decisions/320-capacity-rules.md).
+ */
+import {
+  getCapacitySyncState,
+  readAllocations,
+  readCapacityPersons,
+  readDeals,
+  readHolidays,
+} from '../db/capacity';
+import type { Db } from '../db/port';
+import { addCalendarDays, type IsoDate } from '../shared/calendar';
+import {
+  type CapacityWeek,
+  dayCapacity,
+  demandHours,
+  fitDeals,
+  fitText,
+  personWeek,
+  spreadDemand,
+  sumWeeks,
+  weeksFrom,
+} from '../shared/capacity';
+import { dealProbability, pipelineByMonth, weightedValue } from '../shared/pipeline';
+
+export interface CapacityOptions {
+  from: IsoDate;
+  weeks: number;
+  /** Count tentative demand from open deals. */
+  tentative: boolean;
+  /** Deals below this probability (%) are left out of tentative demand. */
+  minProbability: number;
+  /** Weeks a deal's hours are spread over (CAPACITY_DEAL_WEEKS). */
+  dealWeeks: number;
+  /** CAPACITY_BLENDED_RATE; unset uses the rate cards' average. */
+  blendedRate?: number;
+}
+
+export interface CapacityTotalWeek extends CapacityWeek {
+  tentativeHours: number;
+}
+
+export interface CapacityAnswer {
+  weeks: CapacityTotalWeek[];
+  people: { id: number; name: string; team: string; weeks: CapacityWeek[] }[];
+  teams: { team: string; weeks: CapacityWeek[] }[];
+  /** Open deals as hours, with whether they fit: no money, so staff may see them. */
+  deals: {
+    id: number;
+    title: string;
+    probability: number;
+    expectedCloseDate: IsoDate | null;
+    hours: number;
+    fit: string;
+  }[];
+  forecastSyncedAt: string | null;
+  pipedriveSyncedAt: string | null;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export async function loadCapacity(db: Db, options: CapacityOptions): Promise<CapacityAnswer> {
+  const weeks = weeksFrom(options.from, options.weeks);
+  const first = weeks[0]!;
+  const last = addCalendarDays(weeks.at(-1)!, 6);
+  const [persons, holidays, allocations, deals, state] = await Promise.all([
+    readCapacityPersons(db),
+    readHolidays(db, first, last),
+    readAllocations(db, first, last),
+    readDeals(db),
+    getCapacitySyncState(db),
+  ]);
+  const holidaysByCalendar = new Map<number, Map<IsoDate, string>>();
+  for (const h of holidays) {
+    const days = holidaysByCalendar.get(h.holidayCalendarId) ?? new Map<IsoDate, string>();
+    days.set(h.date, h.name);
+    holidaysByCalendar.set(h.holidayCalendarId, days);
+  }
+  const none = new Map<IsoDate, string>();
+  const people = persons.map((p) => {
+    const days =
+      p.holidayCalendarId === null ? none : (holidaysByCalendar.get(p.holidayCalendarId) ?? none);
+    return {
+      id: p.id,
+      name: p.name,
+      team: p.team,
+      weeks: weeks.map((w) => personWeek(p, w, days, allocations)),
+    };
+  });
+  const teamNames = [...new Set(people.map((p) => p.team))].sort();
+  const teams = teamNames.map((team) => ({
+    team,
+    weeks: sumWeeks(
+      people.filter((p) => p.team === team).map((p) => p.weeks),
+      weeks,
+    ),
+  }));
+  const totals = sumWeeks(
+    people.map((p) => p.weeks),
+    weeks,
+  );
+
+  const rate = options.blendedRate ?? state.rateCardBlendedRate ?? 0;
+  const demand = deals
+    .filter((d) => d.expectedCloseDate !== null)
+    .map((d) => {
+      const probability = dealProbability(d.probability, d.stageProbability);
+      const hours = demandHours(weightedValue(d.value, d.probability, d.stageProbability), rate);
+      return {
+        id: d.id,
+        title: d.title,
+        probability,
+        expectedCloseDate: d.expectedCloseDate,
+        hours: round2(hours),
+        weeks: spreadDemand(hours, d.expectedCloseDate!, options.dealWeeks),
+      };
+    })
+    .filter((d) => options.tentative && d.probability >= options.minProbability);
+  const free = new Map(totals.map((w) => [w.weekStart, Math.max(0, w.freeHours)]));
+  const fitted = fitDeals(demand, free);
+  const tentativeByWeek = new Map<IsoDate, number>();
+  for (const d of demand)
+    for (const w of d.weeks)
+      tentativeByWeek.set(w.weekStart, (tentativeByWeek.get(w.weekStart) ?? 0) + w.hours);
+
+  return {
+    weeks: totals.map((w) => ({
+      ...w,
+      tentativeHours: round2(tentativeByWeek.get(w.weekStart) ?? 0),
+    })),
+    people,
+    teams,
+    deals: fitted.map(({ deal, fit }) => ({
+      id: deal.id,
+      title: deal.title,
+      probability: deal.probability,
+      expectedCloseDate: deal.expectedCloseDate,
+      hours: deal.hours,
+      fit: fitText(fit),
+    })),
+    forecastSyncedAt: state.forecastSyncedAt?.toISOString() ?? null,
+    pipedriveSyncedAt: state.pipedriveSyncedAt?.toISOString() ?? null,
+  };
+}
+
+/** The weighted pipeline for admins: every open deal with its stage, and months per currency. */
+export async function loadPipeline(db: Db) {
+  const deals = (await readDeals(db)).map((d) => ({
+    id: d.id,
+    title: d.title,
+    value: d.value,
+    currency: d.currency,
+    probability: dealProbability(d.probability, d.stageProbability),
+    expectedCloseDate: d.expectedCloseDate,
+    weightedValue: weightedValue(d.value, d.probability, d.stageProbability),
+    stage: d.stageName,
+  }));
+  return { deals, byMonth: pipelineByMonth(deals) };
+}
+
+/** Derived days for the availability grid: each person's holidays and leave with their source. */
+export async function loadDerivedDays(db: Db, from: IsoDate, to: IsoDate) {
+  const [persons, holidays, allocations] = await Promise.all([
+    readCapacityPersons(db),
+    readHolidays(db, from, to),
+    readAllocations(db, from, to),
+  ]);
+  const out: { personId: number; date: IsoDate; source: string }[] = [];
+  for (const p of persons) {
+    const days = new Map(
+      holidays
+        .filter((h) => h.holidayCalendarId === p.holidayCalendarId)
+        .map((h) => [h.date, h.name]),
+    );
+    for (let d = from; d <= to; d = addCalendarDays(d, 1)) {
+      const day = dayCapacity(p, d, days, allocations);
+      if (day.source)
+        out.push({
+          personId: p.id,
+          date: d,
+          source: day.source.kind === 'holiday' ? `holiday: ${day.source.name}` : 'leave',
+        });
+    }
+  }
+  return out;
+}

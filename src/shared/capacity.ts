@@ -1,0 +1,240 @@
+/**
+ * Forward capacity: a person's available, allocated and free hours per week from Forecast's
+ * working minutes, holiday calendars, time off and allocations, and tentative demand from the
+ * weighted pipeline set against it (docs/decisions/320-capacity-rules.md).
+ */
+import { format, parseISO } from 'date-fns';
+import { addCalendarDays, type IsoDate, parseIsoDate, shiftWeek, weekStartOf } from './calendar';
+
+/** Capacity and pipeline copies older than this are read again by the next refresh run. */
+export const CAPACITY_DATA_MAX_AGE_MS = 60 * 60_000;
+
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+/** Minutes per weekday, as Forecast keeps them on a person and on an allocation. */
+export type WeekMinutes = Record<Weekday, number>;
+
+export interface CapacityPerson {
+  id: number;
+  name: string;
+  team: string;
+  workingMinutes: WeekMinutes;
+  startDate: IsoDate | null;
+  endDate: IsoDate | null;
+}
+
+/** A Forecast allocation: to a project (allocated work) or to non-project time (leave). */
+export interface Allocation {
+  personId: number;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  minutes: WeekMinutes;
+  /** True for non-project time (time off): it takes hours away instead of filling them. */
+  timeOff: boolean;
+}
+
+/** Why a working day has no (or less) time: shown in the availability grid with its source. */
+export type DaySource = { kind: 'holiday'; name: string } | { kind: 'leave' };
+
+export interface CapacityWeek {
+  weekStart: IsoDate;
+  availableHours: number;
+  allocatedHours: number;
+  /** Available less allocated; negative when over-allocated. */
+  freeHours: number;
+  /** Allocated as a share of available, whole percent; null with no available hours. */
+  utilisation: number | null;
+  overAllocated: boolean;
+}
+
+/** Monday = 0 … Sunday = 6 for a calendar date. */
+function weekdayOf(date: IsoDate): Weekday {
+  return WEEKDAYS[(parseIsoDate(date).getDay() + 6) % 7]!;
+}
+
+const within = (date: IsoDate, start: IsoDate | null, end: IsoDate | null) =>
+  (start === null || start <= date) && (end === null || date <= end);
+
+const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+export interface DayCapacity {
+  date: IsoDate;
+  /** Working minutes the person has that day after holidays and leave. */
+  availableMinutes: number;
+  allocatedMinutes: number;
+  source: DaySource | null;
+}
+
+/**
+ * One person's day: working minutes for the weekday within the employment dates, none on a
+ * holiday, less time off (never below 0). Allocations to projects count only on days with
+ * time left, as Forecast's own heatmap leaves them out on holidays and time off.
+ */
+export function dayCapacity(
+  person: CapacityPerson,
+  date: IsoDate,
+  holidays: ReadonlyMap<IsoDate, string>,
+  allocations: readonly Allocation[],
+): DayCapacity {
+  const weekday = weekdayOf(date);
+  const working = within(date, person.startDate, person.endDate)
+    ? person.workingMinutes[weekday]
+    : 0;
+  const holiday = holidays.get(date);
+  if (holiday !== undefined && working > 0)
+    return {
+      date,
+      availableMinutes: 0,
+      allocatedMinutes: 0,
+      source: { kind: 'holiday', name: holiday },
+    };
+  let leave = 0;
+  let allocated = 0;
+  for (const a of allocations) {
+    if (a.personId !== person.id || !within(date, a.startDate, a.endDate)) continue;
+    if (a.timeOff) leave += a.minutes[weekday];
+    else allocated += a.minutes[weekday];
+  }
+  const available = Math.max(0, working - leave);
+  return {
+    date,
+    availableMinutes: available,
+    allocatedMinutes: available > 0 ? allocated : 0,
+    source: leave > 0 && working > 0 ? { kind: 'leave' } : null,
+  };
+}
+
+/** Seven days from a Monday. */
+export function weekDates(weekStart: IsoDate): IsoDate[] {
+  return Array.from({ length: 7 }, (_, i) => addCalendarDays(weekStart, i));
+}
+
+/** Hours for a week from its minutes: free, utilisation and over-allocation follow. */
+export function weekFromMinutes(
+  weekStart: IsoDate,
+  availableMinutes: number,
+  allocatedMinutes: number,
+): CapacityWeek {
+  return {
+    weekStart,
+    availableHours: hours(availableMinutes),
+    allocatedHours: hours(allocatedMinutes),
+    freeHours: hours(availableMinutes - allocatedMinutes),
+    utilisation:
+      availableMinutes > 0 ? Math.round((allocatedMinutes / availableMinutes) * 100) : null,
+    overAllocated: allocatedMinutes > availableMinutes,
+  };
+}
+
+/** One person's week. */
+export function personWeek(
+  person: CapacityPerson,
+  weekStart: IsoDate,
+  holidays: ReadonlyMap<IsoDate, string>,
+  allocations: readonly Allocation[],
+): CapacityWeek {
+  let available = 0;
+  let allocated = 0;
+  for (const date of weekDates(weekStart)) {
+    const day = dayCapacity(person, date, holidays, allocations);
+    available += day.availableMinutes;
+    allocated += day.allocatedMinutes;
+  }
+  return weekFromMinutes(weekStart, available, allocated);
+}
+
+/** The weeks from the one holding `from`, `count` of them. */
+export function weeksFrom(from: IsoDate, count: number): IsoDate[] {
+  const first = weekStartOf(from);
+  return Array.from({ length: count }, (_, i) => shiftWeek(first, i));
+}
+
+/** Sums weeks of several people (a team, everyone) week by week. */
+export function sumWeeks(rows: readonly (readonly CapacityWeek[])[], weeks: readonly IsoDate[]) {
+  return weeks.map((weekStart, i) => {
+    let available = 0;
+    let allocated = 0;
+    for (const row of rows) {
+      available += Math.round((row[i]?.availableHours ?? 0) * 60);
+      allocated += Math.round((row[i]?.allocatedHours ?? 0) * 60);
+    }
+    return weekFromMinutes(weekStart, available, allocated);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Tentative demand
+
+/** A deal's hours: its value at a blended hourly rate (0 without a rate). */
+export function demandHours(value: number, blendedHourlyRate: number): number {
+  return blendedHourlyRate > 0 ? value / blendedHourlyRate : 0;
+}
+
+/** Hours spread evenly over `weeks` weeks starting with the week of the expected close date. */
+export function spreadDemand(
+  totalHours: number,
+  expectedClose: IsoDate,
+  weeks: number,
+): { weekStart: IsoDate; hours: number }[] {
+  const n = Math.max(1, Math.floor(weeks));
+  return weeksFrom(expectedClose, n).map((weekStart) => ({ weekStart, hours: totalHours / n }));
+}
+
+export type Fit =
+  | { fits: true }
+  | { fits: false; shortHours: number; firstWeek: IsoDate; lastWeek: IsoDate };
+
+/**
+ * Deals in order take what free hours are left week by week; a deal that finds too few is short
+ * by the hours it could not place, from its first short week to its last.
+ */
+export function fitDeals<Deal extends { weeks: readonly { weekStart: IsoDate; hours: number }[] }>(
+  deals: readonly Deal[],
+  freeHours: ReadonlyMap<IsoDate, number>,
+): { deal: Deal; fit: Fit }[] {
+  const left = new Map(freeHours);
+  return deals.map((deal) => {
+    let short = 0;
+    let firstWeek: IsoDate | null = null;
+    let lastWeek: IsoDate | null = null;
+    for (const { weekStart, hours: need } of deal.weeks) {
+      const free = Math.max(0, left.get(weekStart) ?? 0);
+      const missing = need - free;
+      left.set(weekStart, free - Math.min(free, need));
+      if (missing > 0.005) {
+        short += missing;
+        firstWeek ??= weekStart;
+        lastWeek = weekStart;
+      }
+    }
+    return {
+      deal,
+      fit:
+        firstWeek && lastWeek
+          ? { fits: false, shortHours: short, firstWeek, lastWeek }
+          : { fits: true },
+    };
+  });
+}
+
+const weekLabel = (weekStart: IsoDate) => format(parseISO(weekStart), 'MMM d');
+
+/** 'fits', or 'short by 12 hours in weeks Mar 2–Mar 16' ('in week Mar 2' for one week). */
+export function fitText(fit: Fit): string {
+  if (fit.fits) return 'fits';
+  const n = Math.ceil(fit.shortHours - 0.005);
+  const unit = n === 1 ? 'hour' : 'hours';
+  const when =
+    fit.firstWeek === fit.lastWeek
+      ? `in week ${weekLabel(fit.firstWeek)}`
+      : `in weeks ${weekLabel(fit.firstWeek)}–${weekLabel(fit.lastWeek)}`;
+  return `short by ${n} ${unit} ${when}`;
+}
