@@ -1,8 +1,10 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
+/** Content uses the width up to a comfortable reading maximum. */
+export const PAGE_MAX_WIDTH = '1600px';
 export const page = style({
-  maxWidth: '1200px',
+  maxWidth: PAGE_MAX_WIDTH,
   margin: '0 auto',
   padding: `${vars.space.xl} ${vars.space.lg}`,
 });

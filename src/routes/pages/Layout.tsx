@@ -7,7 +7,7 @@ import AlertBell from '../../islands/AlertBell';
 import ThemeToggle from '../../islands/ThemeToggle';
 import TopMenu from '../../islands/TopMenu';
 import type { ThemeChoice } from '../../shared/theme';
-import { GearIcon } from '../../components/icons';
+import { ChevronDownIcon, GearIcon } from '../../components/icons';
 import * as s from './Layout.css';
 
 export type Tab =
@@ -22,6 +22,8 @@ export type Tab =
   | 'audit'
   | 'password'
   | null;
+
+const ADMIN_TABS: readonly Tab[] = ['users', 'sync', 'audit', 'outbox'];
 
 /** The person's colour theme, read once per page by renderPage (null: follow the system). */
 export const ThemeContext = createContext<ThemeChoice>(null);
@@ -64,9 +66,24 @@ export function Layout({
               {tabLink('projects', '/', 'Projects')}
               {tabLink('developers', '/developer', 'Developers')}
               {isAdmin ? tabLink('insights', '/agency', 'Insights') : null}
-              {isAdmin ? tabLink('users', '/agency/users', 'Users') : null}
-              {isAdmin ? tabLink('sync', '/agency/sync', 'Sync') : null}
-              {isAdmin ? tabLink('audit', '/agency/audit', 'Audit') : null}
+              {isAdmin ? (
+                // The admin's pages under one menu, so the bar stays one row (docs/decisions/310).
+                <details className={s.adminMenu} data-menu="">
+                  <summary
+                    className={s.tab}
+                    aria-current={ADMIN_TABS.includes(active) ? 'page' : undefined}
+                  >
+                    Admin
+                    <ChevronDownIcon />
+                  </summary>
+                  <div className={s.adminList}>
+                    {tabLink('users', '/agency/users', 'Users')}
+                    {tabLink('sync', '/agency/sync', 'Sync')}
+                    {tabLink('audit', '/agency/audit', 'Audit')}
+                    {tabLink('outbox', '/agency/outbox', 'Outbox')}
+                  </div>
+                </details>
+              ) : null}
             </nav>
             <div className={s.right}>
               <Island
