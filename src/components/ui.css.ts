@@ -146,3 +146,10 @@ export const visuallyHidden = style({
   border: 0,
 });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.92rem' });
+/** A link into Jira or Forecast: the text, then a small new-tab icon. */
+export const sourceLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '3px',
+  whiteSpace: 'nowrap',
+});

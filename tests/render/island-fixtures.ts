@@ -240,6 +240,7 @@ export const islandFixtures: IslandFixtures = {
     currentUserId: '3f1c2a4e-8d2b-4b7e-9a51-0c6f1e2d3b4a',
   },
   WeeklyHistory: {
+    jiraSite: 'https://demo-agency.atlassian.net',
     currentWeekStart: '2026-11-16',
     weekStart: '2026-11-09',
     completed: {

@@ -54,7 +54,7 @@ export function Layout({
   );
   return (
     <>
-      <header className={s.topBar}>
+      <header className={s.topBar} data-testid="top-bar">
         <div className={s.topBarInner}>
           <a className={s.brand} href="/">
             Agency Dashboard
