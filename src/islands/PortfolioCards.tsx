@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { apiRequest } from '../client/api';
+import { keepFloatingPanelsInViewport } from '../client/floating';
 import { toast } from '../client/toast';
 import { WarningIcon } from '../components/icons';
 import { JiraSiteContext } from '../components/SourceLink';
@@ -58,6 +59,8 @@ export default function PortfolioCards({ rendered, role, jiraSite = '' }: Props)
     ...(rendered ? { initialData: AS_RENDERED } : {}),
   });
   const [openId, setOpenId] = useState<number | null>(null);
+  // The cards' billing hovers are placed inside the viewport once scripts run.
+  useEffect(keepFloatingPanelsInViewport, []);
   const projects = useQuery({
     queryKey: PROJECTS_KEY,
     queryFn: projectsRequest,

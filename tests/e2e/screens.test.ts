@@ -76,6 +76,62 @@ describe('the width of the screen', () => {
   });
 });
 
+/** Whether an element's box lies wholly inside the viewport. */
+const insideViewport = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const el = document.querySelector(sel)!;
+    const r = el.getBoundingClientRect();
+    const { clientWidth, clientHeight } = document.documentElement;
+    return {
+      shown: r.width > 0 && r.height > 0,
+      inside: r.left >= 0 && r.top >= 0 && r.right <= clientWidth && r.bottom <= clientHeight,
+      box: `${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`,
+    };
+  }, selector);
+
+describe('popovers', () => {
+  it('keeps the card’s billing hover and the last Gross Margins row’s hover in the viewport', async () => {
+    const page = await signedIn();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/?view=cards');
+      await waitForHydration(page);
+      // The last card sits at the bottom right: its hover has least room there.
+      const billing = page.getByTestId('billing').last();
+      await billing.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await billing.hover();
+      await billing.getByText('Forecast ID:', { exact: false }).waitFor({ state: 'visible' });
+      // Floating UI places it a frame after the hover.
+      await expect
+        .poll(
+          () => insideViewport(page, '[data-testid="billing"][data-floating] [data-float-panel]'),
+          {
+            message: `billing hover at ${width} px`,
+          },
+        )
+        .toMatchObject({ shown: true, inside: true });
+
+      await page.goto('/agency?tab=gross-margins');
+      await waitForHydration(page);
+      const margin = page
+        .getByTestId('gross-margin-row')
+        .last()
+        .getByRole('button', { name: /^Margin / });
+      await margin.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await margin.hover();
+      const id = await margin.getAttribute('aria-describedby');
+      await page.locator(`[id="${id}"]`).waitFor({ state: 'visible' });
+      await expect
+        .poll(() => insideViewport(page, `[id="${id}"]`), {
+          message: `margin hover at ${width} px`,
+        })
+        .toMatchObject({ shown: true, inside: true });
+    }
+  });
+});
+
 describe('links to the source', () => {
   it('links every ticket key on Weekly History to the Jira site, in a new tab', async () => {
     const page = await signedIn();
