@@ -1,4 +1,4 @@
-import { autoUpdate, computePosition, flip, offset, shift, size } from '@floating-ui/dom';
+import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/dom';
 
 /**
  * Hover panels that stay inside the viewport (docs/decisions/311). An element marked
@@ -6,7 +6,7 @@ import { autoUpdate, computePosition, flip, offset, shift, size } from '@floatin
  * below it before scripts run; once this is installed, the panel is placed by Floating UI with a
  * fixed position instead, so a card's edge (overflow) no longer cuts it and it flips above or
  * shifts sideways where the viewport ends. One listener for the whole page, server HTML or
- * island alike.
+ * island alike. Panels are never made to scroll here: a scrolling box takes a Tab stop.
  */
 let installed = false;
 
@@ -21,12 +21,6 @@ function place(anchor: HTMLElement): void {
         offset(6),
         flip({ padding: 8 }),
         shift({ padding: 8 }),
-        size({
-          padding: 8,
-          apply({ availableHeight }) {
-            panel.style.maxHeight = `${Math.max(120, availableHeight)}px`;
-          },
-        }),
       ],
     }).then(({ x, y }) => {
       Object.assign(panel.style, {

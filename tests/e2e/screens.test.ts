@@ -182,3 +182,53 @@ describe('links to the source', () => {
     expect(await sprint.getAttribute('href')).toContain(DEMO_JIRA.baseUrl);
   });
 });
+
+describe('the command palette', () => {
+  it('finds a project by name and a ticket by key, from the keyboard', async () => {
+    const page = await signedIn();
+    await page.goto('/developer');
+    await waitForHydration(page);
+    const ticketKey = (await page.getByTestId('qa-ticket').first().getByRole('link').textContent())!
+      .replace('(opens in a new tab)', '')
+      .trim();
+    const projects = (await (await page.request.get('/api/projects')).json()) as {
+      id: number;
+      name: string;
+      visible: boolean;
+    }[];
+    const project = projects.find((p) => p.visible)!;
+
+    // Ctrl+K, part of the name, Enter: the project's detail opens on the portfolio.
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Search' });
+    const box = palette.getByRole('combobox');
+    await box.fill(project.name.slice(0, 8).toLowerCase());
+    const option = palette.getByRole('option', { name: new RegExp(project.name) });
+    await option.waitFor();
+    expect(await option.getAttribute('aria-selected')).toBe('true');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('project') === String(project.id));
+    await page.getByRole('dialog', { name: project.name }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // '/', a ticket key: its issue opens in Jira, in a new tab.
+    await harness().context.route(`${DEMO_JIRA.baseUrl}/**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Jira</title>' }),
+    );
+    await waitForHydration(page);
+    await page.keyboard.press('/');
+    await box.fill(ticketKey.toLowerCase());
+    await palette.getByRole('option', { name: `Ticket ${ticketKey} in Jira` }).waitFor();
+    const [popup] = await Promise.all([
+      harness().context.waitForEvent('page'),
+      page.keyboard.press('Enter'),
+    ]);
+    await popup.waitForURL(`${DEMO_JIRA.baseUrl}/browse/${ticketKey}`);
+    await popup.close();
+
+    // '?' lists the shortcuts.
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+  });
+});

@@ -6,6 +6,7 @@ import Toaster from '../../islands/Toaster';
 import AlertBell from '../../islands/AlertBell';
 import ThemeToggle from '../../islands/ThemeToggle';
 import TopMenu from '../../islands/TopMenu';
+import CommandPalette from '../../islands/CommandPalette';
 import type { ThemeChoice } from '../../shared/theme';
 import { ChevronDownIcon, GearIcon } from '../../components/icons';
 import * as s from './Layout.css';
@@ -28,6 +29,9 @@ const ADMIN_TABS: readonly Tab[] = ['users', 'sync', 'audit', 'outbox'];
 /** The person's colour theme, read once per page by renderPage (null: follow the system). */
 export const ThemeContext = createContext<ThemeChoice>(null);
 
+/** The Jira site of the data, read once per page by renderPage ('' when unknown): the palette opens ticket keys there. */
+export const JiraSiteOfPageContext = createContext('');
+
 /** The bell's count for the signed-in person, read once per page by renderPage (null: unknown). */
 export const AlertCountContext = createContext<number | null>(null);
 
@@ -47,6 +51,7 @@ export function Layout({
   const isAdmin = user.role === 'admin';
   const alertCount = useContext(AlertCountContext);
   const theme = useContext(ThemeContext);
+  const jiraSite = useContext(JiraSiteOfPageContext);
   const tabLink = (tab: Tab, href: string, text: string) => (
     <a className={s.tab} href={href} aria-current={active === tab ? 'page' : undefined}>
       {text}
@@ -86,6 +91,11 @@ export function Layout({
               ) : null}
             </nav>
             <div className={s.right}>
+              <Island
+                name="CommandPalette"
+                component={CommandPalette}
+                props={{ jiraSite, isAdmin }}
+              />
               <Island
                 name="AlertBell"
                 component={AlertBell}
