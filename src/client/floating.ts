@@ -17,11 +17,7 @@ function place(anchor: HTMLElement): void {
     void computePosition(anchor, panel, {
       strategy: 'fixed',
       placement: (anchor.dataset.floatAnchor as 'bottom-start' | 'bottom-end') || 'bottom-start',
-      middleware: [
-        offset(6),
-        flip({ padding: 8 }),
-        shift({ padding: 8 }),
-      ],
+      middleware: [offset(6), flip({ padding: 8 }), shift({ padding: 8 })],
     }).then(({ x, y }) => {
       Object.assign(panel.style, {
         position: 'fixed',
