@@ -1,8 +1,10 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
+/** Content uses the width up to a comfortable reading maximum. */
+export const PAGE_MAX_WIDTH = '1600px';
 export const page = style({
-  maxWidth: '1200px',
+  maxWidth: PAGE_MAX_WIDTH,
   margin: '0 auto',
   padding: `${vars.space.xl} ${vars.space.lg}`,
 });
@@ -144,3 +146,10 @@ export const visuallyHidden = style({
   border: 0,
 });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.92rem' });
+/** A link into Jira or Forecast: the text, then a small new-tab icon. */
+export const sourceLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '3px',
+  whiteSpace: 'nowrap',
+});

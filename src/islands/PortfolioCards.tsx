@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { apiRequest } from '../client/api';
+import { keepFloatingPanelsInViewport } from '../client/floating';
 import { toast } from '../client/toast';
 import { WarningIcon } from '../components/icons';
+import { JiraSiteContext } from '../components/SourceLink';
 import {
   CARDS_READY_ATTR,
   CLICK_BEFORE_ISLANDS,
@@ -27,6 +29,8 @@ export interface Props {
   rendered: boolean;
   /** The signed-in role, from the server: admins also see the money figures in the detail modal. */
   role: Role;
+  /** The Jira site, so the detail modal's keys link into it ('' for plain keys). */
+  jiraSite?: string;
 }
 
 /** The last click before the islands listened, taken once: later clicks are not kept. */
@@ -46,7 +50,7 @@ const projectsRequest = () => apiRequest<Project[]>('GET', '/api/projects');
  * handed to the hydrator, which puts them in place. Shows the list's loading and error states
  * when the page came without cards (docs/decisions/140).
  */
-export default function PortfolioCards({ rendered, role }: Props) {
+export default function PortfolioCards({ rendered, role, jiraSite = '' }: Props) {
   const queryClient = useQueryClient();
   const cards = useQuery({
     queryKey: PORTFOLIO_HTML_KEY,
@@ -55,6 +59,8 @@ export default function PortfolioCards({ rendered, role }: Props) {
     ...(rendered ? { initialData: AS_RENDERED } : {}),
   });
   const [openId, setOpenId] = useState<number | null>(null);
+  // The cards' billing hovers are placed inside the viewport once scripts run.
+  useEffect(keepFloatingPanelsInViewport, []);
   const projects = useQuery({
     queryKey: PROJECTS_KEY,
     queryFn: projectsRequest,
@@ -148,7 +154,9 @@ export default function PortfolioCards({ rendered, role }: Props) {
       ) : null}
       {open ? (
         <Suspense fallback={null}>
-          <ProjectDetailModal project={open} role={role} onClose={close} />
+          <JiraSiteContext.Provider value={jiraSite}>
+            <ProjectDetailModal project={open} role={role} onClose={close} />
+          </JiraSiteContext.Provider>
         </Suspense>
       ) : null}
     </>

@@ -5,6 +5,7 @@ import { useTicketFiltersInAddress } from '../client/ticket-filters-address';
 import { useWeekInAddress } from '../client/week-address';
 import { Dialog } from '../components/Dialog';
 import { DownloadCsv } from '../components/DownloadCsv';
+import { JiraKey, JiraSiteContext } from '../components/SourceLink';
 import { exportHref } from '../shared/exports';
 import { badge, button, card, h2, spinner, visuallyHidden } from '../components/ui.css';
 import { WeekButtons } from '../components/WeekButtons';
@@ -42,6 +43,8 @@ export interface Props {
   timeZone: string;
   /** The ticket filters named in the address; '' for all. */
   filters: TicketFilterChoice;
+  /** The Jira site, so each ticket key links to its issue. */
+  jiraSite: string;
 }
 
 export const completedInWeekPath = (weekStart: IsoDate) =>
@@ -177,7 +180,9 @@ export default function WeeklyHistory(props: Props) {
         <p className={s.listDescription}>
           Tasks, Bugs, and Stories moved to &quot;{props.qaStatus}&quot; during {weekLabel}
         </p>
-        <TicketList query={completed} timeZone={props.timeZone} initialFilters={props.filters} />
+        <JiraSiteContext.Provider value={props.jiraSite}>
+          <TicketList query={completed} timeZone={props.timeZone} initialFilters={props.filters} />
+        </JiraSiteContext.Provider>
       </section>
 
       <Dialog
@@ -367,7 +372,7 @@ function TicketRow({
   // the group's heading (and in the line's hidden text, so each line reads whole on its own).
   return (
     <li className={s.ticket} data-testid="qa-ticket">
-      <span className={s.ticketKey}>{ticket.key}</span>
+      <JiraKey issueKey={ticket.key} className={s.ticketKey} />
       <span className={badge[statusColor(ticket.status.name)]}>{ticket.status.name}</span>
       <span className={visuallyHidden}>{ticket.projectName}</span>
       <span className={s.ticketSummary} title={ticket.summary}>

@@ -25,6 +25,11 @@ export const DEMO_PIPEDRIVE = {
   apiToken: 'demo-pipedrive-token',
 } as const;
 
+/** The Jira site people open in a browser: the configured one, or the demo agency's host. */
+export function jiraSiteOf(config: Config): string {
+  return config.jiraDemo ? DEMO_JIRA.baseUrl : config.JIRA_BASE_URL!;
+}
+
 export interface Integrations {
   jira: JiraClient;
   forecast: ForecastClient;

@@ -5,6 +5,7 @@ import {
   filterPortfolioRows,
   parsePortfolioView,
   portfolioRow,
+  portfolioTotals,
   portfolioViewParams,
   readPortfolioView,
   sortPortfolioRows,
@@ -84,6 +85,18 @@ describe('portfolio rows', () => {
       names(filterPortfolioRows(rows, { ...f, jira: 'linked', stage: 'RUNNING', team: 'Team 1' })),
     ).toEqual(['gamma']);
     expect(filterPortfolioRows(rows, { ...f, devStatus: 'On Hold' })).toEqual([]);
+  });
+});
+
+describe('the totals row', () => {
+  it('adds the overdue dollars and open alerts of the rows shown', () => {
+    const shown = rows.map((r, i) => ({
+      ...r,
+      overdueAmount: [5600, 0, 5320.5][i]!,
+      openAlerts: [2, 0, 5][i]!,
+    }));
+    expect(portfolioTotals(shown)).toEqual({ overdueAmount: 10920.5, openAlerts: 7 });
+    expect(portfolioTotals([])).toEqual({ overdueAmount: 0, openAlerts: 0 });
   });
 });
 

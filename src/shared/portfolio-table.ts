@@ -270,3 +270,20 @@ export function portfolioViewParams(v: PortfolioView): URLSearchParams {
 export function namesAView(params: Record<string, string | undefined>): boolean {
   return VIEW_PARAMS.some((k) => params[k] !== undefined);
 }
+
+/**
+ * The table's totals row: only the columns whose sum means something. Overdue is in billing
+ * US dollars on every row, so it adds up; percentages do not.
+ */
+export function portfolioTotals(rows: readonly PortfolioRow[]): {
+  overdueAmount: number;
+  openAlerts: number;
+} {
+  let overdueAmount = 0;
+  let openAlerts = 0;
+  for (const r of rows) {
+    overdueAmount += r.overdueAmount;
+    openAlerts += r.openAlerts;
+  }
+  return { overdueAmount, openAlerts };
+}

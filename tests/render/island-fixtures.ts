@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import type AlertBell from '../../src/islands/AlertBell';
 import type AlertSettings from '../../src/islands/AlertSettings';
 import type AlertsList from '../../src/islands/AlertsList';
+import type CommandPalette from '../../src/islands/CommandPalette';
 import type DigestToggle from '../../src/islands/DigestToggle';
 import { DEFAULT_THRESHOLDS } from '../../src/shared/alerts';
 import type AvailabilityGrid from '../../src/islands/AvailabilityGrid';
@@ -28,6 +29,7 @@ export interface IslandFixtures {
   AlertBell: ComponentProps<typeof AlertBell>;
   AlertSettings: ComponentProps<typeof AlertSettings>;
   AlertsList: ComponentProps<typeof AlertsList>;
+  CommandPalette: ComponentProps<typeof CommandPalette>;
   DigestToggle: ComponentProps<typeof DigestToggle>;
   AvailabilityGrid: ComponentProps<typeof AvailabilityGrid>;
   CostPerPoint: ComponentProps<typeof CostPerPoint>;
@@ -104,6 +106,7 @@ export const islandFixtures: IslandFixtures = {
     now: '2026-11-23T10:00:00.000Z',
     timeZone: 'Europe/London',
   },
+  CommandPalette: { jiraSite: 'https://demo-agency.atlassian.net', isAdmin: true },
   DigestToggle: { subscribed: false, alwaysSent: false },
   AvailabilityGrid: {
     role: 'staff',
@@ -240,6 +243,7 @@ export const islandFixtures: IslandFixtures = {
     currentUserId: '3f1c2a4e-8d2b-4b7e-9a51-0c6f1e2d3b4a',
   },
   WeeklyHistory: {
+    jiraSite: 'https://demo-agency.atlassian.net',
     currentWeekStart: '2026-11-16',
     weekStart: '2026-11-09',
     completed: {

@@ -101,6 +101,7 @@ describe('any other path', () => {
       const html = await res.text();
       expect(html).toContain('<h1>404 Page Not Found</h1>');
       expect(html).toContain('<p>Did you forget to add the page to the router?</p>');
+      expect(html).toContain('<a href="/">Go to the dashboard</a>');
       expect(html).not.toMatch(/<script\b/i);
     });
   }

@@ -60,7 +60,10 @@ export const table = style({
 export const th = style({
   textAlign: 'left',
   fontWeight: 600,
-  padding: '8px 10px',
+  // Headers wrap so every column fits at 1440 px without a sideways scroll.
+  whiteSpace: 'normal',
+  verticalAlign: 'bottom',
+  padding: '8px 8px',
   borderBottom: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceMuted,
 });
@@ -74,10 +77,16 @@ export const sortLink = style({
 });
 export const cell = style({
   textAlign: 'left',
-  padding: '6px 10px',
+  padding: '6px 8px',
   borderBottom: `1px solid ${vars.color.border}`,
 });
 export const num = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
+export const total = style({
+  fontWeight: 700,
+  borderTop: `2px solid ${vars.color.border}`,
+  borderBottom: 0,
+  background: vars.color.surfaceMuted,
+});
 /** The first column stays visible while the rest scroll. */
 export const sticky = style({
   position: 'sticky',
@@ -99,7 +108,7 @@ export const nameButton = style({
   cursor: 'pointer',
   textAlign: 'left',
   // A phone keeps room for the figures beside the fixed name column.
-  maxWidth: 'min(16rem, 45vw)',
+  maxWidth: 'min(15rem, 45vw)',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   selectors: { '&:hover': { textDecoration: 'underline' } },

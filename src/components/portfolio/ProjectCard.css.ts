@@ -24,7 +24,12 @@ export const card = style({
   // card's last rendered height once it has been seen; 280px is a typical card at desktop width.
   contentVisibility: 'auto',
   containIntrinsicSize: 'auto 280px',
-  selectors: { '&:hover': { borderColor: vars.color.primary } },
+  selectors: {
+    '&:hover': { borderColor: vars.color.primary },
+    // That containment clips paint at the card's edge and holds fixed children: lifted while
+    // the card is in use, so its billing hover can reach past the edge (it is on screen anyway).
+    '&:hover, &:focus-within': { contentVisibility: 'visible' },
+  },
 });
 export const top = style({
   display: 'flex',

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { keepFloatingPanelsInViewport } from '../../client/floating';
 import * as s from './HoverDetails.css';
 
 export interface HoverDetailsProps {
@@ -27,9 +28,11 @@ export function HoverDetails({
   children,
 }: HoverDetailsProps) {
   const [dismissed, setDismissed] = useState(false);
+  useEffect(keepFloatingPanelsInViewport, []);
   return (
     <div
       className={s.wrap}
+      data-float-anchor="bottom-end"
       data-dismissed={dismissed ? '' : undefined}
       onMouseLeave={() => setDismissed(false)}
       onBlur={() => setDismissed(false)}
@@ -45,7 +48,7 @@ export function HoverDetails({
       >
         {trigger}
       </button>
-      <div className={s.details} role="tooltip" id={id}>
+      <div className={s.details} role="tooltip" id={id} data-float-panel="">
         <div className={s.title}>{title}</div>
         {children}
       </div>

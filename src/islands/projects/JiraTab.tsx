@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { apiRequest } from '../../client/api';
 import { WarningIcon } from '../../components/icons';
+import { JiraKey, JiraSiteContext, SourceLink } from '../../components/SourceLink';
+import { jiraSprintUrl } from '../../shared/source-links';
 import { ProgressBar } from '../../components/ProgressBar';
 import { badge, button, spinner } from '../../components/ui.css';
 import type { Project } from '../../shared/projects';
@@ -23,10 +25,13 @@ export function JiraTab({ project, role }: { project: Project; role: Role }) {
     <div>
       <div className={`${s.sectionHead} ${s.section}`}>
         <h3 className={s.h3}>Jira Integration</h3>
-        <LinkJiraDialog projectId={project.id} currentKey={project.jiraProjectKey} role={role} />
+        <span className={s.headActions}>
+          {project.jiraProjectKey ? <JiraKey issueKey={project.jiraProjectKey} /> : null}
+          <LinkJiraDialog projectId={project.id} currentKey={project.jiraProjectKey} role={role} />
+        </span>
       </div>
       {project.jiraProjectKey ? (
-        <JiraOverviewPanel projectId={project.id} />
+        <JiraOverviewPanel projectId={project.id} projectKey={project.jiraProjectKey} />
       ) : (
         <div className={s.centered}>
           <div className={s.stateTitle}>No Jira Project Linked</div>
@@ -39,7 +44,7 @@ export function JiraTab({ project, role }: { project: Project; role: Role }) {
   );
 }
 
-function JiraOverviewPanel({ projectId }: { projectId: number }) {
+function JiraOverviewPanel({ projectId, projectKey }: { projectId: number; projectKey: string }) {
   const overview = useQuery({
     queryKey: jiraDataKey(projectId),
     queryFn: () => apiRequest<JiraOverview>('GET', `/api/projects/${projectId}/jira-data`),
@@ -85,7 +90,7 @@ function JiraOverviewPanel({ projectId }: { projectId: number }) {
         <TicketStatusPie ticketsByStatus={data.ticketsByStatus} />
       </section>
 
-      <ThisSprint sprint={currentSprint(data.sprints)} />
+      <ThisSprint sprint={currentSprint(data.sprints)} projectKey={projectKey} />
       <Epics epics={data.epics} />
     </>
   );
@@ -107,7 +112,8 @@ function sprintBadge(state: string): string {
   return badge.blue;
 }
 
-function ThisSprint({ sprint }: { sprint: JiraSprint | null }) {
+function ThisSprint({ sprint, projectKey }: { sprint: JiraSprint | null; projectKey: string }) {
+  const site = useContext(JiraSiteContext);
   return (
     <section className={s.section} aria-labelledby="jira-sprint">
       <h3 id="jira-sprint" className={s.h3}>
@@ -117,7 +123,15 @@ function ThisSprint({ sprint }: { sprint: JiraSprint | null }) {
         <div className={s.panel}>
           <div className={s.row}>
             <span className={sprintBadge(sprint.state)}>{sprint.state}</span>
-            <strong>{sprint.name}</strong>
+            <strong>
+              {site ? (
+                <SourceLink href={jiraSprintUrl(site, projectKey, sprint.name)}>
+                  {sprint.name}
+                </SourceLink>
+              ) : (
+                sprint.name
+              )}
+            </strong>
           </div>
           <div className={s.mutedText}>
             {formatDate(sprint.startDate)} - {formatDate(sprint.endDate)}
@@ -169,7 +183,7 @@ function Epics({ epics }: { epics: JiraEpic[] }) {
         {epics.slice(0, shown).map((epic) => (
           <li key={epic.key} className={s.epic} data-testid="epic">
             <div className={s.row}>
-              <span className={s.epicKey}>{epic.key}</span>
+              <JiraKey issueKey={epic.key} className={s.epicKey} />
               <span className={s.epicName}>{epic.name}</span>
               <span className={badge[statusColor(epic.status.name)]}>{epic.status.name}</span>
             </div>

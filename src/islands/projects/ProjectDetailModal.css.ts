@@ -180,3 +180,9 @@ export const burnTable = style({
   textAlign: 'left',
 });
 globalStyle(`${burnTable} th, ${burnTable} td`, { padding: `${vars.space.xs} ${vars.space.sm}` });
+export const headActions = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+});

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+import { PAGE_MAX_WIDTH } from '../../components/ui.css';
 
 export const topBar = style({
   position: 'sticky',
@@ -9,22 +10,30 @@ export const topBar = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 export const topBarInner = style({
-  maxWidth: '1200px',
+  maxWidth: PAGE_MAX_WIDTH,
   margin: '0 auto',
   padding: `${vars.space.sm} ${vars.space.lg}`,
   display: 'flex',
   alignItems: 'center',
-  gap: vars.space.lg,
-  flexWrap: 'wrap',
+  gap: vars.space.md,
+  // One row from 1280 px; below NARROW the Menu button takes the tabs onto their own rows.
+  flexWrap: 'nowrap',
+  '@media': { 'screen and (max-width: 900px)': { flexWrap: 'wrap' } },
 });
 export const brand = style({
   fontWeight: 750,
   fontSize: '1.02rem',
   color: vars.color.text,
   textDecoration: 'none',
-  marginRight: vars.space.md,
+  whiteSpace: 'nowrap',
 });
-export const tabs = style({ display: 'flex', gap: vars.space.xs, flex: 1, flexWrap: 'wrap' });
+export const tabs = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  flex: 1,
+  flexWrap: 'wrap',
+});
 export const tab = style({
   padding: '7px 12px',
   borderRadius: vars.radius.sm,
@@ -32,6 +41,7 @@ export const tab = style({
   textDecoration: 'none',
   fontWeight: 600,
   fontSize: '0.92rem',
+  whiteSpace: 'nowrap',
   selectors: {
     '&:hover': { background: vars.color.surfaceMuted, color: vars.color.text },
     '&[aria-current="page"]': { background: vars.color.blueBg, color: vars.color.blue },
@@ -40,8 +50,32 @@ export const tab = style({
 export const right = style({
   display: 'flex',
   alignItems: 'center',
-  gap: vars.space.md,
+  gap: vars.space.sm,
   flexWrap: 'wrap',
+});
+/** The admin's pages: a disclosure that works before scripts load. */
+export const adminMenu = style({ position: 'relative' });
+globalStyle(`${adminMenu} > summary`, {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '4px',
+  cursor: 'pointer',
+  listStyle: 'none',
+});
+globalStyle(`${adminMenu} > summary::-webkit-details-marker`, { display: 'none' });
+export const adminList = style({
+  position: 'absolute',
+  top: 'calc(100% + 4px)',
+  left: 0,
+  zIndex: 30,
+  display: 'grid',
+  minWidth: '10rem',
+  padding: vars.space.xs,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  boxShadow: vars.shadow.card,
+  '@media': { 'screen and (max-width: 900px)': { position: 'static', boxShadow: 'none' } },
 });
 export const gear = style({
   display: 'inline-flex',
@@ -53,7 +87,14 @@ export const gear = style({
   color: vars.color.textMuted,
   selectors: { '&:hover': { background: vars.color.surfaceMuted, color: vars.color.text } },
 });
-export const email = style({ fontSize: '0.88rem', color: vars.color.textMuted });
+export const email = style({
+  fontSize: '0.88rem',
+  color: vars.color.textMuted,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  maxWidth: '16rem',
+});
 export const notFoundWrap = style({
   minHeight: '70vh',
   display: 'grid',

@@ -6,8 +6,9 @@ import Toaster from '../../islands/Toaster';
 import AlertBell from '../../islands/AlertBell';
 import ThemeToggle from '../../islands/ThemeToggle';
 import TopMenu from '../../islands/TopMenu';
+import CommandPalette from '../../islands/CommandPalette';
 import type { ThemeChoice } from '../../shared/theme';
-import { GearIcon } from '../../components/icons';
+import { ChevronDownIcon, GearIcon } from '../../components/icons';
 import * as s from './Layout.css';
 
 export type Tab =
@@ -23,8 +24,13 @@ export type Tab =
   | 'password'
   | null;
 
+const ADMIN_TABS: readonly Tab[] = ['users', 'sync', 'audit', 'outbox'];
+
 /** The person's colour theme, read once per page by renderPage (null: follow the system). */
 export const ThemeContext = createContext<ThemeChoice>(null);
+
+/** The Jira site of the data, read once per page by renderPage ('' when unknown): the palette opens ticket keys there. */
+export const JiraSiteOfPageContext = createContext('');
 
 /** The bell's count for the signed-in person, read once per page by renderPage (null: unknown). */
 export const AlertCountContext = createContext<number | null>(null);
@@ -45,6 +51,7 @@ export function Layout({
   const isAdmin = user.role === 'admin';
   const alertCount = useContext(AlertCountContext);
   const theme = useContext(ThemeContext);
+  const jiraSite = useContext(JiraSiteOfPageContext);
   const tabLink = (tab: Tab, href: string, text: string) => (
     <a className={s.tab} href={href} aria-current={active === tab ? 'page' : undefined}>
       {text}
@@ -52,7 +59,7 @@ export function Layout({
   );
   return (
     <>
-      <header className={s.topBar}>
+      <header className={s.topBar} data-testid="top-bar">
         <div className={s.topBarInner}>
           <a className={s.brand} href="/">
             Agency Dashboard
@@ -64,11 +71,31 @@ export function Layout({
               {tabLink('projects', '/', 'Projects')}
               {tabLink('developers', '/developer', 'Developers')}
               {isAdmin ? tabLink('insights', '/agency', 'Insights') : null}
-              {isAdmin ? tabLink('users', '/agency/users', 'Users') : null}
-              {isAdmin ? tabLink('sync', '/agency/sync', 'Sync') : null}
-              {isAdmin ? tabLink('audit', '/agency/audit', 'Audit') : null}
+              {isAdmin ? (
+                // The admin's pages under one menu, so the bar stays one row (docs/decisions/310).
+                <details className={s.adminMenu} data-menu="">
+                  <summary
+                    className={s.tab}
+                    aria-current={ADMIN_TABS.includes(active) ? 'page' : undefined}
+                  >
+                    Admin
+                    <ChevronDownIcon />
+                  </summary>
+                  <div className={s.adminList}>
+                    {tabLink('users', '/agency/users', 'Users')}
+                    {tabLink('sync', '/agency/sync', 'Sync')}
+                    {tabLink('audit', '/agency/audit', 'Audit')}
+                    {tabLink('outbox', '/agency/outbox', 'Outbox')}
+                  </div>
+                </details>
+              ) : null}
             </nav>
             <div className={s.right}>
+              <Island
+                name="CommandPalette"
+                component={CommandPalette}
+                props={{ jiraSite, isAdmin }}
+              />
               <Island
                 name="AlertBell"
                 component={AlertBell}

@@ -12,6 +12,8 @@ export function NotFoundPage() {
           <h1>404 Page Not Found</h1>
         </div>
         <p>Did you forget to add the page to the router?</p>
+        {/* A way back, beside the spec's text (a plain link: this page ships no script). */}
+        <a href="/">Go to the dashboard</a>
       </div>
     </div>
   );

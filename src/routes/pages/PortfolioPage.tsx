@@ -25,6 +25,7 @@ import { loadRetainerMarkers } from '../../services/retainer-forecast';
 import { loadBudgetsUsed } from '../../services/budget-burn';
 import { isoDateInZone } from '../../shared/time-zones';
 import { attentionCounts } from '../../services/alerts';
+import { jiraSiteOf } from '../../services/integrations';
 
 export interface PortfolioData {
   /** Every project (the cards show the visible ones), or null when the database could not be read. */
@@ -40,6 +41,8 @@ export interface PortfolioData {
   alertCounts: Record<number, number>;
   /** All of them, the bell's count, read with the badges (null: they could not be counted). */
   attentionTotal: number | null;
+  /** The Jira site, so the detail modal's keys link into it. */
+  jiraSite: string;
 }
 
 /**
@@ -67,6 +70,7 @@ export async function loadPortfolio(
   const attention = {
     alertCounts: counted?.byProject ?? {},
     attentionTotal: counted?.total ?? null,
+    jiraSite: jiraSiteOf(deps.config),
   };
   // Without projects there are no cards to badge, but the bell still counts.
   if (!projects) return { projects, now, today, forecasts: {}, budgetsUsed: {}, ...attention };
@@ -75,7 +79,14 @@ export async function loadPortfolio(
     loadRetainerMarkers(deps.db, projects, today),
     loadBudgetsUsed(deps.db, projects, today),
   ]);
-  return { projects, now, today, forecasts, budgetsUsed, ...attention };
+  return {
+    projects,
+    now,
+    today,
+    forecasts,
+    budgetsUsed,
+    ...attention,
+  };
 }
 
 /**
@@ -93,6 +104,7 @@ export function PortfolioPage({
   budgetsUsed,
   alertCounts = {},
   view = DEFAULT_VIEW,
+  jiraSite = '',
 }: {
   user: SessionUser;
   freshness?: FreshnessData | null;
@@ -129,7 +141,7 @@ export function PortfolioPage({
         <Island
           name="PortfolioCards"
           component={PortfolioCards}
-          props={{ rendered: !!projects, role: user.role }}
+          props={{ rendered: !!projects, role: user.role, jiraSite }}
         />
         <div {...attrs}>
           {projects ? (

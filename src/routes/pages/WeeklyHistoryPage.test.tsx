@@ -146,10 +146,10 @@ describe('Weekly History, rendered on the server', () => {
     // Grouped by project, with the group's ticket count and points; one line per ticket.
     expect(text).toContain('Payments <b>Portal</b> 2 7 pts PAY-101');
     expect(text).toContain(
-      'PAY-101 Ready for QA Testing Payments <b>Portal</b> Refund <script>alert(1)</script> button Lena Ortiz Updated Nov 19, 2026 5 pts',
+      'PAY-101 (opens in a new tab) Ready for QA Testing Payments <b>Portal</b> Refund <script>alert(1)</script> button Lena Ortiz Updated Nov 19, 2026 5 pts',
     );
     expect(text).toContain(
-      'PAY-102 Done Payments <b>Portal</b> Totals rounding Unassigned Updated Nov 18, 2026 2 pts',
+      'PAY-102 (opens in a new tab) Done Payments <b>Portal</b> Totals rounding Unassigned Updated Nov 18, 2026 2 pts',
     );
   });
 

@@ -5,6 +5,7 @@ import { h1, page, pageHeader } from '../../components/ui.css';
 import type { AppDeps } from '../../env';
 import WeeklyHistory, { type Props as WeeklyHistoryProps } from '../../islands/WeeklyHistory';
 import { Island } from '../../render/Island';
+import { jiraSiteOf } from '../../services/integrations';
 import { velocityDepsOf, weekSummary } from '../../services/velocity';
 import { weekStartOf } from '../../shared/calendar';
 import { currentWeekStart } from '../../shared/time-zones';
@@ -35,6 +36,7 @@ export async function loadWeeklyHistory(
     qaStatus: deps.config.JIRA_QA_STATUS,
     timeZone: velocity.timeZone,
     filters,
+    jiraSite: jiraSiteOf(deps.config),
   };
 }
 

@@ -29,7 +29,8 @@ import { loadPortfolio, PortfolioPage } from './PortfolioPage';
 import { loadSettings, SettingsPage } from './SettingsPage';
 import { loadSyncPage, SyncPage } from './SyncPage';
 import { UsersPage } from './UsersPage';
-import { AlertCountContext, ThemeContext } from './Layout';
+import { AlertCountContext, JiraSiteOfPageContext, ThemeContext } from './Layout';
+import { jiraSiteOf } from '../../services/integrations';
 import { AlertsPage, loadAlertsPage } from './AlertsPage';
 import { OutboxPage } from './OutboxPage';
 import { bellCount, viewerOf } from '../../services/alerts';
@@ -66,7 +67,11 @@ export async function renderPage(
   const page = createElement(
     ThemeContext.Provider,
     { value: theme },
-    createElement(AlertCountContext.Provider, { value: count }, content),
+    createElement(
+      JiraSiteOfPageContext.Provider,
+      { value: jiraSiteOf(c.var.deps.config) },
+      createElement(AlertCountContext.Provider, { value: count }, content),
+    ),
   );
   return c.html(
     renderDocument(page, {

@@ -10,6 +10,7 @@ import {
   type PortfolioRow,
   type PortfolioSortKey,
   type PortfolioView,
+  portfolioTotals,
   portfolioViewParams,
   sortPortfolioRows,
 } from '../../../shared/portfolio-table';
@@ -160,10 +161,56 @@ export function PortfolioTable({
                 <Row key={r.id} row={r} isAdmin={isAdmin} now={now} extra={extraColumns} />
               ))}
             </tbody>
+            <Totals rows={shown} columns={columns} extra={extraColumns.length} />
           </table>
         </div>
       )}
     </div>
+  );
+}
+
+/** Sums only where a sum means something; the other cells stay empty. */
+function Totals({
+  rows,
+  columns,
+  extra,
+}: {
+  rows: PortfolioRow[];
+  columns: readonly { id: PortfolioSortKey }[];
+  extra: number;
+}) {
+  const totals = portfolioTotals(rows);
+  const cell = (id: PortfolioSortKey) => {
+    if (id === 'name')
+      return (
+        <th key={id} scope="row" className={`${s.cell} ${s.sticky} ${s.total}`}>
+          Total
+        </th>
+      );
+    if (id === 'overdue')
+      return (
+        <td key={id} className={`${s.cell} ${s.num} ${s.total}`} data-testid="total-overdue">
+          {formatBillingAmount(totals.overdueAmount)}
+        </td>
+      );
+    if (id === 'alerts')
+      return (
+        <td key={id} className={`${s.cell} ${s.num} ${s.total}`}>
+          {totals.openAlerts}
+        </td>
+      );
+    return <td key={id} className={`${s.cell} ${s.total}`} />;
+  };
+  return (
+    <tfoot>
+      <tr>
+        {columns.map((c) => cell(c.id))}
+        {Array.from({ length: extra }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: empty cells under the added columns
+          <td key={i} className={`${s.cell} ${s.total}`} />
+        ))}
+      </tr>
+    </tfoot>
   );
 }
 

@@ -127,13 +127,14 @@ export function ProjectCard({
           tabIndex={0}
           data-testid="billing"
           data-card-click="ignore"
+          data-float-anchor="bottom-start"
         >
           <span className={s.factLabel}>
             Billing
             {p.forecastOverdueAmount > 0 ? <Warning label="Overdue invoices" /> : null}
           </span>
           <span className={s.factValue}>{formatBillingAmount(p.forecastTotalInvoiced)}</span>
-          <div className={s.billingDetails} role="tooltip">
+          <div className={s.billingDetails} role="tooltip" data-float-panel="">
             <strong>Forecast Billing, tax excluded</strong>
             {[
               `Created: ${formatBillingAmount(p.forecastTotalCreated)}`,

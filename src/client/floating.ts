@@ -1,0 +1,58 @@
+import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/dom';
+
+/**
+ * Hover panels that stay inside the viewport (docs/decisions/311). An element marked
+ * `data-float-anchor` shows its `[data-float-panel]` child on hover and focus by CSS, placed
+ * below it before scripts run; once this is installed, the panel is placed by Floating UI with a
+ * fixed position instead, so a card's edge (overflow) no longer cuts it and it flips above or
+ * shifts sideways where the viewport ends. One listener for the whole page, server HTML or
+ * island alike. Panels are never made to scroll here: a scrolling box takes a Tab stop.
+ */
+let installed = false;
+
+function place(anchor: HTMLElement): void {
+  const panel = anchor.querySelector<HTMLElement>(':scope > [data-float-panel]');
+  if (!panel) return;
+  const stop = autoUpdate(anchor, panel, () => {
+    void computePosition(anchor, panel, {
+      strategy: 'fixed',
+      placement: (anchor.dataset.floatAnchor as 'bottom-start' | 'bottom-end') || 'bottom-start',
+      middleware: [offset(6), flip({ padding: 8 }), shift({ padding: 8 })],
+    }).then(({ x, y }) => {
+      Object.assign(panel.style, {
+        position: 'fixed',
+        left: `${x}px`,
+        top: `${y}px`,
+        right: 'auto',
+        bottom: 'auto',
+      });
+    });
+  });
+  // Placing stops once neither the pointer nor the focus is on the anchor any more.
+  const leave = (event: Event) => {
+    const next = (event as FocusEvent).relatedTarget;
+    if (next instanceof Node && anchor.contains(next)) return;
+    if (event.type === 'mouseleave' ? anchor.matches(':focus-within') : anchor.matches(':hover'))
+      return;
+    stop();
+    anchor.removeAttribute('data-floating');
+    anchor.removeEventListener('mouseleave', leave);
+    anchor.removeEventListener('focusout', leave);
+  };
+  anchor.addEventListener('mouseleave', leave);
+  anchor.addEventListener('focusout', leave);
+}
+
+export function keepFloatingPanelsInViewport(): void {
+  if (installed || typeof document === 'undefined') return;
+  installed = true;
+  const onEnter = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const anchor = target?.closest<HTMLElement>('[data-float-anchor]');
+    if (!anchor || anchor.hasAttribute('data-floating')) return;
+    anchor.setAttribute('data-floating', '');
+    place(anchor);
+  };
+  document.addEventListener('mouseover', onEnter);
+  document.addEventListener('focusin', onEnter);
+}

@@ -1,0 +1,19 @@
+/**
+ * Addresses in the Jira site our data comes from, so a key on a screen leads to its source.
+ * Pure and browser-safe: the site is the configured `JIRA_BASE_URL` (the demo agency's host in
+ * demo mode), handed to the page by the server.
+ */
+
+const trimmed = (site: string) => site.replace(/\/+$/, '');
+
+/** An issue, an epic or a project: `<site>/browse/KEY` (Jira opens a project's page for a project key). */
+export function jiraBrowseUrl(site: string, key: string): string {
+  return `${trimmed(site)}/browse/${encodeURIComponent(key)}`;
+}
+
+/** A sprint of a project: its issues in Jira's search, by the sprint's name. */
+export function jiraSprintUrl(site: string, projectKey: string, sprintName: string): string {
+  const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
+  const jql = `project = ${quote(projectKey)} AND sprint = ${quote(sprintName)}`;
+  return `${trimmed(site)}/issues/?jql=${encodeURIComponent(jql)}`;
+}

@@ -1,0 +1,234 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_JIRA } from '../../src/services/integrations';
+import { DEMO_ADMIN, signIn, useHarness, waitForHydration } from './harness';
+
+// Screens that use the width and lead to the source: the top bar in one row, the portfolio
+// table without a sideways scroll, and every Jira key a link into the Jira site.
+
+const harness = useHarness();
+const WIDTHS = [1280, 1440, 1920] as const;
+
+async function signedIn(): Promise<Page> {
+  const { page } = await harness().openPage();
+  await page.goto('/');
+  if (new URL(page.url()).pathname === '/auth')
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  return page;
+}
+
+/** How far apart, top to bottom, the top bar's visible controls are: one row is under 48 px. */
+const topBarSpread = (page: Page) =>
+  page.evaluate(() => {
+    const boxes = [...document.querySelectorAll('[data-testid="top-bar"] :is(a, button, summary)')]
+      .filter((el) => el.checkVisibility())
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0);
+    return Math.max(...boxes.map((r) => r.bottom)) - Math.min(...boxes.map((r) => r.top));
+  });
+
+describe('the width of the screen', () => {
+  it('keeps the admin’s top bar in one row at 1280, 1440 and 1920 px', async () => {
+    const page = await signedIn();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/', '/agency', '/agency/users']) {
+        await page.goto(path);
+        expect(await topBarSpread(page), `${path} at ${width} px`).toBeLessThan(48);
+      }
+    }
+    // The admin's pages are one menu away, and it opens without leaving the row.
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByText('Admin').click();
+    await page.getByRole('link', { name: 'Audit' }).click();
+    await page.waitForURL((url) => url.pathname === '/agency/audit');
+  });
+
+  it('shows every column of the portfolio table without a sideways scroll at 1440 px', async () => {
+    const page = await signedIn();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/?view=table');
+    const table = page.getByTestId('portfolio-table');
+    const scroller = table.locator('xpath=..');
+    const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [
+      el.scrollWidth,
+      el.clientWidth,
+    ]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    for (const header of ['Retainer Periods %', 'Last Sync', 'Open Alerts']) {
+      const box = (await table.getByRole('columnheader', { name: header }).boundingBox())!;
+      expect(box.x + box.width, header).toBeLessThanOrEqual(1440);
+    }
+    // The money column has a total, the rows' overdue amounts added up.
+    const overdue = await table.locator('tbody tr').evaluateAll((rows) =>
+      rows.map((r) => {
+        const cells = [...r.querySelectorAll('td')];
+        const headers = [...document.querySelectorAll('[data-testid="portfolio-table"] thead th')];
+        const at = headers.findIndex((h) => h.textContent?.startsWith('Overdue'));
+        return Number((cells[at - 1]?.textContent ?? '').replace(/[$,]/g, ''));
+      }),
+    );
+    const sum = overdue.reduce((a, b) => a + b, 0);
+    expect(await table.getByTestId('total-overdue').textContent()).toBe(
+      `$${sum.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    );
+  });
+});
+
+/** Whether an element's box lies wholly inside the viewport. */
+const insideViewport = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const el = document.querySelector(sel)!;
+    const r = el.getBoundingClientRect();
+    const { clientWidth, clientHeight } = document.documentElement;
+    return {
+      shown: r.width > 0 && r.height > 0,
+      inside: r.left >= 0 && r.top >= 0 && r.right <= clientWidth && r.bottom <= clientHeight,
+      box: `${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`,
+    };
+  }, selector);
+
+describe('popovers', () => {
+  it('keeps the card’s billing hover and the last Gross Margins row’s hover in the viewport', async () => {
+    const page = await signedIn();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/?view=cards');
+      await waitForHydration(page);
+      // The last card sits at the bottom right: its hover has least room there.
+      const billing = page.getByTestId('billing').last();
+      await billing.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await billing.hover();
+      await billing.getByText('Forecast ID:', { exact: false }).waitFor({ state: 'visible' });
+      // Floating UI places it a frame after the hover.
+      await expect
+        .poll(
+          () => insideViewport(page, '[data-testid="billing"][data-floating] [data-float-panel]'),
+          {
+            message: `billing hover at ${width} px`,
+          },
+        )
+        .toMatchObject({ shown: true, inside: true });
+
+      await page.goto('/agency?tab=gross-margins');
+      await waitForHydration(page);
+      const margin = page
+        .getByTestId('gross-margin-row')
+        .last()
+        .getByRole('button', { name: /^Margin / });
+      await margin.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await margin.hover();
+      const id = await margin.getAttribute('aria-describedby');
+      await page.locator(`[id="${id}"]`).waitFor({ state: 'visible' });
+      await expect
+        .poll(() => insideViewport(page, `[id="${id}"]`), {
+          message: `margin hover at ${width} px`,
+        })
+        .toMatchObject({ shown: true, inside: true });
+    }
+  });
+});
+
+describe('links to the source', () => {
+  it('links every ticket key on Weekly History to the Jira site, in a new tab', async () => {
+    const page = await signedIn();
+    await page.goto('/developer');
+    await waitForHydration(page);
+    const tickets = page.getByTestId('qa-ticket');
+    expect(await tickets.count()).toBeGreaterThan(0);
+    for (const ticket of await tickets.all()) {
+      const link = ticket.getByRole('link').first();
+      const key = (await link.textContent())!.replace('(opens in a new tab)', '').trim();
+      expect(key).toMatch(/^[A-Z][A-Z0-9]+-\d+$/);
+      expect(await link.getAttribute('href')).toBe(`${DEMO_JIRA.baseUrl}/browse/${key}`);
+      expect(await link.getAttribute('target')).toBe('_blank');
+    }
+  });
+
+  it('links the project, epic and sprint in the detail modal to the Jira site', async () => {
+    const page = await signedIn();
+    await page.goto('/?view=cards');
+    await waitForHydration(page);
+    const projects = (await (await page.request.get('/api/projects')).json()) as {
+      name: string;
+      jiraProjectKey: string | null;
+      visible: boolean;
+    }[];
+    const linked = projects.find((p) => p.jiraProjectKey && p.visible)!;
+    await page
+      .getByTestId('project-card')
+      .getByRole('button', { name: linked.name, exact: true })
+      .click();
+    const dialog = page.getByRole('dialog', { name: linked.name });
+    await dialog.getByRole('heading', { name: 'This Sprint' }).waitFor();
+    await dialog.getByTestId('epic').first().waitFor();
+    const browse = `${DEMO_JIRA.baseUrl}/browse/`;
+    // The project's own key, beside 'Linked: KEY'.
+    expect(
+      await dialog.locator(`a[href="${browse}${linked.jiraProjectKey}"][target="_blank"]`).count(),
+    ).toBe(1);
+    for (const epic of await dialog.getByTestId('epic').all()) {
+      const link = epic.getByRole('link');
+      const key = (await link.textContent())!.replace('(opens in a new tab)', '').trim();
+      expect(key).toMatch(new RegExp(`^${linked.jiraProjectKey}-\\d+$`));
+      expect(await link.getAttribute('href')).toBe(`${browse}${key}`);
+      expect(await link.getAttribute('target')).toBe('_blank');
+    }
+    const sprint = dialog.locator('a[href*="/issues/?jql="]');
+    expect(await sprint.count()).toBe(1);
+    expect(await sprint.getAttribute('href')).toContain(DEMO_JIRA.baseUrl);
+  });
+});
+
+describe('the command palette', () => {
+  it('finds a project by name and a ticket by key, from the keyboard', async () => {
+    const page = await signedIn();
+    await page.goto('/developer');
+    await waitForHydration(page);
+    const ticketKey = (await page.getByTestId('qa-ticket').first().getByRole('link').textContent())!
+      .replace('(opens in a new tab)', '')
+      .trim();
+    const projects = (await (await page.request.get('/api/projects')).json()) as {
+      id: number;
+      name: string;
+      visible: boolean;
+    }[];
+    const project = projects.find((p) => p.visible)!;
+
+    // Ctrl+K, part of the name, Enter: the project's detail opens on the portfolio.
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Search' });
+    const box = palette.getByRole('combobox');
+    await box.fill(project.name.slice(0, 8).toLowerCase());
+    const option = palette.getByRole('option', { name: new RegExp(project.name) });
+    await option.waitFor();
+    expect(await option.getAttribute('aria-selected')).toBe('true');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('project') === String(project.id));
+    await page.getByRole('dialog', { name: project.name }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // '/', a ticket key: its issue opens in Jira, in a new tab.
+    await harness().context.route(`${DEMO_JIRA.baseUrl}/**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Jira</title>' }),
+    );
+    await waitForHydration(page);
+    await page.keyboard.press('/');
+    await box.fill(ticketKey.toLowerCase());
+    await palette.getByRole('option', { name: `Ticket ${ticketKey} in Jira` }).waitFor();
+    const [popup] = await Promise.all([
+      harness().context.waitForEvent('page'),
+      page.keyboard.press('Enter'),
+    ]);
+    await popup.waitForURL(`${DEMO_JIRA.baseUrl}/browse/${ticketKey}`);
+    await popup.close();
+
+    // '?' lists the shortcuts.
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+  });
+});
