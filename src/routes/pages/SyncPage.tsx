@@ -6,7 +6,11 @@ import type { AppDeps } from '../../env';
 import SyncPanel, { type Props as SyncPanelProps } from '../../islands/SyncPanel';
 import { Island } from '../../render/Island';
 import { loadFreshnessOrNull } from '../../services/freshness';
-import type { Freshness as FreshnessData } from '../../shared/freshness';
+import {
+  type Freshness as FreshnessData,
+  JIRA_DATA_MAX_AGE_MS,
+  refreshEvery,
+} from '../../shared/freshness';
 import { loadSyncHistory, toSyncRunJson } from '../../services/sync-history';
 
 export interface SyncPageData {
@@ -41,9 +45,9 @@ export function SyncPage({ user, data }: { user: SessionUser; data: SyncPageData
           <div>
             <h1 className={h1}>Sync</h1>
             <p className={muted}>
-              Jira and Forecast data is refreshed in the background every{' '}
-              {data.intervalMinutes <= 1 ? 'minute' : `${data.intervalMinutes} minutes`}; pages read
-              the stored copy.
+              Forecast time is refreshed in the background{' '}
+              {refreshEvery(data.intervalMinutes * 60_000)}; Jira and Forecast billing{' '}
+              {refreshEvery(JIRA_DATA_MAX_AGE_MS)} by design. Pages read the stored copy.
             </p>
           </div>
         </div>
