@@ -15,6 +15,14 @@ describe('configuration from the environment', () => {
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
+  it('keeps costs in USD unless COMPANY_CURRENCY names another known currency', () => {
+    expect(loadConfig({}).COMPANY_CURRENCY).toBe('USD');
+    expect(loadConfig({ COMPANY_CURRENCY: ' aud ' }).COMPANY_CURRENCY).toBe('AUD');
+    expect(() => loadConfig({ COMPANY_CURRENCY: 'dollars' })).toThrow(
+      /COMPANY_CURRENCY: must be a three-letter currency code/,
+    );
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_COMPANY_CURRENCY, isCurrencyCode } from './shared/currency';
 import { OidcEnvSchema, type OidcSettings, oidcSettingsFrom } from './shared/oidc-settings';
 
 const optionalUrl = z
@@ -51,6 +52,13 @@ const ConfigSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as Europe/London'),
+  // The currency costs and rates are kept in (docs/figures.md, "Currency"); invoices keep their own.
+  COMPANY_CURRENCY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default(DEFAULT_COMPANY_CURRENCY)
+    .refine(isCurrencyCode, 'must be a three-letter currency code such as USD'),
   DEMO_ADMIN_EMAIL: z.email().default('admin@demo.agency'),
   DEMO_ADMIN_PASSWORD: z.string().min(8).default('demo-admin-password'),
   DEMO_SCALE: z.coerce.number().int().min(1).max(100).default(1),

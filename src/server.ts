@@ -161,6 +161,7 @@ async function main() {
     clock: () => new Date(),
     timeZone: config.AGENCY_TIMEZONE,
     qaStatus: config.JIRA_QA_STATUS,
+    companyCurrency: config.COMPANY_CURRENCY,
     runner,
     origin: config.PUBLIC_ORIGIN,
     log: (line) => console.log(line),

@@ -135,6 +135,7 @@ export default {
           clock: () => new Date(),
           timeZone: config.AGENCY_TIMEZONE,
           qaStatus: config.JIRA_QA_STATUS,
+          companyCurrency: config.COMPANY_CURRENCY,
           runner: 'worker',
           origin: config.PUBLIC_ORIGIN,
           log: (line) => console.log(line),

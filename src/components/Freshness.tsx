@@ -6,7 +6,8 @@ import { WarningIcon } from './icons';
 export const FRESHNESS_TEST_ID = 'freshness';
 
 /**
- * 'Synced 4 min ago' under a page's heading, rendered on the server (no script): the exact
+ * 'Synced 4 min ago' under a page's heading, rendered on the server (the Sync page's panel
+ * renders it again after a run, so Sync now needs no reload): the exact
  * times show while the age is hovered or focused, a warning says when the data is out of date
  * or the last sync failed, and admins get a link to the sync history and Sync now.
  */
@@ -39,6 +40,8 @@ export function Freshness({
         <a className={s.link} href="/agency/sync">
           {view.syncing ? 'Sync in progress' : 'Sync history'}
         </a>
+      ) : view.syncing ? (
+        <span className={s.link}>Sync in progress</span>
       ) : null}
     </p>
   );

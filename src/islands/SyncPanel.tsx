@@ -3,7 +3,8 @@ import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
 import { badge, button, h2, muted, table } from '../components/ui.css';
 import { progressText, skippedText, type SyncRunJson } from '../shared/sync-runs';
-import { exactTime } from '../shared/freshness';
+import { Freshness } from '../components/Freshness';
+import { exactTime, type Freshness as FreshnessData } from '../shared/freshness';
 import * as s from './SyncPanel.css';
 
 export interface Props {
@@ -12,6 +13,8 @@ export interface Props {
   /** The newest runs first. */
   runs: SyncRunJson[];
   timeZone: string;
+  /** How old each source's data is; read again when a run ends, so no reload is needed. */
+  freshness: FreshnessData | null;
 }
 
 /** While a run works its progress is asked for this often. */
@@ -46,8 +49,14 @@ function duration(ms: number | null): string {
  * PostgreSQL: a reload (or another admin) finds it by asking GET /api/admin/sync, so progress
  * survives; a second click while it runs shows that run instead of starting one.
  */
-export default function SyncPanel({ running: initialRunning, runs: initialRuns, timeZone }: Props) {
+export default function SyncPanel({
+  running: initialRunning,
+  runs: initialRuns,
+  timeZone,
+  freshness: initialFreshness,
+}: Props) {
   const [running, setRunning] = useState<SyncRunJson | null>(initialRunning);
+  const [freshness, setFreshness] = useState(initialFreshness);
   const [runs, setRuns] = useState(initialRuns);
   const [starting, setStarting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -63,8 +72,12 @@ export default function SyncPanel({ running: initialRunning, runs: initialRuns, 
 
   const poll = useCallback(async () => {
     try {
-      const status = await apiRequest<{ running: SyncRunJson | null }>('GET', '/api/admin/sync');
+      const status = await apiRequest<{
+        running: SyncRunJson | null;
+        freshness: FreshnessData;
+      }>('GET', '/api/admin/sync');
       setRunning(status.running);
+      setFreshness(status.freshness);
       if (status.running) {
         timer.current = setTimeout(() => void poll(), POLL_MS);
       } else {
@@ -111,6 +124,7 @@ export default function SyncPanel({ running: initialRunning, runs: initialRuns, 
   const last = runs.find((r) => r.outcome !== 'running');
   return (
     <>
+      <Freshness freshness={freshness} isAdmin={false} />
       <div className={s.actions}>
         <button
           type="button"

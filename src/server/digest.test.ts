@@ -184,6 +184,14 @@ describe('the Monday digest by SMTP', () => {
     }
   });
 
+  it('writes the week cost in COMPANY_CURRENCY', async () => {
+    await runDigest({ ...digestDeps(monday0800London), companyCurrency: 'AUD' });
+    const mails = await Promise.all(smtp.received.map((r) => simpleParser(r.raw)));
+    const admin = mails.find((m) => addresses(m).includes('boss@agency.test'))!;
+    expect(admin.text).toContain('Internal Cost: A$0');
+    expect(admin.text).toContain('Gross Margin: A$0');
+  });
+
   it('lays the HTML part out as tables with links back to the pages of the week', async () => {
     await runDigest({ ...digestDeps(monday0800London), origin: 'https://dash.agency.test' });
     const mails = await Promise.all(smtp.received.map((r) => simpleParser(r.raw)));

@@ -7,7 +7,7 @@
 import { addToOutbox, claimDigestWeek, finishDigestWeek, listDigestRecipients } from '../db/alerts';
 import type { Db } from '../db/port';
 import { ALERT_RULES, needsAttention } from '../shared/alerts';
-import { DEFAULT_COMPANY_CURRENCY } from '../shared/currency';
+import { type CurrencyCode, DEFAULT_COMPANY_CURRENCY } from '../shared/currency';
 import { shiftWeek, weekEndOf } from '../shared/calendar';
 import { composeDigest, DIGEST_HOUR, type DigestFigures, type DigestMail } from '../shared/digest';
 import { grossMargin, marginPercent } from '../shared/money';
@@ -25,6 +25,8 @@ export interface DigestDeps {
   clock: () => Date;
   timeZone: string;
   qaStatus: string;
+  /** COMPANY_CURRENCY: the currency of the week's cost and margin; USD when unset. */
+  companyCurrency?: CurrencyCode;
   /** The dashboard's public origin for the digest's links; unset leaves them relative. */
   origin?: string;
   /** Who claims the week ('node 1234@host'), kept in digest_weeks. */
@@ -44,7 +46,7 @@ export function dueDigestWeek(now: Date, timeZone: string): string | null {
  * week's hours and money are Weekly Hours' own figures for the week (docs/figures.md).
  */
 export async function digestFigures(
-  deps: Pick<DigestDeps, 'db' | 'timeZone' | 'qaStatus' | 'origin'>,
+  deps: Pick<DigestDeps, 'db' | 'timeZone' | 'qaStatus' | 'origin' | 'companyCurrency'>,
   thisMonday: string,
   recipient: Viewer,
   now: Date,
@@ -100,7 +102,7 @@ export async function digestFigures(
           margin,
           marginPercent:
             week.totalInvoicesSent > 0 ? marginPercent(margin, week.totalInvoicesSent) : null,
-          currency: DEFAULT_COMPANY_CURRENCY,
+          currency: deps.companyCurrency ?? DEFAULT_COMPANY_CURRENCY,
         }
       : null,
     origin: deps.origin ?? '',

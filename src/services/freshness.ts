@@ -37,18 +37,21 @@ export async function loadFreshness(
     sources.push({
       service: 'Jira',
       at: times.oldestJiraSync?.toISOString() ?? null,
+      refreshMs: JIRA_DATA_MAX_AGE_MS,
       staleAfterMs: staleAfterMs(intervalMs, JIRA_DATA_MAX_AGE_MS),
     });
   if (wanted.includes('billing') && times.forecastLinked > 0)
     sources.push({
-      service: 'Forecast',
+      service: 'Forecast billing',
       at: times.oldestBillingSync?.toISOString() ?? null,
+      refreshMs: BILLING_DATA_MAX_AGE_MS,
       staleAfterMs: staleAfterMs(intervalMs, BILLING_DATA_MAX_AGE_MS),
     });
   if (wanted.includes('time')) {
     sources.push({
-      service: 'Forecast',
+      service: 'Forecast time',
       at: timeSync.lastTimeSync?.toISOString() ?? null,
+      refreshMs: intervalMs,
       staleAfterMs: staleAfterMs(intervalMs),
     });
   }

@@ -43,10 +43,15 @@ export function epicProgress(epics: readonly EpicTally[]): EpicProgress {
   };
 }
 
+/** '0/5 epics done': the count alone, where the epics' tickets are not at hand (the card). */
+export function epicCountText(done: number, total: number): string {
+  return `${done}/${total} ${total === 1 ? 'epic' : 'epics'} done`;
+}
+
 /** '0/5 epics done · 78% of their tickets'; 'No epics' when there are none. */
 export function epicProgressText(p: EpicProgress): string {
   if (p.epicsTotal === 0) return 'No epics';
-  const epics = `${p.epicsDone}/${p.epicsTotal} ${p.epicsTotal === 1 ? 'epic' : 'epics'} done`;
+  const epics = epicCountText(p.epicsDone, p.epicsTotal);
   return p.tickets === 0
     ? `${epics} · no tickets yet`
     : `${epics} · ${p.ticketPercent}% of their tickets`;

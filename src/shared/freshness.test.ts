@@ -34,8 +34,14 @@ describe('staleness', () => {
 describe('freshnessView', () => {
   const base: Freshness = {
     sources: [
-      { service: 'Jira', at: ago(12 * MIN), staleAfterMs: 70 * MIN },
-      { service: 'Forecast', at: ago(3 * MIN), staleAfterMs: 10 * MIN },
+      { service: 'Jira', at: ago(12 * MIN), refreshMs: 60 * MIN, staleAfterMs: 70 * MIN },
+      {
+        service: 'Forecast billing',
+        at: ago(40 * MIN),
+        refreshMs: 60 * MIN,
+        staleAfterMs: 70 * MIN,
+      },
+      { service: 'Forecast time', at: ago(3 * MIN), refreshMs: 5 * MIN, staleAfterMs: 10 * MIN },
     ],
     running: false,
     lastRun: { outcome: 'succeeded', finishedAt: ago(3 * MIN), failure: null },
@@ -43,21 +49,32 @@ describe('freshnessView', () => {
     timeZone: 'UTC',
   };
 
-  it('gives the age of the oldest source, and every exact time in the detail', () => {
+  it("gives the age of each source, and each one's exact time and refresh interval", () => {
     const view = freshnessView(base);
-    expect(view.text).toBe('Synced 12 min ago');
-    expect(view.detail).toBe('Jira: 23 Nov 2026, 09:48 UTC · Forecast: 23 Nov 2026, 09:57 UTC');
+    expect(view.text).toBe(
+      'Synced: Jira 12 min ago · Forecast billing 40 min ago · Forecast time 3 min ago',
+    );
+    expect(view.detail).toBe(
+      'Jira: 23 Nov 2026, 09:48 UTC, refreshed hourly · Forecast billing: 23 Nov 2026, 09:20 UTC, refreshed hourly · Forecast time: 23 Nov 2026, 09:57 UTC, refreshed every 5 minutes',
+    );
+    // Each source is named once: Forecast's two copies are told apart.
+    expect(view.detail.match(/Forecast:/g)).toBeNull();
     expect(view.warning).toBeNull();
+  });
+
+  it('reads one age when the page shows one source', () => {
+    const view = freshnessView({ ...base, sources: [base.sources[2]!] });
+    expect(view.text).toBe('Synced 3 min ago');
   });
 
   it('says it is syncing while a source has never been synced and a run works', () => {
     const view = freshnessView({
       ...base,
-      sources: [{ service: 'Forecast', at: null, staleAfterMs: 10 * MIN }],
+      sources: [{ service: 'Forecast time', at: null, refreshMs: 5 * MIN, staleAfterMs: 10 * MIN }],
       running: true,
       lastRun: null,
     });
-    expect(view.text).toBe('Syncing data from Forecast…');
+    expect(view.text).toBe('Syncing data from Forecast time…');
     expect(view.syncing).toBe(true);
     expect(view.warning).toBeNull();
   });
@@ -65,7 +82,7 @@ describe('freshnessView', () => {
   it('says not synced yet when nothing has run', () => {
     const view = freshnessView({
       ...base,
-      sources: [{ service: 'Jira', at: null, staleAfterMs: 1 }],
+      sources: [{ service: 'Jira', at: null, refreshMs: 60 * MIN, staleAfterMs: 1 }],
       running: false,
       lastRun: null,
     });
@@ -75,17 +92,26 @@ describe('freshnessView', () => {
   it('warns when a source is older than it may be', () => {
     const view = freshnessView({
       ...base,
-      sources: [{ service: 'Forecast', at: ago(25 * MIN), staleAfterMs: 10 * MIN }],
+      sources: [
+        { service: 'Forecast time', at: ago(25 * MIN), refreshMs: 5 * MIN, staleAfterMs: 10 * MIN },
+      ],
     });
     expect(view.warning).toBe(
-      'Data from Forecast may be out of date: the last sync was 25 min ago.',
+      'Data from Forecast time may be out of date: the last sync was 25 min ago.',
     );
   });
 
   it('warns when the last run failed, with the reason when the reader may see it', () => {
     const failed = {
       ...base,
-      sources: [{ service: 'Forecast' as const, at: ago(25 * MIN), staleAfterMs: 10 * MIN }],
+      sources: [
+        {
+          service: 'Forecast time' as const,
+          at: ago(25 * MIN),
+          refreshMs: 5 * MIN,
+          staleAfterMs: 10 * MIN,
+        },
+      ],
       lastRun: {
         outcome: 'failed' as const,
         finishedAt: ago(MIN),
@@ -93,10 +119,10 @@ describe('freshnessView', () => {
       },
     };
     expect(freshnessView(failed).warning).toBe(
-      'The last sync failed: Forecast time data: Forecast: the credentials were refused; check the API token. Data from Forecast may be out of date.',
+      'The last sync failed: Forecast time data: Forecast: the credentials were refused; check the API token. Data from Forecast time may be out of date.',
     );
     expect(
       freshnessView({ ...failed, lastRun: { ...failed.lastRun, failure: null } }).warning,
-    ).toBe('The last sync failed. Data from Forecast may be out of date.');
+    ).toBe('The last sync failed. Data from Forecast time may be out of date.');
   });
 });

@@ -37,10 +37,15 @@ export function isStale(at: Date | null, now: Date, staleAfter: number): boolean
   return at === null || now.getTime() - at.getTime() > staleAfter;
 }
 
+/** The synced copies a page may read, by the names the freshness line gives them. */
+export type SourceName = 'Jira' | 'Forecast billing' | 'Forecast time';
+
 /** One synced source a page reads, and when it was last brought in (null: never). */
 export interface FreshnessSource {
-  service: 'Jira' | 'Forecast';
+  service: SourceName;
   at: string | null;
+  /** How often the background refresh brings it in (ms), said in the detail. */
+  refreshMs: number;
   /** Older than this (ms) and the page warns. */
   staleAfterMs: number;
 }
@@ -88,10 +93,19 @@ export function exactTime(at: Date, timeZone: string): string {
   }).format(at);
 }
 
+/** 'every 5 minutes', 'hourly': how often a source is refreshed, as the page states it. */
+export function refreshEvery(ms: number): string {
+  if (ms === HOUR) return 'hourly';
+  if (ms % HOUR === 0) return `every ${ms / HOUR} hours`;
+  const minutes = Math.max(1, Math.round(ms / MINUTE));
+  return minutes === 1 ? 'every minute' : `every ${minutes} minutes`;
+}
+
 /**
- * The page's line: the age of its OLDEST source (so 'Synced 4 min ago' holds for every number on
- * it), the exact time of each in the detail, and a warning when a source is out of date or the
- * last run failed.
+ * The page's line: the age of each source it reads ('Synced: Jira 12 min ago · Forecast time
+ * just now'), each one's exact time and refresh interval in the detail, and a warning when a
+ * source is out of date or the last run failed. One age for all would hide that billing and Jira
+ * are refreshed hourly while Forecast time is refreshed every few minutes.
  */
 export function freshnessView(f: Freshness): FreshnessView {
   const { timeZone } = f;
@@ -100,15 +114,21 @@ export function freshnessView(f: Freshness): FreshnessView {
   const never = f.sources.filter((s) => s.at === null);
   const services = (list: FreshnessSource[]) => [...new Set(list.map((s) => s.service))];
   const detail = f.sources
-    .map((s) => `${s.service}: ${s.at ? exactTime(new Date(s.at), timeZone) : 'not synced yet'}`)
+    .map(
+      (s) =>
+        `${s.service}: ${s.at ? exactTime(new Date(s.at), timeZone) : 'not synced yet'}, refreshed ${refreshEvery(s.refreshMs)}`,
+    )
     .join(' · ');
 
   let text: string;
   if (never.length && f.running) text = `Syncing data from ${services(never).join(' and ')}…`;
   else if (!known.length) text = 'Not synced yet';
+  else if (f.sources.length === 1) text = `Synced ${relativeAge(new Date(known[0]!.at!), now)}`;
   else {
-    const oldest = known.reduce((a, b) => (new Date(a.at!) < new Date(b.at!) ? a : b));
-    text = `Synced ${relativeAge(new Date(oldest.at!), now)}`;
+    const ages = f.sources.map(
+      (s) => `${s.service} ${s.at ? relativeAge(new Date(s.at), now) : 'not synced yet'}`,
+    );
+    text = `Synced: ${ages.join(' · ')}`;
   }
 
   let warning: string | null = null;

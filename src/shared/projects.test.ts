@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardGauge, listedForecastProjects, sprintLine, ticketCompletion } from './projects';
+import { listedForecastProjects, sprintLine, ticketCompletion } from './projects';
 
 describe('the Forecast project list of the manage dialog', () => {
   const projects = [
@@ -66,41 +66,5 @@ describe("the card's ticket gauge", () => {
       ticketCompletion({ ...counts, jiraProjectKey: null, completedTickets: 0, totalTickets: 0 })
         .percent,
     ).toBe(0);
-  });
-});
-
-describe("the card's gauge", () => {
-  const project = {
-    forecastProjectValue: 50_000,
-    forecastTotalInvoiced: 12_500,
-    forecastBudgetType: 'FIXED_PRICE',
-    jiraProjectKey: 'PAY',
-    jiraCompletedTickets: 9,
-    jiraTotalTickets: 10,
-    completedTickets: 0,
-    totalTickets: 0,
-  };
-
-  it("shows admins the internal cost's share of the value", () => {
-    expect(cardGauge(project, 86)).toEqual({ kind: 'budget-used', percent: 86 });
-  });
-
-  it('shows everyone else the invoiced share of the value', () => {
-    expect(cardGauge(project, undefined)).toEqual({ kind: 'budget-invoiced', percent: 25 });
-    expect(cardGauge({ ...project, forecastBudgetType: 'TIME_AND_MATERIALS' }, null)).toEqual({
-      kind: 'budget-invoiced',
-      percent: 25,
-    });
-  });
-
-  it('falls back to ticket completion when there is no budget to burn', () => {
-    expect(cardGauge({ ...project, forecastBudgetType: 'RETAINER' }, 86)).toEqual({
-      kind: 'tickets',
-      percent: 90,
-    });
-    expect(cardGauge({ ...project, forecastProjectValue: 0 }, undefined)).toEqual({
-      kind: 'tickets',
-      percent: 90,
-    });
   });
 });

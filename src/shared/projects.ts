@@ -2,8 +2,6 @@
  * A project as the API and the pages show it, and the portfolio's own rules: the card's
  * sprint line and ticket gauge, and which Forecast projects the manage dialog lists.
  */
-import { hasBudgetBurn } from './budget-burn';
-import { percentOf } from './percent';
 import { completionRate } from './tickets';
 
 export const TEAMS = ['Team 1', 'Team 2', 'Team 3', 'Team 4'] as const;
@@ -115,44 +113,6 @@ export function ticketCompletion(
     ? [p.jiraCompletedTickets, p.jiraTotalTickets]
     : [p.completedTickets, p.totalTickets];
   return { completed, total, percent: completionRate(completed, total) };
-}
-
-/** What the card's gauge shows (docs/decisions/192). */
-export type CardGauge =
-  | { kind: 'budget-used'; percent: number }
-  | { kind: 'budget-invoiced'; percent: number }
-  | { kind: 'tickets'; percent: number };
-
-/**
- * The card's gauge warns of a budget used up, which is what red at 99% means: for a project with
- * a value, admins see internal cost against it (`costPercent`, decision 171's budget burn) and
- * everyone else what has been invoiced against it (both figures already on their card). A
- * project without a value shows ticket completion, in a tone that warns of nothing.
- */
-export function cardGauge(
-  p: Pick<
-    Project,
-    | 'forecastProjectValue'
-    | 'forecastTotalInvoiced'
-    | 'forecastBudgetType'
-    | 'jiraProjectKey'
-    | 'jiraCompletedTickets'
-    | 'jiraTotalTickets'
-    | 'completedTickets'
-    | 'totalTickets'
-  >,
-  costPercent: number | null | undefined,
-): CardGauge {
-  const hasValue = p.forecastProjectValue > 0 && hasBudgetBurn(p.forecastBudgetType);
-  if (hasValue && typeof costPercent === 'number')
-    return { kind: 'budget-used', percent: costPercent };
-  if (hasValue) {
-    return {
-      kind: 'budget-invoiced',
-      percent: percentOf(p.forecastTotalInvoiced, p.forecastProjectValue),
-    };
-  }
-  return { kind: 'tickets', percent: ticketCompletion(p).percent };
 }
 
 /**

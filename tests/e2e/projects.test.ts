@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../src/shared/projects';
 import { createDemoSpine } from '../../src/mocks/agency/spine';
 import { formatBillingAmount } from '../../src/shared/money-format';
+import { cardRing } from '../../src/shared/card-ring';
 import { gaugeColor } from '../../src/shared/percent';
 import {
   holdNextCall,
@@ -94,18 +95,12 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     expect(await card.getByRole('combobox', { name: `Team of ${first.name}` }).inputValue()).toBe(
       first.teamName,
     );
-    // A project with a budget shows the admin its share used, red only once used up.
-    const burns = (await (await page.request.get('/api/insights/budget-burn')).json()) as {
-      projects: { projectId: number; name: string; usedPercent: number | null }[];
-    };
-    const withValue = burns.projects.filter((b) => b.usedPercent !== null);
-    expect(withValue.length).toBeGreaterThan(0);
-    for (const burn of withValue) {
-      const gauge = cardOf(page, burn.name).getByRole('meter', {
-        name: `${burn.name}: of budget used`,
-      });
-      expect(await gauge.getAttribute('aria-valuetext')).toBe(`${burn.usedPercent}%`);
-      expect(await gauge.getAttribute('data-color')).toBe(gaugeColor(burn.usedPercent!));
+    // Every card's ring is its ticket completion, named under it, in the gauge colours (decision 300).
+    for (const p of projects) {
+      const ring = cardRing(p);
+      const gauge = cardOf(page, p.name).getByRole('meter', { name: `${p.name}: ${ring.caption}` });
+      expect(await gauge.getAttribute('aria-valuetext')).toBe(`${ring.percent}%`);
+      expect(await gauge.getAttribute('data-color')).toBe(gaugeColor(ring.percent));
     }
     // Hovering Billing shows the details.
     await card.getByTestId('billing').hover();

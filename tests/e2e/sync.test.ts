@@ -77,9 +77,19 @@ describe(`Sync now in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'emb
     expect(await page.getByText(/^Started .* by /).textContent()).toContain(EMAIL);
     await waitForHydration(page);
 
+    const freshness = page.getByTestId('freshness');
+    expect(await freshness.textContent()).toContain('Sync in progress');
+
     upstream.setDelay(0);
     await progress.waitFor({ state: 'detached', timeout: 60_000 });
     await button.waitFor();
+    // The freshness line follows the run's end without a reload, each source named once.
+    await expect.poll(() => freshness.textContent()).not.toContain('Sync in progress');
+    // Only the time data is synced here (no project is linked yet): one source, named once.
+    expect(await freshness.textContent()).toMatch(/^Synced just now/);
+    expect(
+      (await freshness.locator('[role="tooltip"]').textContent())?.match(/Forecast/g),
+    ).toHaveLength(1);
     const newest = page.getByTestId('sync-history').locator('tbody tr').first();
     await expect.poll(() => newest.textContent()).toContain('Sync now');
     expect(await newest.textContent()).toContain('Succeeded');

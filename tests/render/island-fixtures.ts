@@ -215,6 +215,20 @@ export const islandFixtures: IslandFixtures = {
       },
     ],
     timeZone: 'Europe/London',
+    freshness: {
+      sources: [
+        {
+          service: 'Forecast time',
+          at: '2026-11-21T09:30:00.000Z',
+          refreshMs: 300_000,
+          staleAfterMs: 600_000,
+        },
+      ],
+      running: true,
+      lastRun: null,
+      now: '2026-11-21T10:00:00.000Z',
+      timeZone: 'Europe/London',
+    },
   },
   TeamSelector: {
     projectId: 7,

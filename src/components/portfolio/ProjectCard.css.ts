@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
 export const list = style({
@@ -100,6 +100,12 @@ export const factLabel = style({
   fontWeight: 600,
 });
 export const factValue = style({ fontWeight: 650, fontVariantNumeric: 'tabular-nums' });
+/** A figure's glossary definition under its label (docs/figures.md). */
+export const factHelp = style({
+  color: vars.color.textMuted,
+  fontSize: '0.75rem',
+  maxWidth: '22ch',
+});
 export const redIcon = style({ color: vars.color.red });
 export const billing = style({ position: 'relative', cursor: 'help' });
 export const billingDetails = style({
@@ -123,6 +129,16 @@ export const billingDetails = style({
     [`${billing}:hover > &, ${billing}:focus-within > &`]: { display: 'grid', gap: vars.space.xs },
   },
 });
+export const billingHelp = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  margin: 0,
+  whiteSpace: 'normal',
+  color: vars.color.textMuted,
+  fontSize: '0.78rem',
+});
+globalStyle(`${billingHelp} dd`, { margin: 0 });
+globalStyle(`${billingHelp} dt`, { fontWeight: 600 });
 export const bars = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',

@@ -28,12 +28,14 @@ function projectFreshness(project: Project): FreshnessData {
     sources.push({
       service: 'Jira',
       at: project.lastJiraSync,
+      refreshMs: JIRA_DATA_MAX_AGE_MS,
       staleAfterMs: staleAfterMs(DEFAULT_SYNC_INTERVAL_MS, JIRA_DATA_MAX_AGE_MS),
     });
   if (project.forecastProjectId !== null)
     sources.push({
-      service: 'Forecast',
+      service: 'Forecast billing',
       at: project.lastForecastSync,
+      refreshMs: BILLING_DATA_MAX_AGE_MS,
       staleAfterMs: staleAfterMs(DEFAULT_SYNC_INTERVAL_MS, BILLING_DATA_MAX_AGE_MS),
     });
   return {

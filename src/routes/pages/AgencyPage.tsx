@@ -136,7 +136,7 @@ export function AgencyPage({
   data: AgencyPageData;
   freshness?: FreshnessData | null;
 }) {
-  const timeSource = freshness?.sources.find((s) => s.service === 'Forecast');
+  const timeSource = freshness?.sources.find((s) => s.service === 'Forecast time');
   return (
     <Layout user={user} active="insights">
       <div className={page}>

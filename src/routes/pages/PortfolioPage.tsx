@@ -22,7 +22,6 @@ import PortfolioCards from '../../islands/PortfolioCards';
 import { Island } from '../../render/Island';
 import type { Freshness as FreshnessData } from '../../shared/freshness';
 import { loadRetainerMarkers } from '../../services/retainer-forecast';
-import { loadBudgetsUsed } from '../../services/budget-burn';
 import { isoDateInZone } from '../../shared/time-zones';
 import { attentionCounts } from '../../services/alerts';
 import { jiraSiteOf } from '../../services/integrations';
@@ -35,8 +34,6 @@ export interface PortfolioData {
   today: string;
   /** Retainer forecasts for the cards, read for admins only (money figures). */
   forecasts: Record<number, CardForecast>;
-  /** Internal cost as a % of each project's value for the card gauges, admins only. */
-  budgetsUsed: Record<number, number>;
   /** Open alerts needing the person's attention, per project (the cards' badges). */
   alertCounts: Record<number, number>;
   /** All of them, the bell's count, read with the badges (null: they could not be counted). */
@@ -73,20 +70,10 @@ export async function loadPortfolio(
     jiraSite: jiraSiteOf(deps.config),
   };
   // Without projects there are no cards to badge, but the bell still counts.
-  if (!projects) return { projects, now, today, forecasts: {}, budgetsUsed: {}, ...attention };
-  if (!isAdmin) return { projects, now, today, forecasts: {}, budgetsUsed: {}, ...attention };
-  const [forecasts, budgetsUsed] = await Promise.all([
-    loadRetainerMarkers(deps.db, projects, today),
-    loadBudgetsUsed(deps.db, projects, today),
-  ]);
-  return {
-    projects,
-    now,
-    today,
-    forecasts,
-    budgetsUsed,
-    ...attention,
-  };
+  if (!projects) return { projects, now, today, forecasts: {}, ...attention };
+  if (!isAdmin) return { projects, now, today, forecasts: {}, ...attention };
+  const forecasts = await loadRetainerMarkers(deps.db, projects, today);
+  return { projects, now, today, forecasts, ...attention };
 }
 
 /**
@@ -101,7 +88,6 @@ export function PortfolioPage({
   today,
   freshness = null,
   forecasts,
-  budgetsUsed,
   alertCounts = {},
   view = DEFAULT_VIEW,
   jiraSite = '',
@@ -149,7 +135,6 @@ export function PortfolioPage({
               projects={projects}
               now={new Date(now)}
               forecasts={forecasts}
-              budgetsUsed={budgetsUsed}
               role={user.role}
               alertCounts={alertCounts}
               view={view}

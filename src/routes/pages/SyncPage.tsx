@@ -1,17 +1,15 @@
 import type { SessionUser } from '../../auth/session';
-import { Freshness } from '../../components/Freshness';
 import { Layout } from './Layout';
 import { card, h1, muted, page, pageHeader } from '../../components/ui.css';
 import type { AppDeps } from '../../env';
 import SyncPanel, { type Props as SyncPanelProps } from '../../islands/SyncPanel';
 import { Island } from '../../render/Island';
 import { loadFreshnessOrNull } from '../../services/freshness';
-import type { Freshness as FreshnessData } from '../../shared/freshness';
+import { JIRA_DATA_MAX_AGE_MS, refreshEvery } from '../../shared/freshness';
 import { loadSyncHistory, toSyncRunJson } from '../../services/sync-history';
 
 export interface SyncPageData {
   panel: SyncPanelProps;
-  freshness: FreshnessData | null;
   intervalMinutes: number;
 }
 
@@ -26,8 +24,8 @@ export async function loadSyncPage(deps: AppDeps, user: SessionUser): Promise<Sy
       running: running ? toSyncRunJson(running) : null,
       runs,
       timeZone: deps.config.AGENCY_TIMEZONE,
+      freshness,
     },
-    freshness,
     intervalMinutes: Math.round(deps.config.SYNC_INTERVAL_SECONDS / 60),
   };
 }
@@ -41,13 +39,12 @@ export function SyncPage({ user, data }: { user: SessionUser; data: SyncPageData
           <div>
             <h1 className={h1}>Sync</h1>
             <p className={muted}>
-              Jira and Forecast data is refreshed in the background every{' '}
-              {data.intervalMinutes <= 1 ? 'minute' : `${data.intervalMinutes} minutes`}; pages read
-              the stored copy.
+              Forecast time is refreshed in the background{' '}
+              {refreshEvery(data.intervalMinutes * 60_000)}; Jira and Forecast billing{' '}
+              {refreshEvery(JIRA_DATA_MAX_AGE_MS)} by design. Pages read the stored copy.
             </p>
           </div>
         </div>
-        <Freshness freshness={data.freshness} isAdmin={false} />
         <div className={card}>
           <Island name="SyncPanel" component={SyncPanel} props={data.panel} />
         </div>

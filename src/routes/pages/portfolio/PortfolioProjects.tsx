@@ -26,7 +26,6 @@ export function PortfolioProjects({
   projects,
   now,
   forecasts = {},
-  budgetsUsed = {},
   role,
   alertCounts = {},
   view = DEFAULT_VIEW,
@@ -36,8 +35,6 @@ export function PortfolioProjects({
   role: Role;
   now: Date;
   forecasts?: Record<number, CardForecast>;
-  /** Internal cost as a % of each project's value, for admins only (docs/decisions/192). */
-  budgetsUsed?: Record<number, number>;
   /** Open alerts needing the person's attention, per project. */
   alertCounts?: Record<number, number>;
   /** Cards (the spec's view) or the table, with its sort and filters (docs/decisions/181). */
@@ -72,7 +69,6 @@ export function PortfolioProjects({
           key={p.id}
           project={p}
           now={now}
-          budgetUsedPercent={budgetsUsed[p.id]}
           role={role}
           slots={{
             ...(forecasts[p.id] ? { facts: <ForecastFact forecast={forecasts[p.id]!} /> } : {}),

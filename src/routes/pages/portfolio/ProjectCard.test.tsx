@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../../shared/projects';
+import type { Role } from '../../../shared/roles';
 import PortfolioCards from '../../../islands/PortfolioCards';
 import { projectFixture } from '../../../../tests/fixtures/project';
 import { renderFragment } from '../../../render/document';
@@ -10,20 +11,12 @@ const NOW = '2026-11-21T10:00:00.000Z';
 const render = ({
   projects,
   now,
-  budgetsUsed,
+  role = 'user',
 }: {
   projects: Project[];
   now: string;
-  budgetsUsed?: Record<number, number>;
-}) =>
-  renderFragment(
-    <PortfolioProjects
-      projects={projects}
-      now={new Date(now)}
-      budgetsUsed={budgetsUsed}
-      role="user"
-    />,
-  );
+  role?: Role;
+}) => renderFragment(<PortfolioProjects projects={projects} now={new Date(now)} role={role} />);
 /** The HTML of each card, in order. */
 const cards = (html: string) => html.split('data-testid="project-card"').slice(1);
 const text = (html: string) =>
@@ -43,21 +36,21 @@ describe('the portfolio cards rendered on the server', () => {
     expect(card).toMatch(/<option selected="">Team 2<\/option>/);
     expect(t).toContain('ASR Sprint 14');
     expect(t).toContain('Agreed Weeks 3/12');
-    expect(t).toContain('Billing $21,600.00');
+    // 'Billing' is the spec's label; the glossary's definition under it says which amount it is.
+    expect(t).toContain('Billing $21,600.00 Invoiced: Invoices that are not drafts, tax excluded');
     expect(t).toContain(
-      'Forecast Billing, tax excluded Created: $24,000.00 Sent: $20,160.00 Paid: $14,400.00 Overdue: $0.00 Retainer periods: 3 completed of 12 Forecast ID: 4001',
+      'Forecast Billing, tax excluded Created: $24,000.00 Sent: $20,160.00 Paid: $14,400.00 Overdue: $0.00 Retainer periods: 3 completed of 12 Forecast ID: 4001 Created Every invoice raised in Forecast for the project, drafts included, tax excluded. Sent Invoices whose Forecast status is SENT, tax excluded.',
     );
     expect(t).toContain('Sent % 42%');
     expect(t).toContain('Paid % 30%');
     expect(t).toContain('Retainer Periods % 25%');
-    expect(t).toContain('Epic Progress (3/8 epics · ASR) 38%');
+    expect(t).toContain('Epic Progress (3/8 epics done · ASR) 38%');
     expect(t).toContain('Sprint Progress (ASR Sprint 14) 55%');
-    // A retainer has no budget to burn: the gauge shows 90 of 120 Jira tickets done, in a tone
-    // that warns of nothing.
+    // The ring is ticket completion, named under it, in the spec's gauge colours (decision 300).
     expect(card).toMatch(
-      /role="meter"[^>]*aria-valuenow="75"[^>]*aria-valuetext="75%"[^>]*data-color="blue"/,
+      /role="meter"[^>]*aria-label="[^"]*: 75% of tickets done"[^>]*aria-valuenow="75"[^>]*aria-valuetext="75%"[^>]*data-color="green"/,
     );
-    expect(t).toContain('90/120 tickets');
+    expect(t).toContain('75% of tickets done 90/120 tickets');
     expect(card).not.toContain('All agreed weeks are completed');
     expect(card).not.toContain('Overdue invoices');
     expect(card).not.toContain('data-stale');
@@ -203,48 +196,43 @@ describe('the portfolio cards rendered on the server', () => {
     expect(never).toContain('data-stale');
   });
 
-  it('shows the share of budget used, red only once it is used up (99% and above)', () => {
-    const gaugeOf = (card: string) =>
+  it('shows ticket completion for every role and project type, coloured by the gauge rule', () => {
+    const ringOf = (card: string) =>
       /role="meter"[^>]*aria-label="([^"]+)"[^>]*aria-valuenow="(\d+)"[^>]*aria-valuetext="(\d+)%"[^>]*data-color="(\w+)"/
         .exec(card)!
         .slice(1);
-    const fixedPrice = (invoiced: number) =>
+    const fixedPrice = (done: number) =>
       projectFixture({
         name: 'Payments',
         forecastBudgetType: 'FIXED_PRICE',
         forecastProjectValue: 100_000,
-        forecastTotalInvoiced: invoiced,
-        jiraCompletedTickets: 120,
-        jiraTotalTickets: 120,
+        forecastTotalInvoiced: 40_000,
+        jiraCompletedTickets: done,
+        jiraTotalTickets: 100,
       });
-    // Everyone but admins: what has been invoiced against the value (both on their card already).
-    const colourFor = (invoiced: number) =>
-      gaugeOf(cards(render({ projects: [fixedPrice(invoiced)], now: NOW }))[0]!).slice(1);
-    expect(colourFor(99_000)).toEqual(['99', '99', 'red']);
-    expect(colourFor(98_000)).toEqual(['98', '98', 'green']);
-    expect(colourFor(70_000)).toEqual(['70', '70', 'green']);
-    expect(colourFor(69_000)).toEqual(['69', '69', 'amber']);
-    expect(colourFor(150_000)).toEqual(['100', '150', 'red']);
-    const [invoicedCard] = cards(render({ projects: [fixedPrice(40_000)], now: NOW }));
-    expect(gaugeOf(invoicedCard!)[0]).toBe('Payments: of budget invoiced');
-    expect(text(invoicedCard!)).toContain('40% of budget invoiced 120/120 tickets');
-
-    // Admins: internal cost against the value (decision 171), given to the card by the page.
-    const [adminCard] = cards(
-      render({ projects: [fixedPrice(40_000)], now: NOW, budgetsUsed: { 1: 86 } }),
-    );
-    expect(gaugeOf(adminCard!)).toEqual(['Payments: of budget used', '86', '86', 'green']);
-    expect(text(adminCard!)).toContain('86% of budget used 120/120 tickets');
+    const colourFor = (done: number) =>
+      ringOf(cards(render({ projects: [fixedPrice(done)], now: NOW }))[0]!).slice(1);
+    expect(colourFor(99)).toEqual(['99', '99', 'red']);
+    expect(colourFor(98)).toEqual(['98', '98', 'green']);
+    expect(colourFor(70)).toEqual(['70', '70', 'green']);
+    expect(colourFor(69)).toEqual(['69', '69', 'amber']);
+    // Spend is no longer the ring's figure, whatever the role: the invoiced 40% is not drawn.
+    for (const role of ['user', 'staff', 'admin'] as const) {
+      const [card] = cards(render({ projects: [fixedPrice(32)], now: NOW, role }));
+      expect(ringOf(card!)).toEqual(['Payments: 32% of tickets done', '32', '32', 'amber']);
+      expect(text(card!)).toContain('32% of tickets done 32/100 tickets');
+      expect(text(card!)).not.toContain('of budget');
+    }
   });
 
-  it('keeps all tickets done out of the warning colour', () => {
+  it("draws all tickets done in the spec's red (99% and above), as every gauge", () => {
     const [card] = cards(
       render({
         projects: [projectFixture({ jiraCompletedTickets: 120, jiraTotalTickets: 120 })],
         now: NOW,
       }),
     );
-    expect(card).toMatch(/aria-valuetext="100%"[^>]*data-color="blue"/);
+    expect(card).toMatch(/aria-valuetext="100%"[^>]*data-color="red"/);
   });
 
   it('caps progress bars at 100% while the text shows the real value', () => {

@@ -3,7 +3,10 @@ import SyncButton from '../../../islands/SyncButton';
 import TeamSelector from '../../../islands/TeamSelector';
 import { Island } from '../../../render/Island';
 import { formatBillingAmount } from '../../../shared/money-format';
-import { cardGauge, type Project, sprintLine, ticketCompletion } from '../../../shared/projects';
+import { cardRing } from '../../../shared/card-ring';
+import { epicCountText } from '../../../shared/epics';
+import { type FigureKey, figureHelp, figureLabel } from '../../../shared/figures';
+import { type Project, sprintLine } from '../../../shared/projects';
 import { retainerProgressOf } from '../../../shared/retainer';
 import { isBillingStale } from '../../../shared/billing';
 import { percentOf } from '../../../shared/percent';
@@ -39,27 +42,19 @@ export interface ProjectCardProps {
   role: Role;
 }
 
-const GAUGE_CAPTION = {
-  'budget-used': 'of budget used',
-  'budget-invoiced': 'of budget invoiced',
-  tickets: 'tickets completed',
-} as const;
+/** 'Billing' is the spec's label; the glossary's definition under it says which amount it is. */
+const BILLING_HELP = `${figureLabel('invoiced')}: ${figureHelp('invoiced')}`;
+const HOVER_FIGURES: readonly FigureKey[] = ['created', 'sent', 'paid', 'overdue'];
 
 /**
  * One project on the portfolio (docs/product-spec.md, "Projects list"), rendered on the server
  * only. The team selector and Sync Billing are small islands; a click anywhere else on the card
  * opens the detail modal through the page's PortfolioCards island (docs/decisions/140).
  */
-export function ProjectCard({
-  project: p,
-  now,
-  budgetUsedPercent,
-  slots = {},
-  role,
-}: ProjectCardProps) {
+export function ProjectCard({ project: p, now, slots = {}, role }: ProjectCardProps) {
   const line = sprintLine(p);
-  const tickets = ticketCompletion(p);
-  const gauge = cardGauge(p, budgetUsedPercent);
+  // One meaning for every role and project type (docs/decisions/300).
+  const ring = cardRing(p);
   const periods = retainerProgressOf(
     p.forecastRetainerPeriodsCompleted,
     p.forecastRetainerPeriodsTotal,
@@ -100,15 +95,11 @@ export function ProjectCard({
           </div>
         </div>
         <div className={s.gaugeBlock}>
-          <Gauge
-            percent={gauge.percent}
-            label={`${p.name}: ${GAUGE_CAPTION[gauge.kind]}`}
-            tone={gauge.kind === 'tickets' ? 'blue' : undefined}
-          />
-          {gauge.kind === 'tickets' ? null : (
-            <span className={s.gaugeCaption}>{GAUGE_CAPTION[gauge.kind]}</span>
-          )}
-          <span>{`${tickets.completed}/${tickets.total} tickets`}</span>
+          <Gauge percent={ring.percent} label={`${p.name}: ${ring.caption}`} tone={ring.color} />
+          <span className={s.gaugeCaption} data-testid="ring-caption">
+            {ring.caption}
+          </span>
+          <span>{ring.detail}</span>
         </div>
         {slots.gauges}
       </div>
@@ -134,6 +125,7 @@ export function ProjectCard({
             {p.forecastOverdueAmount > 0 ? <Warning label="Overdue invoices" /> : null}
           </span>
           <span className={s.factValue}>{formatBillingAmount(p.forecastTotalInvoiced)}</span>
+          <span className={s.factHelp}>{BILLING_HELP}</span>
           <div className={s.billingDetails} role="tooltip" data-float-panel="">
             <strong>Forecast Billing, tax excluded</strong>
             {[
@@ -144,6 +136,15 @@ export function ProjectCard({
               `Retainer periods: ${periods.completed} completed of ${periods.total}`,
               `Forecast ID: ${p.forecastProjectId ?? '—'}`,
             ].join('\n')}
+            {/* Each amount's definition from the glossary, so the hover says which figure is which. */}
+            <dl className={s.billingHelp}>
+              {HOVER_FIGURES.map((key) => (
+                <div key={key}>
+                  <dt>{figureLabel(key)}</dt>
+                  <dd>{figureHelp(key)}</dd>
+                </div>
+              ))}
+            </dl>
           </div>
         </div>
         {slots.facts}
@@ -155,7 +156,7 @@ export function ProjectCard({
         <ProgressBar label="Retainer Periods %" percent={periods.percentage} tone="purple" />
         {p.jiraProjectKey ? (
           <ProgressBar
-            label={`Epic Progress (${p.completedEpics}/${p.totalEpics} epics · ${p.jiraProjectKey})`}
+            label={`Epic Progress (${epicCountText(p.completedEpics, p.totalEpics)} · ${p.jiraProjectKey})`}
             percent={percentOf(p.completedEpics, p.totalEpics)}
             tone="cyan"
           />
