@@ -34,6 +34,7 @@ import { UpstreamError } from './http';
 import type { Integrations } from './integrations';
 import { type OnSkipped, skippedCollector } from './skipped-records';
 import { syncJiraProject } from './jira/sync';
+import type { AppMetrics } from './metrics';
 
 /** A billing button or link still 'running' after this was cut off (its calls give up well before). */
 const PROJECT_ACTION_CUTOFF_MS = 15 * 60_000;
@@ -87,6 +88,8 @@ export interface RefreshDeps {
    * for work that must follow fresh data (alert rules). Its failure is logged, never the run's.
    */
   afterRun?: (run: SyncRun) => Promise<void> | void;
+  /** Counts every finished run by outcome, for `GET /metrics`. */
+  metrics?: Pick<AppMetrics, 'refreshRun'>;
 }
 
 export type StartResult =
@@ -213,6 +216,7 @@ export function createRefreshRunner(deps: RefreshDeps) {
   async function finished(run: SyncRun | null): Promise<void> {
     if (!run) return;
     logRun(run);
+    deps.metrics?.refreshRun(run.outcome);
     try {
       await pruneSyncRuns(db, HISTORY_KEPT);
       await pruneAuditLog(
