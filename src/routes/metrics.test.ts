@@ -61,6 +61,10 @@ describe('GET /metrics', () => {
     const after = await scrape();
     expect(sample(after, series) - sample(before, series)).toBe(2);
     expect(after).not.toContain('12345');
+    await fetch(`${base}/healthz`);
+    expect(await scrape()).toContain(
+      'http_requests_total{method="GET",route="/healthz",status="200"} 1',
+    );
     expect(after).toContain(
       'http_request_duration_seconds_count{method="GET",route="/api/projects/:id/jira-data"}',
     );

@@ -1,7 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { routePath } from 'hono/route';
+import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../env';
 
 const encoder = new TextEncoder();
@@ -34,8 +34,9 @@ export const countRequests: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!metrics) return next();
   const started = performance.now();
   await next();
-  // The last matched route is the one that answered; '*' when nothing but middleware matched.
-  const route = routePath(c, -1) || '*';
+  // The handler's pattern: middleware (method ALL) registered later, such as '/*', also matches.
+  const handler = matchedRoutes(c).findLast((r) => r.method !== 'ALL');
+  const route = handler?.path ?? 'unmatched';
   metrics.request(c.req.method, route, c.res.status, (performance.now() - started) / 1000);
 };
 
