@@ -28,6 +28,7 @@ import { jiraApi } from './routes/api/jira';
 import { projectsApi } from './routes/api/projects';
 import { syncApi } from './routes/api/sync';
 import { usersApi } from './routes/api/users';
+import { countRequests, metricsRoute } from './routes/metrics';
 import { notFoundPage, pages } from './routes/pages';
 import { oidcRoutes } from './routes/api/oidc';
 import { OIDC_PATH } from './shared/sso-texts';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     await next();
   });
+  app.use('*', countRequests);
   app.use(
     '*',
     secureHeaders({
@@ -118,6 +120,7 @@ export function createApp(deps: AppDeps) {
 
   // One sub-app per resource, mounted at its own path; each applies its guard once to every
   // route it holds, so a route added to a resource cannot miss it (docs/decisions/111-resources-mounted-with-their-guard.md).
+  app.route('/', metricsRoute); // loopback or the METRICS_TOKEN; others get not found
   app.route('/internal', internalApi); // the server's token, checked by the call
   app.route('/api', authApi); // public: sign-up, sign-in, sign-out and who is signed in
   app.route('/api/account', accountApi); // signed in, any role: their own password

@@ -76,6 +76,13 @@ const ConfigSchema = z.object({
   // Sign-in through Google, Entra ID or any OpenID provider (src/shared/oidc-settings.ts).
   ...OidcEnvSchema.shape,
   // Daily snapshots of the embedded database kept in DATA_DIR/backups; 0 takes none.
+  // Lets Prometheus scrape `GET /metrics` from elsewhere (`Authorization: Bearer …`); loopback needs none.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(16, 'must be at least 16 characters').optional())
+    .optional(),
   BACKUPS_KEPT: z.coerce.number().int().min(0).max(365).default(7),
 });
 

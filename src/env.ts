@@ -8,6 +8,7 @@ import type { AssetManifest } from './render/assets';
 import type { ForecastClient } from './services/forecast/client';
 import type { JiraClient } from './services/jira/client';
 import type { Mailer } from './services/mail';
+import type { AppMetrics } from './services/metrics';
 import type { RefreshRunner } from './services/refresh';
 
 /** Everything the app needs from the outside, passed in once (no I/O at import time). */
@@ -23,6 +24,13 @@ export interface AppDeps {
   assets: AssetManifest;
   /** The client's network address, for login limits (the socket on Node, a header on Workers). */
   clientAddress: (c: Context) => string;
+  /**
+   * The connecting socket's own address (Node); absent on Workers, where no peer is loopback.
+   * Never a header: `GET /metrics` trusts loopback on it.
+   */
+  peerAddress?: (c: Context) => string | undefined;
+  /** Counters for `GET /metrics` (src/services/metrics.ts); without them the route is not found. */
+  metrics?: AppMetrics;
   /** When set, the `npm run users` command may act through this running server. */
   internalToken?: string;
   /** The refresh runner (one at a time across processes): Sync now, billing and link runs. */

@@ -22,6 +22,7 @@ import { createRefreshRunner, refreshSettingsFrom } from './services/refresh';
 import { startRefreshSchedule } from './services/refresh-schedule';
 import { alertsAfterRun } from './services/alerts';
 import { startDigestSchedule } from './services/digest';
+import { createMetrics } from './services/metrics';
 import { createSlackNotifier } from './services/slack';
 import {
   acquireDataDirLock,
@@ -56,7 +57,10 @@ async function main() {
   // Demo mode: the demo services' clients get a fetch that MSW's handlers answer in-process.
   const mocks = demo ? startDemoMocks(config, new Date()) : null;
   const demoFetch = mocks?.fetch;
-  const integrations = createIntegrations(config, { demoFetch });
+  // One registry for this process, handed to everything that counts (GET /metrics).
+  const metrics = createMetrics();
+  const onResponse = metrics.upstreamResponse;
+  const integrations = createIntegrations(config, { demoFetch, onResponse });
 
   const credentialsProblem = await demoCredentialsProblem(db, config, process.env, passwords);
   if (credentialsProblem) {
@@ -105,13 +109,14 @@ async function main() {
   const refresh = createRefreshRunner({
     db,
     connect: (onRequest, onSkipped) =>
-      createIntegrations(config, { onRequest, onSkipped, demoFetch }),
+      createIntegrations(config, { onRequest, onSkipped, demoFetch, onResponse }),
     clock: () => new Date(),
     timeZone: config.AGENCY_TIMEZONE,
     settings: refreshSettingsFrom(config),
     runner,
     log: (line) => console.log(line),
     afterRun: evaluateAlerts,
+    metrics,
   });
 
   const app = createApp({
@@ -122,6 +127,8 @@ async function main() {
     assets,
     ...integrations,
     clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    peerAddress: (c) => getConnInfo(c).remote.address,
+    metrics,
     internalToken,
     refresh,
     // A Sync now run goes on after its response; the runner records its own failures.
@@ -129,7 +136,7 @@ async function main() {
     mailer,
   });
 
-  bound.ready(serverFetch(app.fetch, distDir));
+  bound.ready(serverFetch(app.fetch, distDir, metrics.admissionDepth));
   // server.json first: whoever reads "listening" may use it at once.
   if (internalToken) {
     // Written beside and renamed over, so a reader never sees half a file.

@@ -23,6 +23,24 @@ const ask = (fetch: (request: Request, env: unknown) => unknown, path: string) =
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('requests admitted in turn', () => {
+  it('reports how many requests wait their turn as the line grows and shrinks', async () => {
+    const held = heldFetch();
+    const depths: number[] = [];
+    const admitted = admitInTurn(held.fetch, { limit: 1, stopsCountingAfterMs: 60_000 }, (n) =>
+      depths.push(n),
+    );
+    const answers = ['/a', '/b', '/c'].map((path) => ask(admitted, path));
+    await settle();
+    expect(depths).toEqual([1, 2]);
+    held.release.get('/a')!(new Response('a'));
+    await settle();
+    held.release.get('/b')!(new Response('b'));
+    await settle();
+    held.release.get('/c')!(new Response('c'));
+    await Promise.all(answers);
+    expect(depths).toEqual([1, 2, 1, 0]);
+  });
+
   it('works on at most the limit at once and starts the rest in the order they arrived', async () => {
     const held = heldFetch();
     const admitted = admitInTurn(held.fetch, { limit: 2, stopsCountingAfterMs: 60_000 });

@@ -32,7 +32,12 @@ export const ADMISSION: AdmissionOptions = { limit: 16, stopsCountingAfterMs: 50
  *
  * @example admitInTurn(gzipResponses(root.fetch), ADMISSION) // in serverFetch (root.ts)
  */
-export function admitInTurn(fetch: Fetch, options: AdmissionOptions): Fetch {
+export function admitInTurn(
+  fetch: Fetch,
+  options: AdmissionOptions,
+  /** Told the number of requests waiting each time it changes (for `GET /metrics`). */
+  onDepth?: (waiting: number) => void,
+): Fetch {
   let counted = 0;
   // A queue as an array and a read index: shift() on a long array copies it on every call.
   let waiting: (() => void)[] = [];
@@ -47,13 +52,18 @@ export function admitInTurn(fetch: Fetch, options: AdmissionOptions): Fetch {
         waiting = waiting.slice(next);
         next = 0;
       }
+      onDepth?.(waiting.length - next);
       start();
     } else counted--;
   };
 
   return async function admitted(request, env) {
     if (counted < options.limit) counted++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
+    else
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        onDepth?.(waiting.length - next);
+      });
     // The request holds its place until it ends or runs too long, whichever comes first.
     let holding = true;
     const letGo = () => {

@@ -13,7 +13,11 @@ import type { Fetch } from './listen';
  *
  * @example bound.ready(serverFetch(app.fetch, distDir))
  */
-export function serverFetch(appFetch: Fetch, distDir: string): Fetch {
+export function serverFetch(
+  appFetch: Fetch,
+  distDir: string,
+  onAdmissionDepth?: (waiting: number) => void,
+): Fetch {
   const root = new Hono();
   root.use('/assets/*', async (c, next) => {
     await next();
@@ -27,5 +31,5 @@ export function serverFetch(appFetch: Fetch, distDir: string): Fetch {
   // Handed over whole (not root.route), so the app's own not-found page answers unknown paths.
   root.all('*', (c) => appFetch(c.req.raw, c.env));
   // Pages, JSON and assets go gzip-compressed: the first paint on a slow link depends on it.
-  return admitInTurn(gzipResponses(root.fetch), ADMISSION);
+  return admitInTurn(gzipResponses(root.fetch), ADMISSION, onAdmissionDepth);
 }

@@ -59,6 +59,8 @@ export interface HttpClientOptions {
   random?: () => number;
   /** Called once per HTTP request sent (for counting upstream calls in the bench). */
   onRequest?: (info: { method: string; url: string }) => void;
+  /** Called with every answer's status, 0 when none came (for `GET /metrics`). */
+  onResponse?: (info: { service: UpstreamService; status: number }) => void;
 }
 
 export interface RequestOptions {
@@ -200,6 +202,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     sleep = defaultSleep,
     random = Math.random,
     onRequest,
+    onResponse,
   } = options;
   const limit = createLimiter(concurrency);
 
@@ -226,7 +229,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           const controller = new AbortController();
           const timer = setTimeout(() => controller.abort(), Math.min(timeoutMs, remaining));
           try {
-            return await fetchImpl(url, {
+            const answer = await fetchImpl(url, {
               method,
               headers: {
                 Accept: 'application/json',
@@ -236,6 +239,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
               body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
               signal: controller.signal,
             });
+            onResponse?.({ service, status: answer.status });
+            return answer;
+          } catch (error) {
+            onResponse?.({ service, status: 0 });
+            throw error;
           } finally {
             clearTimeout(timer);
           }

@@ -38,6 +38,7 @@ import { getCapacitySyncState } from '../db/capacity';
 import { CAPACITY_DATA_MAX_AGE_MS } from '../shared/capacity';
 import { syncCapacityForecast } from './forecast/capacity-sync';
 import { syncPipeline } from './pipedrive/sync';
+import type { AppMetrics } from './metrics';
 
 /** A billing button or link still 'running' after this was cut off (its calls give up well before). */
 const PROJECT_ACTION_CUTOFF_MS = 15 * 60_000;
@@ -91,6 +92,8 @@ export interface RefreshDeps {
    * for work that must follow fresh data (alert rules). Its failure is logged, never the run's.
    */
   afterRun?: (run: SyncRun) => Promise<void> | void;
+  /** Counts every finished run by outcome, for `GET /metrics`. */
+  metrics?: Pick<AppMetrics, 'refreshRun'>;
 }
 
 export type StartResult =
@@ -238,6 +241,7 @@ export function createRefreshRunner(deps: RefreshDeps) {
   async function finished(run: SyncRun | null): Promise<void> {
     if (!run) return;
     logRun(run);
+    deps.metrics?.refreshRun(run.outcome);
     try {
       await pruneSyncRuns(db, HISTORY_KEPT);
       await pruneAuditLog(

@@ -51,7 +51,14 @@ export function createTestApp(
   } = {},
 ): TestApp {
   const config: Config = loadConfig({ NODE_ENV: 'test', ...overrides.env });
-  const tuning = { timeoutMs: 2_000, deadlineMs: 5_000, sleep: async () => {}, demoFetch };
+  const tuning = {
+    timeoutMs: 2_000,
+    deadlineMs: 5_000,
+    sleep: async () => {},
+    demoFetch,
+    // Given metrics count the upstream answers and refresh runs too, as on the server.
+    onResponse: overrides.metrics?.upstreamResponse,
+  };
   const clock = overrides.clock ?? (() => new Date());
   const deferred: Promise<unknown>[] = [];
   const deps: AppDeps = {
@@ -81,6 +88,7 @@ export function createTestApp(
       settings: { ...refreshSettingsFrom(config), progressMs: 50 },
       runner: 'test',
       log: () => {},
+      metrics: overrides.metrics,
     }),
     defer: (task) => void deferred.push(task.catch(() => {})),
     ...overrides,

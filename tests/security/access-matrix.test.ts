@@ -29,6 +29,8 @@ interface Row {
 export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/healthz', access: 'public' },
   { method: 'GET', route: '/readyz', access: 'public' },
+  // Prometheus' scrape: loopback or METRICS_TOKEN; a remote client without it gets not found.
+  { method: 'GET', route: '/metrics', access: 'token' },
   { method: 'GET', route: '/auth', access: 'guest' },
   { method: 'POST', route: '/auth', access: 'public', body: {} },
   { method: 'GET', route: '/', access: 'user' },

@@ -889,6 +889,7 @@ export const INPUT_CALLS: InputCall[] = [
 export const NO_INPUT_GETS = [
   '/healthz',
   '/readyz',
+  '/metrics',
   '/auth',
   '/',
   '/portfolio/projects',
