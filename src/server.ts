@@ -104,8 +104,8 @@ async function main() {
   });
   const refresh = createRefreshRunner({
     db,
-    connect: (onRequest, onSkipped) =>
-      createIntegrations(config, { onRequest, onSkipped, demoFetch }),
+    connect: (onRequest, onSkipped, limits) =>
+      createIntegrations(config, { onRequest, onSkipped, demoFetch, ...limits }),
     clock: () => new Date(),
     timeZone: config.AGENCY_TIMEZONE,
     settings: refreshSettingsFrom(config),
