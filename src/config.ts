@@ -66,6 +66,9 @@ const ConfigSchema = z.object({
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // Upstream calls one refresh run may make; the rest waits for the next run (Workers' limits).
   SYNC_PAGE_BUDGET: z.coerce.number().int().min(10).max(100_000).default(500),
+  // The longest a project's billing sync may wait on Forecast, all its calls together; its
+  // timeout message names this bound.
+  BILLING_SYNC_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   // How long audit entries are kept; older ones are pruned after each sync run (docs/decisions/284).
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   // Outgoing mail (reset links, the Monday digest); unset keeps mail in the in-app outbox.

@@ -108,8 +108,8 @@ async function main() {
   });
   const refresh = createRefreshRunner({
     db,
-    connect: (onRequest, onSkipped) =>
-      createIntegrations(config, { onRequest, onSkipped, demoFetch, onResponse }),
+    connect: (onRequest, onSkipped, limits) =>
+      createIntegrations(config, { onRequest, onSkipped, demoFetch, onResponse, ...limits }),
     clock: () => new Date(),
     timeZone: config.AGENCY_TIMEZONE,
     settings: refreshSettingsFrom(config),

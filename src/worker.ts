@@ -38,7 +38,8 @@ function configOf(env: Env) {
 function refreshRunner(db: Db, config: ReturnType<typeof loadConfig>) {
   return createRefreshRunner({
     db,
-    connect: (onRequest, onSkipped) => createIntegrations(config, { onRequest, onSkipped }),
+    connect: (onRequest, onSkipped, limits) =>
+      createIntegrations(config, { onRequest, onSkipped, ...limits }),
     clock: () => new Date(),
     timeZone: config.AGENCY_TIMEZONE,
     settings: refreshSettingsFrom(config),

@@ -13,6 +13,7 @@ import {
 } from '../shared/island-markers';
 import * as s from '../components/portfolio/PortfolioProjects.css';
 import { muted, spinner } from '../components/ui.css';
+import { namesAView, portfolioViewParams, readPortfolioView } from '../shared/portfolio-table';
 import type { Project } from '../shared/projects';
 import type { Role } from '../shared/roles';
 import { PORTFOLIO_HTML_KEY, PROJECTS_KEY } from './projects/api';
@@ -74,6 +75,18 @@ export default function PortfolioCards({ rendered, role, jiraSite = '' }: Props)
       .querySelector(`[${PORTFOLIO_PROJECTS_ATTR}]`)
       ?.dispatchEvent(new CustomEvent(SERVER_HTML_EVENT, { detail: html, bubbles: true }));
   }, [cards.data]);
+
+  // The address is the view; a view it names in full is remembered by this call, never by the
+  // page's GET (docs/decisions/276). A failure only means the next plain / shows the old view.
+  useEffect(() => {
+    const query = Object.fromEntries(new URLSearchParams(window.location.search));
+    if (!namesAView(query)) return;
+    const { view, rejected } = readPortfolioView(query, role === 'admin');
+    if (rejected.length > 0) return;
+    apiRequest('PUT', '/api/preferences/portfolio-view', {
+      query: portfolioViewParams(view).toString(),
+    }).catch(() => {});
+  }, [role]);
 
   // Insights link a project as /?project=<id> (docs/decisions/174): open its detail at once.
   useEffect(() => {

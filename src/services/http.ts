@@ -47,6 +47,11 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** For the whole call including retries and waits. */
   deadlineMs?: number;
+  /**
+   * For everything this client does, from its creation: a client made for one action (a
+   * project's billing sync) keeps the whole action within it, and a call it cuts says so.
+   */
+  budgetMs?: number;
   maxRetries?: number;
   /** Calls in flight at once to this service. */
   concurrency?: number;
@@ -195,6 +200,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
     timeoutMs = 15_000,
     deadlineMs = 45_000,
+    budgetMs,
     maxRetries = 4,
     concurrency = 4,
     maxRetryAfterMs = 30_000,
@@ -205,6 +211,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     onResponse,
   } = options;
   const limit = createLimiter(concurrency);
+  const budgetEnd = budgetMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + budgetMs;
 
   async function request<T>(
     method: 'GET' | 'POST',
@@ -213,20 +220,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   ): Promise<T> {
     const url = buildUrl(baseUrl, path, opts.query);
     const idempotent = opts.idempotent ?? method === 'GET';
-    const deadline = Date.now() + deadlineMs;
+    const ownEnd = Date.now() + deadlineMs;
+    const deadline = Math.min(ownEnd, budgetEnd);
+    // A timeout names the bound that cut it: the attempt's, or the whole call's or action's.
+    const boundMs = ownEnd <= budgetEnd ? deadlineMs : budgetMs!;
+    const tooSlow = (ms: number) =>
+      new UpstreamError(service, 'timeout', `no answer within ${Math.round(ms / 1000)} s`);
     for (let attempt = 0; ; attempt++) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0)
-        throw new UpstreamError(
-          service,
-          'timeout',
-          `no answer within ${Math.round(deadlineMs / 1000)} s`,
-        );
+      if (deadline - Date.now() <= 0) throw tooSlow(boundMs);
       let res: Response;
+      let attemptMs = timeoutMs;
       try {
         res = await limit(async () => {
           onRequest?.({ method, url });
           const controller = new AbortController();
+          // Read once the slot is free: waiting for one counts against the deadline too.
+          const remaining = Math.max(0, deadline - Date.now());
+          attemptMs = remaining < timeoutMs ? boundMs : timeoutMs;
           const timer = setTimeout(() => controller.abort(), Math.min(timeoutMs, remaining));
           try {
             const answer = await fetchImpl(url, {
@@ -252,11 +262,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const aborted =
           (error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError';
         const failure = aborted
-          ? new UpstreamError(
-              service,
-              'timeout',
-              `no answer within ${Math.round(Math.min(timeoutMs, remaining) / 1000)} s`,
-            )
+          ? tooSlow(attemptMs)
           : new UpstreamError(
               service,
               'network',

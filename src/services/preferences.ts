@@ -19,25 +19,21 @@ export type PortfolioViewChoice =
   | { view: PortfolioView; redirectTo: string };
 
 /**
- * The view `/` shows. An address that names a view wins and, when every part of it is valid, is
- * remembered as the person's view (a hand-edited or stale link still opens, with defaults for the
- * parts that fell back, but is not remembered). An address without one sends the person to their
- * remembered view's address, so a copied link always reproduces what is on screen. A failed write
- * of the preference never stops the page. `stored` is what the session read (src/db/sessions.ts).
+ * The view `/` shows. An address that names a view wins (a hand-edited or stale link still opens,
+ * with defaults for the parts that fell back). An address without one sends the person to their
+ * remembered view's address, so a copied link always reproduces what is on screen. Reading never
+ * writes: the page remembers a view through rememberPortfolioView (docs/decisions/276). `stored`
+ * is what the session read (src/db/sessions.ts).
  */
-export async function choosePortfolioView(
-  db: Db,
-  user: { id: string; isAdmin: boolean; stored: UserPreferences },
+export function choosePortfolioView(
+  user: { isAdmin: boolean; stored: UserPreferences },
   query: Record<string, string>,
-): Promise<PortfolioViewChoice> {
-  const { id: userId, isAdmin, stored } = user;
+): PortfolioViewChoice {
+  const { isAdmin, stored } = user;
   if (namesAView(query)) {
     const { view, rejected } = readPortfolioView(query, isAdmin);
     if (rejected.length > 0) return { view, redirectTo: null };
     const canonical = portfolioViewParams(view);
-    await savePortfolioView(db, userId, canonical.toString()).catch((error: unknown) =>
-      console.error('Could not remember the portfolio view:', error),
-    );
     // The filter form sends empty and default values too: show the short address instead.
     const given = new URLSearchParams(
       VIEW_PARAMS.flatMap((k) =>
@@ -54,6 +50,26 @@ export async function choosePortfolioView(
   const params = portfolioViewParams(remembered);
   if (params.size === 0) return { view: remembered, redirectTo: null };
   return { view: remembered, redirectTo: addressOf(params, query) };
+}
+
+/**
+ * Remembers a view given as its address's query string, only when every part of it can be read
+ * (the same reading as the page's); anything else is refused and nothing is stored.
+ */
+export async function rememberPortfolioView(
+  db: Db,
+  user: { id: string; isAdmin: boolean },
+  query: string,
+): Promise<{ ok: true; view: string } | { ok: false; message: string }> {
+  const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+  const unknown = [...params.keys()].filter((k) => !(VIEW_PARAMS as readonly string[]).includes(k));
+  const { view, rejected } = readPortfolioView(Object.fromEntries(params), user.isAdmin);
+  const wrong = [...new Set([...unknown, ...rejected])];
+  if (wrong.length > 0)
+    return { ok: false, message: `The portfolio view could not be read: ${wrong.join(', ')}.` };
+  const canonical = portfolioViewParams(view).toString();
+  await savePortfolioView(db, user.id, canonical);
+  return { ok: true, view: canonical };
 }
 
 /** `/` with the view's parameters; other parameters (?project=12 opens a project) travel along. */

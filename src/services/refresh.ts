@@ -56,6 +56,8 @@ export interface RefreshSettings {
   progressMs: number;
   /** Audit entries older than this many days are pruned after each run (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
+  /** A project's billing sync, all its upstream calls together (BILLING_SYNC_TIMEOUT_SECONDS). */
+  billingBudgetMs?: number;
 }
 
 export const DEFAULT_LEASE_MS = 60_000;
@@ -66,6 +68,7 @@ export function refreshSettingsFrom(config: Config): RefreshSettings {
     intervalMs: config.SYNC_INTERVAL_SECONDS * 1000,
     pageBudget: config.SYNC_PAGE_BUDGET,
     auditRetentionDays: config.AUDIT_RETENTION_DAYS,
+    billingBudgetMs: config.BILLING_SYNC_TIMEOUT_SECONDS * 1000,
     leaseMs: DEFAULT_LEASE_MS,
     progressMs: 500,
   };
@@ -79,7 +82,12 @@ export interface RefreshDeps {
    * Upstream clients that report every call they send, so a run counts its own, and every record
    * they leave out because it cannot be stored (docs/decisions/271).
    */
-  connect: (onRequest: OnUpstreamRequest, onSkipped?: OnSkipped) => Integrations;
+  connect: (
+    onRequest: OnUpstreamRequest,
+    onSkipped?: OnSkipped,
+    /** Bounds everything the clients do, for one action that a person waits on. */
+    limits?: { budgetMs?: number },
+  ) => Integrations;
   clock: () => Date;
   timeZone: string;
   settings: RefreshSettings;
@@ -438,9 +446,13 @@ export function createRefreshRunner(deps: RefreshDeps) {
     const startedAt = deps.clock();
     let calls = 0;
     const skipped = skippedCollector();
-    const clients = deps.connect(() => {
-      calls++;
-    }, skipped.onSkipped);
+    const clients = deps.connect(
+      () => {
+        calls++;
+      },
+      skipped.onSkipped,
+      trigger === 'billing' ? { budgetMs: settings.billingBudgetMs } : {},
+    );
     let outcome: { result: T; rowsChanged: number } | null = null;
     let failure: unknown = null;
     try {

@@ -81,8 +81,8 @@ export function createTestApp(
               ...(overrides.jira ? { jira: overrides.jira } : {}),
               ...(overrides.forecast ? { forecast: overrides.forecast } : {}),
             })
-          : (onRequest, onSkipped) =>
-              createIntegrations(config, { ...tuning, onRequest, onSkipped }),
+          : (onRequest, onSkipped, limits) =>
+              createIntegrations(config, { ...tuning, onRequest, onSkipped, ...limits }),
       clock,
       timeZone: config.AGENCY_TIMEZONE,
       settings: { ...refreshSettingsFrom(config), progressMs: 50 },

@@ -88,6 +88,11 @@ export async function startUpstreamServer(now = new Date()): Promise<UpstreamSer
     setFailure: (status) => {
       failWith = status;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Answers still held back by a delay end here rather than keep the server open.
+        server.closeAllConnections();
+      }),
   };
 }

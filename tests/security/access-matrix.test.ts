@@ -222,6 +222,12 @@ export const ACCESS_MATRIX: Row[] = [
     access: 'user',
     body: { theme: 'dark' },
   },
+  {
+    method: 'PUT',
+    route: '/api/preferences/portfolio-view',
+    access: 'user',
+    body: { query: 'view=table' },
+  },
   // CSV downloads: the same access as the screens they mirror.
   { method: 'GET', route: '/api/export/portfolio.csv', access: 'user' },
   {

@@ -798,6 +798,28 @@ export const INPUT_CALLS: InputCall[] = [
       },
     },
   },
+  {
+    method: 'PUT',
+    route: '/api/preferences/portfolio-view',
+    as: 'user',
+    body: {
+      valid: () => ({ query: 'view=table&dir=desc&jira=linked' }),
+      fields: {
+        query: {
+          type: 'string',
+          // Unreadable parts, an unknown key, a money sort for a user, or too long.
+          invalid: fc.constantFrom(
+            'view=grid',
+            'sort=nonsense',
+            'sort=paid',
+            'jira=maybe',
+            'x=1',
+            `view=table&stage=${'x'.repeat(1000)}`,
+          ),
+        },
+      },
+    },
+  },
   // CSV downloads (docs/decisions/180): the same inputs as the screens' calls.
   {
     method: 'GET',

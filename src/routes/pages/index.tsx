@@ -180,9 +180,8 @@ export const pages = new Hono<AppEnv>()
     const user = c.var.user!;
     const isAdmin = user.role === 'admin';
     // The view in the address, else the person's remembered one (docs/decisions/181).
-    const { view, redirectTo } = await choosePortfolioView(
-      c.var.deps.db,
-      { id: user.id, isAdmin, stored: c.var.preferences! },
+    const { view, redirectTo } = choosePortfolioView(
+      { isAdmin, stored: c.var.preferences! },
       c.req.query(),
     );
     if (redirectTo) return c.redirect(redirectTo, 302);

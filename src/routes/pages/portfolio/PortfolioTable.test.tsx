@@ -27,6 +27,9 @@ afterAll(async () => {
   await drop();
 });
 
+/** What the page's island sends once the address names a view in full. */
+const remember = (query: string, cookie: string) =>
+  t.request('PUT', '/api/preferences/portfolio-view', { cookie, body: { query } });
 const page = async (path: string, cookie: string) => {
   const res = await t.request('GET', path, { cookie });
   return { res, html: res.status === 200 ? await res.text() : '' };
@@ -69,10 +72,12 @@ describe('the portfolio table view', () => {
     expect(none.html).toContain('0 of 3 projects');
   });
 
-  it('remembers the last view per person: a plain / goes to it, others keep theirs', async () => {
+  it('remembers the view the page posts: a plain / goes to it, others keep theirs', async () => {
     const me = await t.signIn('staff');
     const other = await t.signIn('staff');
-    await page('/?view=table&sort=name&dir=desc&jira=linked', me);
+    const saved = await remember('view=table&sort=name&dir=desc&jira=linked', me);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ query: 'view=table&dir=desc&jira=linked' });
     const back = await page('/', me);
     expect(back.res.status).toBe(302);
     expect(back.res.headers.get('location')).toBe('/?view=table&dir=desc&jira=linked');
@@ -84,14 +89,23 @@ describe('the portfolio table view', () => {
     const copied = await page('/?view=table&dir=desc&jira=linked', other);
     expect(rowNames(copied.html)).toEqual(['Charlie', 'Bravo']);
     // Back to cards is remembered too.
-    await page('/?view=cards', me);
+    expect((await remember('?view=cards', me)).status).toBe(200);
     const cards = await page('/', me);
     expect(cards.res.status).toBe(200);
     expect(cards.html).toContain('data-testid="project-card"');
     expect(cards.html).not.toContain('data-testid="portfolio-table"');
   });
 
-  it('tidies the filter form’s address, and never remembers a view it could not read', async () => {
+  it('never remembers a view from a GET, however full the address', async () => {
+    const me = await t.signIn('user');
+    const opened = await page('/?view=table&sort=tickets&dir=desc&team=Team+1', me);
+    expect(opened.res.status).toBe(200);
+    const plain = await page('/', me);
+    expect(plain.res.status).toBe(200);
+    expect(plain.html).toContain('data-testid="project-card"');
+  });
+
+  it('tidies the filter form’s address, and refuses to remember a view it cannot read', async () => {
     const me = await t.signIn('user');
     const form = await page(
       '/?view=table&sort=name&dir=asc&team=&devStatus=&jira=linked&stage=',
@@ -99,11 +113,19 @@ describe('the portfolio table view', () => {
     );
     expect(form.res.status).toBe(302);
     expect(form.res.headers.get('location')).toBe('/?view=table&jira=linked');
+    expect((await remember('view=table&jira=linked', me)).status).toBe(200);
     const junk = await page('/?view=table&sort=nonsense', me);
     expect(junk.res.status).toBe(200);
     expect(rowNames(junk.html)).toEqual(['alpha', 'Bravo', 'Charlie']);
+    for (const query of ['view=table&sort=nonsense', 'view=table&sort=paid', 'view=grid', 'x=1']) {
+      const refused = await remember(query, me);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).message).toMatch(/^The portfolio view could not be read: /);
+    }
     // Still the last view that was read in full.
     expect((await page('/', me)).res.headers.get('location')).toBe('/?view=table&jira=linked');
+    // A money column is a view an admin can keep.
+    expect((await remember('view=table&sort=paid', admin)).status).toBe(200);
   });
 
   it('answers the refresh fragment in the view the page asks for', async () => {
@@ -115,7 +137,7 @@ describe('the portfolio table view', () => {
 
   it('forgets a person’s view with their account', async () => {
     const me = await t.signIn('user', 'leaver@agency.test');
-    await page('/?view=table', me);
+    await remember('view=table', me);
     await db.query("DELETE FROM users WHERE email = 'leaver@agency.test'");
     expect(
       await db.query(
