@@ -376,6 +376,10 @@ export const INPUT_CALLS: InputCall[] = [
     },
   },
 
+  // `npm run backup` through the running server: it reads nothing sent with it (on PostgreSQL,
+  // where there is no embedded folder to snapshot, it answers 404).
+  { method: 'POST', route: '/internal/backup', as: 'token', noPayload: true },
+
   // The audit log (admin): the call, its CSV and its page share the filters.
   ...(['/api/admin/audit', '/api/admin/audit/csv', '/agency/audit'] as const).map(
     (route): InputCall => ({
