@@ -91,7 +91,6 @@ export const axisTitle = style({ fill: vars.color.textMuted, fontSize: '12px', f
 export const hit = style({
   fill: 'transparent',
   cursor: 'crosshair',
-  outline: 'none',
   selectors: { '&:focus-visible': { stroke: vars.color.primary, strokeWidth: 2 } },
 });
 export const tooltip = style({

@@ -3,16 +3,13 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../env';
 import { requireAbility } from '../../middleware/guards';
 import { loadCapacity, loadPipeline } from '../../services/capacity';
-import { isIsoDate, weekStartOf } from '../../shared/calendar';
+import { weekStartOf } from '../../shared/calendar';
+import { IsoDateSchema } from '../schemas';
 import { valid } from '../validation';
 import { agencyToday } from './insights';
 
 export const CapacityQuerySchema = z.object({
-  from: z
-    .string()
-    .refine(isIsoDate, 'from must be a real date written YYYY-MM-DD')
-    .refine((d) => d >= '2000-01-01' && d <= '2999-12-31', 'from must be between 2000 and 2999')
-    .optional(),
+  from: IsoDateSchema('from').optional(),
   weeks: z.coerce
     .number({ error: 'weeks must be a whole number from 1 to 26' })
     .int('weeks must be a whole number from 1 to 26')

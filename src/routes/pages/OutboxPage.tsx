@@ -62,7 +62,9 @@ export function OutboxPage({
                 <pre className={s.mailText}>{m.text}</pre>
               ) : (
                 <>
+                  {/* A preview: Tab passes it by, as the mail's links are the pages it sits among. */}
                   <iframe
+                    tabIndex={-1}
                     title={`${m.subject}, as mailed`}
                     className={s.mailFrame}
                     sandbox="allow-popups allow-popups-to-escape-sandbox"
