@@ -24,7 +24,7 @@ afterAll(() => drop());
 describe('the freshness line', () => {
   it('on an empty dashboard: no synced source yet, nothing running, no run before', async () => {
     expect(await freshness(['jira', 'billing', 'time'], 'admin')).toMatchObject({
-      sources: [{ service: 'Forecast', at: null }],
+      sources: [{ service: 'Forecast time', at: null }],
       running: false,
       lastRun: null,
     });
@@ -88,9 +88,25 @@ describe('the freshness line', () => {
 
     const admin = await freshness(['jira', 'billing', 'time'], 'admin');
     expect(admin.sources).toEqual([
-      { service: 'Jira', at: '2026-11-26T09:30:00.000Z', staleAfterMs: expect.any(Number) },
-      { service: 'Forecast', at: '2026-11-26T09:40:00.000Z', staleAfterMs: expect.any(Number) },
-      { service: 'Forecast', at: '2026-11-26T09:45:00.000Z', staleAfterMs: expect.any(Number) },
+      // Each source once, by its own name, with how often it is refreshed (docs/decisions/305).
+      {
+        service: 'Jira',
+        at: '2026-11-26T09:30:00.000Z',
+        staleAfterMs: expect.any(Number),
+        refreshMs: 3_600_000,
+      },
+      {
+        service: 'Forecast billing',
+        at: '2026-11-26T09:40:00.000Z',
+        staleAfterMs: expect.any(Number),
+        refreshMs: 3_600_000,
+      },
+      {
+        service: 'Forecast time',
+        at: '2026-11-26T09:45:00.000Z',
+        staleAfterMs: expect.any(Number),
+        refreshMs: 300_000,
+      },
     ]);
     expect(admin.running).toBe(true);
     expect(admin.lastRun).toEqual({

@@ -34,7 +34,10 @@ export function choosePortfolioView(
     const { view, rejected } = readPortfolioView(query, isAdmin);
     if (rejected.length > 0) return { view, redirectTo: null };
     const canonical = portfolioViewParams(view);
-    // The filter form sends empty and default values too: show the short address instead.
+    // The filter form sends empty and default values too: show the short address instead. An
+    // address of only defaults stays as it is: its short form, a plain /, would open the
+    // remembered view, which the page's PUT has not yet replaced.
+    if (canonical.size === 0) return { view, redirectTo: null };
     const given = new URLSearchParams(
       VIEW_PARAMS.flatMap((k) =>
         query[k] !== undefined ? [[k, query[k]] as [string, string]] : [],
