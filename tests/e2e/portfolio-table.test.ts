@@ -63,9 +63,14 @@ describe('the portfolio table', () => {
     expect(filtered.length).toBeGreaterThan(0);
     const address = page.url();
 
+    // The page remembers the view it shows by its own call once its scripts run (decision 276).
+    const remembered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/preferences/portfolio-view') && r.status() === 200,
+    );
     await page.reload();
     expect(page.url()).toBe(address);
     expect(await rowNames(page)).toEqual(filtered);
+    await remembered;
 
     // A plain visit to Projects comes back to the same view.
     await page.getByRole('link', { name: 'Projects' }).first().click();
@@ -89,8 +94,12 @@ describe('the portfolio table', () => {
       await signUp(theirs, 'table-viewer@agency.test', 'a long enough password 1');
       expect((await h!.runUsersCommand(['approve', 'table-viewer@agency.test'])).code).toBe(0);
       await signIn(theirs, 'table-viewer@agency.test', 'a long enough password 1');
+      const theirsRemembered = theirs.waitForResponse(
+        (r) => r.url().endsWith('/api/preferences/portfolio-view') && r.status() === 200,
+      );
       await theirs.goto(address);
       expect(await rowNames(theirs)).toEqual(filtered);
+      await theirsRemembered;
       // The view they opened is now the one their Projects tab comes back to.
       await theirs.goto('/');
       expect(theirs.url()).toBe(address);
