@@ -1,13 +1,9 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
+import { lockDataDirFor, runCommand } from './command';
 import { openDatabase, serverInfoPath } from '../db/open';
-import {
-  acquireDataDirLock,
-  DataDirInUseError,
-  EXIT_DATA_DIR_IN_USE,
-  isProcessRunning,
-} from '../server/data-dir-lock';
+import { isProcessRunning } from '../server/data-dir-lock';
 import { writeSnapshot } from '../services/backup';
 
 /**
@@ -50,14 +46,8 @@ async function main(): Promise<number> {
       return 0;
     }
   }
-  let lock: ReturnType<typeof acquireDataDirLock>;
-  try {
-    lock = acquireDataDirLock(config.DATA_DIR, 'backup command');
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    console.error(error.message);
-    return EXIT_DATA_DIR_IN_USE;
-  }
+  const lock = lockDataDirFor(config.DATA_DIR, 'backup command');
+  if (typeof lock === 'number') return lock;
   try {
     if (!existsSync(path.resolve(config.DATA_DIR, 'pglite/PG_VERSION'))) {
       console.error(`There is no database in ${config.DATA_DIR} to back up.`);
@@ -76,12 +66,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(
-      error instanceof ConfigError ? error.message : `backup: ${(error as Error).message}`,
-    );
-    process.exit(1);
-  },
-);
+runCommand('backup', main);

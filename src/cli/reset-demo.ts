@@ -1,14 +1,10 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
+import { lockDataDirFor, runCommand } from './command';
 import { getDatabaseMode, holdsAnyData } from '../db/database-mode';
 import { openDatabase, serverInfoPath } from '../db/open';
 import { getUserByEmail } from '../db/users';
-import {
-  acquireDataDirLock,
-  DataDirInUseError,
-  EXIT_DATA_DIR_IN_USE,
-} from '../server/data-dir-lock';
 import { describeSources } from '../services/database-mode';
 
 /**
@@ -29,14 +25,8 @@ async function main(): Promise<number> {
     console.log(`There is no database in ${config.DATA_DIR}; nothing to reset.`);
     return 0;
   }
-  let lock: ReturnType<typeof acquireDataDirLock>;
-  try {
-    lock = acquireDataDirLock(config.DATA_DIR, 'reset-demo command');
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    console.error(error.message);
-    return EXIT_DATA_DIR_IN_USE;
-  }
+  const lock = lockDataDirFor(config.DATA_DIR, 'reset-demo command');
+  if (typeof lock === 'number') return lock;
   try {
     const db = await openDatabase(config);
     let refusal: string | null = null;
@@ -66,12 +56,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(
-      error instanceof ConfigError ? error.message : `reset-demo: ${(error as Error).message}`,
-    );
-    process.exit(1);
-  },
-);
+runCommand('reset-demo', main);

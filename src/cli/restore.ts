@@ -1,11 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../config';
-import {
-  acquireDataDirLock,
-  DataDirInUseError,
-  EXIT_DATA_DIR_IN_USE,
-} from '../server/data-dir-lock';
+import { loadConfig } from '../config';
+import { lockDataDirFor, runCommand } from './command';
 import { BackupError, restoreSnapshot } from '../services/backup';
 
 /**
@@ -25,14 +21,8 @@ async function main(): Promise<number> {
     console.error('Usage: npm run restore -- FILE (a snapshot written by npm run backup).');
     return 2;
   }
-  let lock: ReturnType<typeof acquireDataDirLock>;
-  try {
-    lock = acquireDataDirLock(config.DATA_DIR, 'restore command');
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    console.error(error.message);
-    return EXIT_DATA_DIR_IN_USE;
-  }
+  const lock = lockDataDirFor(config.DATA_DIR, 'restore command');
+  if (typeof lock === 'number') return lock;
   try {
     await restoreSnapshot(path.resolve(file), path.resolve(config.DATA_DIR, 'pglite'));
     console.log(`Restored ${file} into ${config.DATA_DIR}.`);
@@ -46,12 +36,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(
-      error instanceof ConfigError ? error.message : `restore: ${(error as Error).message}`,
-    );
-    process.exit(1);
-  },
-);
+runCommand('restore', main);

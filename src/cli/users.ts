@@ -1,14 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
+import { lockDataDirFor, runCommand } from './command';
 import { migrate } from '../db/migrate';
 import { openDatabase, serverInfoPath } from '../db/open';
-import {
-  acquireDataDirLock,
-  type DataDirLock,
-  DataDirInUseError,
-  EXIT_DATA_DIR_IN_USE,
-  isProcessRunning,
-} from '../server/data-dir-lock';
+import { type DataDirLock, isProcessRunning } from '../server/data-dir-lock';
 import { runUsersCommand, USERS_USAGE } from '../services/users-command';
 
 /**
@@ -52,13 +47,9 @@ async function main(): Promise<number> {
   // a server started meanwhile refuses rather than opening it too.
   let lock: DataDirLock | null = null;
   if (!config.DATABASE_URL) {
-    try {
-      lock = acquireDataDirLock(config.DATA_DIR, 'users command');
-    } catch (error) {
-      if (!(error instanceof DataDirInUseError)) throw error;
-      console.error(error.message);
-      return EXIT_DATA_DIR_IN_USE;
-    }
+    const taken = lockDataDirFor(config.DATA_DIR, 'users command');
+    if (typeof taken === 'number') return taken;
+    lock = taken;
   }
   try {
     const db = await openDatabase(config);
@@ -75,12 +66,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(
-      error instanceof ConfigError ? error.message : `users: ${(error as Error).message}`,
-    );
-    process.exit(1);
-  },
-);
+runCommand('users', main);
