@@ -117,10 +117,13 @@ export async function comparePaints(
       }
       const results = await measurePaints(targets, options.runs, { warmup: options.warmup });
       if (!results) return null;
+      const baselineResult = results.get('baseline');
       return {
-        baseline: results.get('baseline') ?? {
-          skipped: `no ${options.baselineDir}/index.html`,
-        },
+        baseline: !baselineResult
+          ? { skipped: `no ${options.baselineDir}/index.html` }
+          : baselineResult.notMeasured
+            ? { skipped: `not measured: ${baselineResult.notMeasured}` }
+            : baselineResult,
         pages: new Map(
           pages.map((p) => [
             p.key,

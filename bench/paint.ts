@@ -56,6 +56,8 @@ export interface PaintResult {
   ttfb: number;
   dataElements: number;
   samples: PaintSample[];
+  /** Why no load of this target could be measured (each failed, and failed again when retried). */
+  notMeasured?: string;
 }
 
 /**
@@ -180,6 +182,41 @@ export async function paintOnce(target: PaintTarget): Promise<PaintSample> {
   }
 }
 
+const NOT_PAINTED = {
+  fcp: NaN,
+  dataPaint: NaN,
+  dataPaintMin: NaN,
+  requestsBeforeFcp: NaN,
+  jsBytes: NaN,
+  cssBytes: NaN,
+  htmlBytes: NaN,
+  ttfb: NaN,
+  dataElements: 0,
+};
+
+/**
+ * One load, tried once more if it fails: on a busy machine Chromium once aborted a floor page
+ * (net::ERR_ABORTED) and stopped the whole bench. A load that fails twice is left out and its
+ * reason kept, so the page reads 'not measured' and the run carries on.
+ */
+async function paintOrSkip(
+  target: PaintTarget,
+  failures: Map<string, string>,
+): Promise<PaintSample | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await paintOnce(target);
+    } catch (error) {
+      const reason = (error as Error).message.split('\n')[0] ?? String(error);
+      if (attempt === 2) {
+        failures.set(target.label, reason);
+        console.error(`bench: ${target.label} not measured this time: ${reason}`);
+        return null;
+      }
+    }
+  }
+}
+
 /**
  * Measures the targets alternately (one load of each in turn, `runs` rounds after a warm-up),
  * so a machine that slows down part-way slows every target alike. Medians per target. The
@@ -193,15 +230,21 @@ export async function measurePaints(
 ): Promise<Map<string, PaintResult> | null> {
   if (!existsSync(CHROMIUM)) return null;
   const samples = new Map<string, PaintSample[]>(targets.map((t) => [t.label, []]));
-  if (warmup === 'one' && targets[0]) await paintOnce(targets[0]);
+  const failures = new Map<string, string>();
+  if (warmup === 'one' && targets[0]) await paintOrSkip(targets[0], failures);
   for (let round = warmup === 'round' ? 0 : 1; round <= runs; round++) {
     for (const target of targets) {
-      const sample = await paintOnce(target);
-      if (round > 0) samples.get(target.label)!.push(sample);
+      const sample = await paintOrSkip(target, failures);
+      if (round > 0 && sample) samples.get(target.label)!.push(sample);
     }
   }
   const results = new Map<string, PaintResult>();
   for (const [label, list] of samples) {
+    const failure = failures.get(label);
+    if (list.length === 0 && failure) {
+      results.set(label, { ...NOT_PAINTED, samples: [], notMeasured: failure });
+      continue;
+    }
     // A load with no data paint (none recorded in time) is left out, not sorted in as NaN.
     const median = (pick: (s: PaintSample) => number) =>
       summarise(list.map(pick).filter(Number.isFinite)).median;

@@ -412,6 +412,11 @@ async function paintSection(env: BenchEnv) {
     for (const page of pages) {
       const { product, floor: bare } = compared.pages.get(page.key)!;
       const ratios = paintRatios(product, bare, base);
+      const notMeasured = product.notMeasured ?? bare.notMeasured;
+      if (notMeasured) {
+        add({ section, what: `${page.name}: data paint`, value: `not measured: ${notMeasured}` });
+        continue;
+      }
       add({
         section,
         what: `${page.name}: first byte / FCP / data paint, requests before FCP, JS / CSS / HTML transferred`,
@@ -479,13 +484,20 @@ async function pagesSection(env: BenchEnv) {
     const { bytes, over } = await bytesOf(env, page);
     const { product, floor } = compared.pages.get(page.key)!;
     const ratios = paintRatios(product, floor, base);
-    const painted = product.dataElements > 0 && floor.dataElements > 0;
+    const painted =
+      !product.notMeasured &&
+      !floor.notMeasured &&
+      product.dataElements > 0 &&
+      floor.dataElements > 0;
     if (painted && ratios.overFloor) over.push('data paint / floor');
     if (painted && ratios.overBaseline) over.push('data paint / baseline');
     if (over.length) overPages.push(`${page.name} (${over.join(', ')})`);
-    const paint = painted
-      ? `${ms(product.dataPaint)} vs floor ${ms(floor.dataPaint)}: ${ratios.toFloor.toFixed(2)} of floor, ${Number.isFinite(ratios.toBaseline) ? ratios.toBaseline.toFixed(2) : 'n/a'} of baseline`
-      : `no data painted: '${page.dataSelector}' matches nothing (${product.dataElements} on the page, ${floor.dataElements} on its floor)`;
+    const notMeasured = product.notMeasured ?? floor.notMeasured;
+    const paint = notMeasured
+      ? `not measured: ${notMeasured}`
+      : painted
+        ? `${ms(product.dataPaint)} vs floor ${ms(floor.dataPaint)}: ${ratios.toFloor.toFixed(2)} of floor, ${Number.isFinite(ratios.toBaseline) ? ratios.toBaseline.toFixed(2) : 'n/a'} of baseline`
+        : `no data painted: '${page.dataSelector}' matches nothing (${product.dataElements} on the page, ${floor.dataElements} on its floor)`;
     add({
       section,
       what: `${page.name} (${page.path}): JS, CSS before paint; data paint vs floor; ratios`,
