@@ -18,7 +18,7 @@ const harness = () => h!;
 // A zone in which this week's digest is already due, so the demo server sends it at start.
 const zone = dueDigestWeek(new Date(), 'UTC') ? 'UTC' : 'Pacific/Kiritimati';
 beforeAll(async () => {
-  h = await startHarness({ env: { AGENCY_TIMEZONE: zone } });
+  h = await startHarness({ env: { AGENCY_TIMEZONE: zone }, firstStart: true });
 });
 afterAll(async () => {
   await h?.close();

@@ -6,11 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Db } from '../../src/db/port';
 import type { AssetManifest } from '../../src/render/assets';
 import { createPasswordHasher } from '../../src/auth/password';
 import { nodeScrypt } from '../../src/auth/password.node';
 import { createUser } from '../../src/db/users';
 import { createTestDb, dbTemplate } from '../helpers/db';
+import { seededDemo } from './seeded-demo';
 
 /**
  * End-to-end harness: the BUILT server (`node dist/server/server.js`) as a child process on a
@@ -86,9 +88,50 @@ function assertBuilt(): void {
     throw new Error(`The build in dist/ is incomplete (missing ${missing.join(', ')}). ${rebuild}`);
 }
 
+/** A clean environment, so nothing from the shell (Jira tokens, another DATABASE_URL) leaks in. */
+function serverEnvironment(place: {
+  home: string;
+  dataDir: string;
+  databaseUrl?: string;
+}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: place.home,
+    XDG_CONFIG_HOME: path.join(place.home, '.config'),
+    XDG_CACHE_HOME: path.join(place.home, '.cache'),
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: place.dataDir,
+    ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
+  };
+}
+
+/**
+ * The server makes a demo admin only on the embedded database (full demo mode); on PostgreSQL
+ * the tests' admin is made in the test's own database.
+ */
+export async function createDemoAdmin(db: Db): Promise<void> {
+  await createUser(db, {
+    email: DEMO_ADMIN.email,
+    passwordHash: await createPasswordHasher(nodeScrypt).hash(DEMO_ADMIN.password),
+    role: 'admin',
+    approved: true,
+  });
+}
+
 /** Starts a fresh server and browser. Everything it made is removed by close(), or at once if starting fails. */
 export async function startHarness(
-  options: { env?: Record<string, string> } = {},
+  options: {
+    env?: Record<string, string>;
+    /**
+     * Start on the bare migrated database, so the server does its own first start (the demo
+     * seed, the digest of its time zone) as a new install does. Otherwise the server starts on
+     * a copy of the demo dashboard seeded once per run (./seeded-demo.ts), which only fits an
+     * environment that seeds the same: the default time zone, the demo Jira and Forecast.
+     */
+    firstStart?: boolean;
+  } = {},
 ): Promise<Harness> {
   assertBuilt();
 
@@ -108,19 +151,22 @@ export async function startHarness(
     const dataDir = path.join(tmp, 'data');
     await mkdir(home, { recursive: true });
 
+    const seeded = options.firstStart
+      ? undefined
+      : await seededDemo({
+          environment: serverEnvironment,
+          start: startServer,
+          stop: stopServer,
+          createAdmin: createDemoAdmin,
+        });
     let databaseUrl: string | undefined;
     if (process.env.DATABASE_URL) {
-      const created = await createTestDb();
+      const created = await createTestDb(seeded?.kind === 'postgres' ? seeded.name : undefined);
       cleanups.push(created.drop);
       databaseUrl = created.url;
-      // The server makes a demo admin only on the embedded database (full demo mode); on
-      // PostgreSQL the tests' admin is made here, in the test's own database.
-      await createUser(created.db, {
-        email: DEMO_ADMIN.email,
-        passwordHash: await createPasswordHasher(nodeScrypt).hash(DEMO_ADMIN.password),
-        role: 'admin',
-        approved: true,
-      });
+      if (!seeded) await createDemoAdmin(created.db);
+    } else if (seeded?.kind === 'pglite') {
+      await cp(seeded.dataDir, dataDir, { recursive: true });
     } else {
       // The embedded database starts as a copy of the run's migrated template, not from initdb.
       const template = dbTemplate();
@@ -128,19 +174,7 @@ export async function startHarness(
         await cp(template.dataDir, path.join(dataDir, 'pglite'), { recursive: true });
     }
 
-    // A clean environment, so nothing from the shell (Jira tokens, another DATABASE_URL) leaks in.
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: home,
-      XDG_CONFIG_HOME: path.join(home, '.config'),
-      XDG_CACHE_HOME: path.join(home, '.cache'),
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...options.env,
-    };
+    const env = { ...serverEnvironment({ home, dataDir, databaseUrl }), ...options.env };
 
     const server = await startServer(env);
     cleanups.push(() => stopServer(server.child));
@@ -231,7 +265,7 @@ export function screenshotOnFailure(getHarness: () => Harness | undefined): void
   });
 }
 
-async function startServer(
+export async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string; log: string[] }> {
   const child = spawn(process.execPath, [path.join(dist, 'server/server.js')], {
@@ -292,7 +326,7 @@ async function waitForHealth(url: string): Promise<void> {
   throw new Error(`/healthz did not answer 200 (last: ${last})`);
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // SIGTERM lets the server close its database and remove its token file.

@@ -25,7 +25,7 @@ beforeAll(async () => {
   upstream = await startUpstreamServer();
   // Not 'production': on PostgreSQL the harness makes the demo admin, which a production server
   // on real upstream data refuses to start beside (docs/decisions/163).
-  h = await startHarness({ env: { ...upstream.env, NODE_ENV: 'test' } });
+  h = await startHarness({ env: { ...upstream.env, NODE_ENV: 'test' }, firstStart: true });
 }, 120_000);
 afterAll(async () => {
   await h?.close();

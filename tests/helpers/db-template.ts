@@ -48,6 +48,9 @@ export async function adminQuery(base: string, text: string): Promise<void> {
   }
 }
 
+/** The demo dashboard seeded once per run from the template (tests/e2e/seeded-demo.ts). */
+export const seededDemoName = (templateName: string) => `${templateName}_demo`;
+
 /** Makes the template; `remove` deletes it at the end of the run. */
 export async function createDbTemplate(
   base = process.env.DATABASE_URL,
@@ -55,7 +58,10 @@ export async function createDbTemplate(
   if (base) {
     const name = uniqueDbName('test_template');
     await adminQuery(base, `CREATE DATABASE ${name}`);
-    const remove = () => adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const remove = async () => {
+      await adminQuery(base, `DROP DATABASE IF EXISTS ${seededDemoName(name)} WITH (FORCE)`);
+      await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    };
     try {
       const db = createPostgresDb(databaseUrl(base, name), { max: 1 });
       try {

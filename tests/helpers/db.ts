@@ -14,7 +14,10 @@ export const dbTemplate = (): DbTemplate => inject('dbTemplate');
  * otherwise an in-memory PGlite loaded from the template's data directory.
  * Call `drop()` in afterAll.
  */
-export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
+export async function createTestDb(
+  /** On PostgreSQL, another template than the run's migrated one (an end-to-end seeded copy). */
+  postgresTemplate?: string,
+): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   const template = dbTemplate();
   const base = process.env.DATABASE_URL;
   if (template.kind === 'pglite') {
@@ -25,7 +28,7 @@ export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void
   if (!base)
     throw new Error('The run made a PostgreSQL template, but DATABASE_URL is not set here');
   const name = uniqueDbName('test');
-  await adminQuery(base, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+  await adminQuery(base, `CREATE DATABASE ${name} TEMPLATE ${postgresTemplate ?? template.name}`);
   const url = databaseUrl(base, name);
   const db = createPostgresDb(url, { max: 4 });
   return {
