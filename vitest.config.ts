@@ -19,6 +19,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Files share their worker's modules instead of importing everything afresh: the app keeps
+    // no module state (each test builds its own app and database), and re-importing cost 40%
+    // of the suite's CPU (bench/results/README.md, "Test suite").
+    isolate: false,
     // Each test file gets its own database; two cores, so two files at a time.
     maxWorkers: 2,
   },
