@@ -112,6 +112,7 @@ async function buildServer() {
       restore: 'src/cli/restore.ts',
       bench: 'bench/run.ts',
       'bench-load': 'bench/load.ts',
+      screenshots: 'bench/screenshots.ts',
     },
     bundle: true,
     format: 'esm',
