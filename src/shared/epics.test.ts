@@ -46,8 +46,8 @@ describe('Epic Progress', () => {
 
   it('says so when there are no epics or their tickets are not in yet', () => {
     expect(epicProgressText(epicProgress(countsOf([])))).toBe('No epics');
-    expect(
-      epicProgressText(epicProgress(countsOf([{ tickets: 0, done: 0, closed: false }]))),
-    ).toBe('0/1 epic done · no tickets yet');
+    expect(epicProgressText(epicProgress(countsOf([{ tickets: 0, done: 0, closed: false }])))).toBe(
+      '0/1 epic done · no tickets yet',
+    );
   });
 });
