@@ -21,6 +21,7 @@ import {
 } from './routes/api/developers';
 import { adminExportsApi, userExportsApi } from './routes/api/exports';
 import { forecastApi } from './routes/api/forecast';
+import { freshnessApi } from './routes/api/freshness';
 import { preferencesApi } from './routes/api/preferences';
 import { insightsApi } from './routes/api/insights';
 import { internalApi } from './routes/api/internal';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin/users', usersApi); // admin
   app.route('/api/admin/audit', auditApi); // admin: the audit log and its CSV
   app.route('/api/admin/sync', syncApi); // admin
+  app.route('/api/freshness', freshnessApi); // signed in: the freshness line's ages
   app.route('/api/agency-time-entries', agencyTimeEntriesApi); // admin
   app.route('/api/gross-margins', grossMarginsApi); // admin
   app.route('/api/insights', insightsApi); // admin

@@ -15,6 +15,7 @@ export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
   CommandPalette: () => import('../islands/CommandPalette'),
   CostPerPoint: () => import('../islands/CostPerPoint'),
   DigestToggle: () => import('../islands/DigestToggle'),
+  FreshnessLine: () => import('../islands/FreshnessLine'),
   GrossMarginsTable: () => import('../islands/GrossMarginsTable'),
   LogoutButton: () => import('../islands/LogoutButton'),
   ManageProjectsDialog: () => import('../islands/ManageProjectsDialog'),

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { type Freshness as FreshnessData, freshnessView } from '../shared/freshness';
 import * as s from './Freshness.css';
 import { WarningIcon } from './icons';
@@ -6,17 +6,21 @@ import { WarningIcon } from './icons';
 export const FRESHNESS_TEST_ID = 'freshness';
 
 /**
- * 'Synced 4 min ago' under a page's heading, rendered on the server (the Sync page's panel
- * renders it again after a run, so Sync now needs no reload): the exact
- * times show while the age is hovered or focused, a warning says when the data is out of date
- * or the last sync failed, and admins get a link to the sync history and Sync now.
+ * 'Synced 4 min ago' under a page's heading: the exact times show while the age is hovered or
+ * focused, a warning says when the data is out of date or the last sync failed, and admins get a
+ * link to the sync history. The FreshnessLine island renders it on every page that shows it, so
+ * it ages and follows a sync without a reload (docs/decisions/356); the Sync page's panel renders
+ * it beside its own Sync now.
  */
 export function Freshness({
   freshness,
   isAdmin,
+  action,
 }: {
   freshness: FreshnessData | null;
   isAdmin: boolean;
+  /** After the line: the island's Sync now for admins. */
+  action?: ReactNode;
 }) {
   const detailId = useId();
   if (!freshness) return null;
@@ -43,6 +47,7 @@ export function Freshness({
       ) : view.syncing ? (
         <span className={s.link}>Sync in progress</span>
       ) : null}
+      {action}
     </p>
   );
 }

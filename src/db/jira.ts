@@ -231,6 +231,8 @@ export interface StatusGroup {
 export interface JiraCounts {
   tickets: { total: number; completed: number };
   epics: { total: number; completed: number };
+  /** The tickets under the project's epics, and of them those done (Epic Progress's share). */
+  epicTickets: { total: number; completed: number };
   /** The board's first active sprint with its tickets grouped by status, or null. */
   activeSprint: { name: string; groups: StatusGroup[] } | null;
 }
@@ -245,6 +247,13 @@ export async function readJiraCounts(tx: Db, projectId: number): Promise<JiraCou
   const [epics] = await tx.query<{ total: number; completed: number }>(
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE status_category_key = 'done')::int AS completed
      FROM jira_epics WHERE project_id = $1`,
+    [projectId],
+  );
+  // The tickets the detail modal lists under each epic, counted the same way.
+  const [epicTickets] = await tx.query<{ total: number; completed: number }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE i.status_category_key = 'done')::int AS completed
+     FROM jira_epics e JOIN jira_issues i ON i.project_id = e.project_id AND i.epic_key = e.epic_key
+     WHERE e.project_id = $1`,
     [projectId],
   );
   const [active] = await tx.query<{ sprint_id: number; name: string }>(
@@ -270,6 +279,7 @@ export async function readJiraCounts(tx: Db, projectId: number): Promise<JiraCou
   return {
     tickets: tickets ?? { total: 0, completed: 0 },
     epics: epics ?? { total: 0, completed: 0 },
+    epicTickets: epicTickets ?? { total: 0, completed: 0 },
     activeSprint,
   };
 }

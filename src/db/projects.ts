@@ -12,6 +12,8 @@ export interface ProjectRow {
   completed_tickets: number;
   total_epics: number;
   completed_epics: number;
+  epic_tickets: number;
+  completed_epic_tickets: number;
   billing_sent_percentage: number;
   billing_paid_percentage: number;
   current_sprint_name: string | null;
@@ -72,6 +74,8 @@ function toProject(r: ProjectJson, sprints: SprintJson[], overdueSince: string |
     completedTickets: r.completed_tickets,
     totalEpics: r.total_epics,
     completedEpics: r.completed_epics,
+    epicTickets: r.epic_tickets,
+    completedEpicTickets: r.completed_epic_tickets,
     billingSentPercentage: r.billing_sent_percentage,
     billingPaidPercentage: r.billing_paid_percentage,
     currentSprintName: r.current_sprint_name,
@@ -582,6 +586,8 @@ export interface JiraProjectSummary {
   jiraSprintCompletionPercentage: number;
   totalEpics: number;
   completedEpics: number;
+  epicTickets: number;
+  completedEpicTickets: number;
   lastJiraSync: Date;
 }
 
@@ -592,7 +598,8 @@ export async function saveJiraSummary(
 ): Promise<void> {
   await db.query(
     `UPDATE projects SET jira_project_key = $2, jira_total_tickets = $3, jira_completed_tickets = $4, jira_current_sprint_name = $5,
-       jira_sprint_completion_percentage = $6, total_epics = $7, completed_epics = $8, last_jira_sync = $9
+       jira_sprint_completion_percentage = $6, total_epics = $7, completed_epics = $8, last_jira_sync = $9,
+       epic_tickets = $10, completed_epic_tickets = $11
      WHERE id = $1`,
     [
       projectId,
@@ -604,6 +611,8 @@ export async function saveJiraSummary(
       summary.totalEpics,
       summary.completedEpics,
       summary.lastJiraSync.toISOString(),
+      summary.epicTickets,
+      summary.completedEpicTickets,
     ],
   );
 }

@@ -2,6 +2,8 @@ import { figureLabel } from '../shared/figures';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
+import { onEveryMinute } from '../client/every-minute';
+import { announceSynced } from '../client/synced';
 import { useRefusal } from '../components/Refusal';
 import { toast } from '../client/toast';
 import type { Project } from '../shared/projects';
@@ -24,23 +26,6 @@ export interface Props {
 export interface SyncResponse {
   forecastData: { totalInvoiced: number; totalPaid: number };
   project: Project;
-}
-
-// One clock for every card's button: a page left open keeps 'stale' current.
-let minuteTimer: ReturnType<typeof setInterval> | undefined;
-const listeners = new Set<() => void>();
-function onEveryMinute(listener: () => void): () => void {
-  listeners.add(listener);
-  minuteTimer ??= setInterval(() => {
-    for (const l of listeners) l();
-  }, 60_000);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) {
-      clearInterval(minuteTimer);
-      minuteTimer = undefined;
-    }
-  };
 }
 
 /**
@@ -70,6 +55,7 @@ export default function SyncButton({
         title: 'Billing Data Synced',
         description: `${figureLabel('invoiced')}: ${formatBillingAmount(forecastData.totalInvoiced)} · ${figureLabel('paid')}: ${formatBillingAmount(forecastData.totalPaid)}`,
       });
+      announceSynced();
       return refreshProjects(queryClient);
     },
     onError: (error) =>

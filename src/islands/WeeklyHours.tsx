@@ -15,6 +15,7 @@ import { DEFAULT_COMPANY_CURRENCY, formatMoney } from '../shared/currency';
 import { figureHelp, NOT_STARTED, SO_FAR, type WeekPhase, weekPhase } from '../shared/figures';
 import { percentOf } from '../shared/percent';
 import { shiftWeek, type IsoDate } from '../shared/calendar';
+import type { Freshness } from '../shared/freshness';
 import { EmptyState, ErrorState } from '../components/PanelState';
 import * as state from '../components/PanelState.css';
 import * as s from './WeeklyHours.css';
@@ -38,7 +39,7 @@ const SYNC_POLL_MS = 1_500;
 
 interface SyncStatus {
   running: unknown;
-  freshness: { sources: { service: string; at: string | null }[] };
+  freshness: Pick<Freshness, 'sources'>;
 }
 
 /** True until the first time sync has stored data (or no sync runs any more). */
@@ -50,7 +51,7 @@ function useFirstTimeSync(initiallySyncing: boolean, onDone: () => void): boolea
     const ask = async () => {
       try {
         const status = await apiRequest<SyncStatus>('GET', '/api/admin/sync');
-        const synced = status.freshness.sources.some((s) => s.service === 'Forecast' && s.at);
+        const synced = status.freshness.sources.some((s) => s.service === 'Forecast time' && s.at);
         if (synced || !status.running) {
           setSyncing(false);
           onDone();

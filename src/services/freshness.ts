@@ -7,11 +7,11 @@ import {
   type Freshness,
   type FreshnessSource,
   JIRA_DATA_MAX_AGE_MS,
+  type SyncedSource,
   staleAfterMs,
 } from '../shared/freshness';
 
-/** The synced copies a page may read: Jira's, a project's Forecast billing, the Forecast time copy. */
-export type SyncedSource = 'jira' | 'billing' | 'time';
+export type { SyncedSource };
 
 /**
  * How current the sources a page reads are (docs/decisions/131-freshness-and-sync-now.md), in

@@ -1,19 +1,18 @@
 /**
- * Epic Progress (docs/figures.md): how many epics are done, and how far their tickets have
- * come. Counting only closed epics kept the bar at 0% while the epics themselves were 71-89%
- * done, so the figure says both: '0/5 epics done · 78% of their tickets'. The card, the
- * portfolio table and the detail modal take it from here.
+ * Epic Progress (docs/figures.md, docs/decisions/355): how many epics are done, and how far their
+ * tickets have come. Counting only closed epics kept the bar at 0% while the epics themselves
+ * were 71-89% done, so the figure says both: '0/5 epics done · 78% of their tickets', and its bar
+ * is the tickets' share. The Jira sync stores the four counts on the project; the card, the
+ * portfolio table and the detail modal all read them through here.
  */
 import { percentOf } from './percent';
+import type { Project } from './projects';
 
-export interface EpicTally {
-  /** Tickets in the epic. */
-  tickets: number;
-  /** Of them, done. */
-  completedTickets: number;
-  /** Whether the epic itself is done (its status is in the done category). */
-  done: boolean;
-}
+/** The counts the Jira sync stores on a project: its epics, and the tickets under them. */
+export type EpicCounts = Pick<
+  Project,
+  'totalEpics' | 'completedEpics' | 'epicTickets' | 'completedEpicTickets'
+>;
 
 export interface EpicProgress {
   epicsDone: number;
@@ -24,34 +23,21 @@ export interface EpicProgress {
   tickets: number;
 }
 
-/** The figure over a project's epics. */
-export function epicProgress(epics: readonly EpicTally[]): EpicProgress {
-  let tickets = 0;
-  let ticketsDone = 0;
-  let epicsDone = 0;
-  for (const e of epics) {
-    tickets += e.tickets;
-    ticketsDone += e.completedTickets;
-    if (e.done) epicsDone += 1;
-  }
+/** The figure for a project. */
+export function epicProgress(c: EpicCounts): EpicProgress {
   return {
-    epicsDone,
-    epicsTotal: epics.length,
-    ticketPercent: percentOf(ticketsDone, tickets),
-    ticketsDone,
-    tickets,
+    epicsDone: c.completedEpics,
+    epicsTotal: c.totalEpics,
+    ticketPercent: percentOf(c.completedEpicTickets, c.epicTickets),
+    ticketsDone: c.completedEpicTickets,
+    tickets: c.epicTickets,
   };
-}
-
-/** '0/5 epics done': the count alone, where the epics' tickets are not at hand (the card). */
-export function epicCountText(done: number, total: number): string {
-  return `${done}/${total} ${total === 1 ? 'epic' : 'epics'} done`;
 }
 
 /** '0/5 epics done · 78% of their tickets'; 'No epics' when there are none. */
 export function epicProgressText(p: EpicProgress): string {
   if (p.epicsTotal === 0) return 'No epics';
-  const epics = epicCountText(p.epicsDone, p.epicsTotal);
+  const epics = `${p.epicsDone}/${p.epicsTotal} ${p.epicsTotal === 1 ? 'epic' : 'epics'} done`;
   return p.tickets === 0
     ? `${epics} · no tickets yet`
     : `${epics} · ${p.ticketPercent}% of their tickets`;

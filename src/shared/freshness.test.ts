@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Freshness, freshnessView, isStale, relativeAge, staleAfterMs } from './freshness';
+import {
+  type Freshness,
+  freshnessView,
+  isStale,
+  refreshDue,
+  relativeAge,
+  staleAfterMs,
+  syncedSince,
+} from './freshness';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
@@ -124,5 +132,34 @@ describe('freshnessView', () => {
     expect(
       freshnessView({ ...failed, lastRun: { ...failed.lastRun, failure: null } }).warning,
     ).toBe('The last sync failed. Data from Forecast time may be out of date.');
+  });
+});
+
+describe('when the line reads its ages again', () => {
+  const at = (jira: string | null, time: string | null): Freshness => ({
+    sources: [
+      { service: 'Jira', at: jira, refreshMs: 60 * MIN, staleAfterMs: 70 * MIN },
+      { service: 'Forecast time', at: time, refreshMs: 5 * MIN, staleAfterMs: 10 * MIN },
+    ],
+    running: false,
+    lastRun: null,
+    now: NOW.toISOString(),
+    timeZone: 'UTC',
+  });
+
+  it('finds new data when any source came in again or for the first time', () => {
+    expect(syncedSince(at(ago(12 * MIN), ago(3 * MIN)), at(ago(12 * MIN), ago(3 * MIN)))).toBe(
+      false,
+    );
+    expect(syncedSince(at(ago(12 * MIN), ago(3 * MIN)), at(ago(12 * MIN), ago(0)))).toBe(true);
+    expect(syncedSince(at(null, ago(3 * MIN)), at(ago(1 * MIN), ago(3 * MIN)))).toBe(true);
+    expect(syncedSince(at(null, null), at(null, null))).toBe(false);
+  });
+
+  it('asks once a source is older than the interval the line states, not before', () => {
+    expect(refreshDue(at(ago(12 * MIN), ago(5 * MIN)), NOW)).toBe(false);
+    expect(refreshDue(at(ago(12 * MIN), ago(5 * MIN + 1)), NOW)).toBe(true);
+    expect(refreshDue(at(ago(61 * MIN), ago(1 * MIN)), NOW)).toBe(true);
+    expect(refreshDue(at(null, ago(1 * MIN)), NOW)).toBe(true);
   });
 });

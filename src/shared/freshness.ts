@@ -37,6 +37,10 @@ export function isStale(at: Date | null, now: Date, staleAfter: number): boolean
   return at === null || now.getTime() - at.getTime() > staleAfter;
 }
 
+/** The synced copies a page may read: Jira's, a project's Forecast billing, the Forecast time copy. */
+export const SYNCED_SOURCES = ['jira', 'billing', 'time'] as const;
+export type SyncedSource = (typeof SYNCED_SOURCES)[number];
+
 /** The synced copies a page may read, by the names the freshness line gives them. */
 export type SourceName = 'Jira' | 'Forecast billing' | 'Forecast time';
 
@@ -155,4 +159,24 @@ export function freshnessView(f: Freshness): FreshnessView {
     )}.`;
   }
   return { text, detail, warning, syncing: f.running };
+}
+
+/**
+ * A source came in again between two reads of the line (a run ended, a card's billing was
+ * synced): the page's own numbers are then older than the line would say, and are read again.
+ */
+export function syncedSince(before: Freshness, after: Freshness): boolean {
+  return after.sources.some((s) => {
+    if (s.at === null) return false;
+    const earlier = before.sources.find((b) => b.service === s.service)?.at ?? null;
+    return earlier === null || Date.parse(s.at) > Date.parse(earlier);
+  });
+}
+
+/**
+ * Some source is older than its refresh interval: the background refresh should have brought it
+ * in by now, so a line left open asks again rather than counting up past the interval it states.
+ */
+export function refreshDue(f: Freshness, now: Date): boolean {
+  return f.sources.some((s) => s.at === null || now.getTime() - Date.parse(s.at) > s.refreshMs);
 }

@@ -4,7 +4,7 @@
  * and how a view is written in the address. Pure and browser-safe.
  */
 import { DEV_STATUSES } from './dev-status';
-import { percentOf } from './percent';
+import { epicProgress, epicProgressText } from './epics';
 import { type Project, TEAMS, ticketCompletion } from './projects';
 import { retainerProgressOf } from './retainer';
 
@@ -23,7 +23,12 @@ export interface PortfolioRow {
   sprintPercent: number;
   epicsCompleted: number;
   epicsTotal: number;
+  epicTickets: number;
+  epicTicketsCompleted: number;
+  /** Epic Progress's bar: the share of the epics' tickets that are done. */
   epicPercent: number;
+  /** '0/5 epics done · 78% of their tickets', as the card and the detail modal say it. */
+  epicText: string;
   sentPercent: number;
   paidPercent: number;
   overdueAmount: number;
@@ -46,6 +51,7 @@ export function portfolioRow(p: Project, openAlerts = 0): PortfolioRow {
     p.forecastRetainerPeriodsTotal,
   );
   const linked = !!p.jiraProjectKey;
+  const epics = epicProgress(p);
   const syncs = [p.lastJiraSync, p.lastForecastSync].filter((s): s is string => !!s).sort();
   return {
     id: p.id,
@@ -60,9 +66,12 @@ export function portfolioRow(p: Project, openAlerts = 0): PortfolioRow {
     ticketPercent: tickets.percent,
     sprintName: linked ? p.jiraCurrentSprintName : p.currentSprintName,
     sprintPercent: linked ? p.jiraSprintCompletionPercentage : p.sprintCompletionPercentage,
-    epicsCompleted: p.completedEpics,
-    epicsTotal: p.totalEpics,
-    epicPercent: percentOf(p.completedEpics, p.totalEpics),
+    epicsCompleted: epics.epicsDone,
+    epicsTotal: epics.epicsTotal,
+    epicTickets: epics.tickets,
+    epicTicketsCompleted: epics.ticketsDone,
+    epicPercent: epics.ticketPercent,
+    epicText: epicProgressText(epics),
     sentPercent: p.billingSentPercentage,
     paidPercent: p.billingPaidPercentage,
     overdueAmount: p.forecastOverdueAmount,

@@ -29,6 +29,9 @@ export interface Project {
   completedTickets: number;
   totalEpics: number;
   completedEpics: number;
+  /** Tickets under the project's epics, and of them those done: Epic Progress's share (Jira sync). */
+  epicTickets: number;
+  completedEpicTickets: number;
   billingSentPercentage: number;
   billingPaidPercentage: number;
   currentSprintName: string | null;

@@ -164,4 +164,43 @@ describe(`Sync now in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'emb
     }
     expect(watch.problems().filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
   });
+  it('follows Sync now on the portfolio without a reload: in progress, then the new ages', {
+    timeout: 120_000,
+  }, async () => {
+    // Signed in as the admin still; the second test put a Forecast project on the dashboard.
+    const { page, watch } = await harness().openPage();
+    await page.goto('/');
+    await waitForHydration(page);
+    const line = page.getByTestId('freshness').first();
+    const synced = () =>
+      page.evaluate(async () => {
+        const res = await fetch('/api/freshness?sources=jira,billing');
+        const body = (await res.json()) as { sources: { service: string; at: string | null }[] };
+        return body.sources.map((s) => `${s.service} ${s.at}`);
+      });
+    const before = await synced();
+    expect(before.length).toBeGreaterThan(0);
+    // A reload would clear this mark.
+    await page.evaluate(() => {
+      (window as unknown as { stayed?: boolean }).stayed = true;
+    });
+
+    upstream.setDelay(SLOW_MS);
+    await line.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => line.textContent(), { timeout: 30_000 }).toContain('Sync in progress');
+    upstream.setDelay(0);
+    await expect
+      .poll(() => line.textContent(), { timeout: 60_000, interval: 500 })
+      .not.toContain('Sync in progress');
+    expect(await line.textContent()).toMatch(/^Synced(:| )[^·]*just now/);
+    expect(await line.getByRole('button', { name: 'Sync now' }).count()).toBe(1);
+    // Every source the portfolio reads came in again, and the page was never reloaded.
+    const after = await synced();
+    expect(after).toHaveLength(before.length);
+    expect(after).not.toEqual(before);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+      true,
+    );
+    expect(watch.problems()).toEqual([]);
+  });
 });

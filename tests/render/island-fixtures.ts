@@ -15,6 +15,7 @@ import type ManageProjectsDialog from '../../src/islands/ManageProjectsDialog';
 import type PasswordForm from '../../src/islands/PasswordForm';
 import type PortfolioCards from '../../src/islands/PortfolioCards';
 import type StoryPointsSetting from '../../src/islands/StoryPointsSetting';
+import type FreshnessLine from '../../src/islands/FreshnessLine';
 import type SyncButton from '../../src/islands/SyncButton';
 import type SyncPanel from '../../src/islands/SyncPanel';
 import type TeamSelector from '../../src/islands/TeamSelector';
@@ -41,6 +42,7 @@ export interface IslandFixtures {
   PasswordForm: ComponentProps<typeof PasswordForm>;
   PortfolioCards: ComponentProps<typeof PortfolioCards>;
   StoryPointsSetting: ComponentProps<typeof StoryPointsSetting>;
+  FreshnessLine: ComponentProps<typeof FreshnessLine>;
   SyncButton: ComponentProps<typeof SyncButton>;
   SyncPanel: ComponentProps<typeof SyncPanel>;
   TeamSelector: ComponentProps<typeof TeamSelector>;
@@ -170,6 +172,34 @@ export const islandFixtures: IslandFixtures = {
   PasswordForm: { mode: 'reset', token: 'abcdefghijkmnpqrstuvwxyz.abcdefghijkmnpqrstuvwxyz' },
   PortfolioCards: { rendered: true, role: 'user' },
   StoryPointsSetting: { storyPointsPerDeveloperDay: 1.5, role: 'admin' },
+  FreshnessLine: {
+    freshness: {
+      sources: [
+        {
+          service: 'Jira',
+          at: '2026-11-21T09:46:00.000Z',
+          refreshMs: 3_600_000,
+          staleAfterMs: 4_200_000,
+        },
+        {
+          service: 'Forecast billing',
+          at: null,
+          refreshMs: 3_600_000,
+          staleAfterMs: 4_200_000,
+        },
+      ],
+      running: false,
+      lastRun: {
+        outcome: 'failed',
+        finishedAt: '2026-11-21T09:55:00.000Z',
+        failure: 'Forecast: the credentials were refused <check> & "retry"',
+      },
+      now: '2026-11-21T10:00:00.000Z',
+      timeZone: 'Europe/London',
+    },
+    isAdmin: true,
+    sources: ['jira', 'billing'],
+  },
   SyncButton: {
     projectId: 7,
     projectName: 'Brightside <Beta> & "Co"',

@@ -70,6 +70,7 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/api/admin/sync', access: 'admin' },
   { method: 'POST', route: '/api/admin/sync', access: 'admin' },
   { method: 'GET', route: '/api/admin/sync/runs', access: 'admin' },
+  { method: 'GET', route: '/api/freshness', access: 'user', path: '/api/freshness?sources=jira' },
   { method: 'GET', route: '/api/user', access: 'user' },
   { method: 'POST', route: '/api/signup', access: 'public', body: {} },
   { method: 'POST', route: '/api/login', access: 'public', body: {} },

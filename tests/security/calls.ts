@@ -514,6 +514,19 @@ export const INPUT_CALLS: InputCall[] = [
     },
   },
 
+  // The freshness line's ages (any signed-in user).
+  {
+    method: 'GET',
+    route: '/api/freshness',
+    as: 'user',
+    query: {
+      valid: () => ({ sources: 'jira,billing' }),
+      fields: {
+        sources: { invalid: fc.constantFrom('', 'forecast', 'jira,,billing', 'jira;time', 'JIRA') },
+      },
+    },
+  },
+
   // Agency Dashboard (admin).
   {
     method: 'GET',

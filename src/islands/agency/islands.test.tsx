@@ -89,6 +89,25 @@ describe('WeeklyHours states', () => {
     );
     expect(text).toContain('Acme 1 entry 1 hr 30 min');
   });
+
+  it('says a week not started has nothing logged, and marks the running week as so far', () => {
+    const next: AgencyTimeData = {
+      weekStart: '2026-11-23',
+      weekEnd: '2026-11-29',
+      totalHours: 0,
+      totalInternalCost: 0,
+      totalInvoicesSent: 0,
+      projectTimeData: [],
+    };
+    const future = render(
+      <WeeklyHours currentWeekStart="2026-11-16" weekStart="2026-11-23" initial={next} />,
+    );
+    expect(future).toContain('This week has not started: nothing is logged yet.');
+    expect(future).not.toContain('so far');
+    expect(render(<WeeklyHours {...weeklyProps(week)} />)).toContain(
+      'This week so far: its figures grow until Sunday.',
+    );
+  });
 });
 
 describe('GrossMarginsTable states', () => {

@@ -13,7 +13,7 @@ import { completionRate, sprintProgress, statusColor } from '../../shared/ticket
 import { jiraDataKey } from './api';
 import { LinkJiraDialog } from './LinkJiraDialog';
 import * as s from './ProjectDetailModal.css';
-import { type EpicTally, epicProgress, epicProgressText } from '../../shared/epics';
+import { epicProgress, epicProgressText } from '../../shared/epics';
 import { figureHelp, figureLabel } from '../../shared/figures';
 import { blockedTickets, currentSprint, EPICS_PAGE_SIZE } from '../../shared/tickets';
 import { TicketStatusPie } from './TicketStatusPie';
@@ -31,7 +31,7 @@ export function JiraTab({ project, role }: { project: Project; role: Role }) {
         </span>
       </div>
       {project.jiraProjectKey ? (
-        <JiraOverviewPanel projectId={project.id} projectKey={project.jiraProjectKey} />
+        <JiraOverviewPanel project={project} projectKey={project.jiraProjectKey} />
       ) : (
         <div className={s.centered}>
           <div className={s.stateTitle}>No Jira Project Linked</div>
@@ -44,7 +44,8 @@ export function JiraTab({ project, role }: { project: Project; role: Role }) {
   );
 }
 
-function JiraOverviewPanel({ projectId, projectKey }: { projectId: number; projectKey: string }) {
+function JiraOverviewPanel({ project, projectKey }: { project: Project; projectKey: string }) {
+  const projectId = project.id;
   const overview = useQuery({
     queryKey: jiraDataKey(projectId),
     queryFn: () => apiRequest<JiraOverview>('GET', `/api/projects/${projectId}/jira-data`),
@@ -91,7 +92,7 @@ function JiraOverviewPanel({ projectId, projectKey }: { projectId: number; proje
       </section>
 
       <ThisSprint sprint={currentSprint(data.sprints)} projectKey={projectKey} />
-      <Epics epics={data.epics} />
+      <Epics epics={data.epics} project={project} />
     </>
   );
 }
@@ -159,14 +160,8 @@ function ThisSprint({ sprint, projectKey }: { sprint: JiraSprint | null; project
   );
 }
 
-/** An epic as Epic Progress counts it: done when its status reads done or closed. */
-const epicTally = (e: JiraEpic): EpicTally => ({
-  tickets: e.tickets,
-  completedTickets: e.completedTickets,
-  done: statusColor(e.status.name) === 'green',
-});
-
-function Epics({ epics }: { epics: JiraEpic[] }) {
+/** The epics; their Epic Progress line is the project's, as its card and table row read it. */
+function Epics({ epics, project }: { epics: JiraEpic[]; project: Project }) {
   const [shown, setShown] = useState(EPICS_PAGE_SIZE);
   const remaining = Math.max(0, epics.length - shown);
   return (
@@ -176,7 +171,7 @@ function Epics({ epics }: { epics: JiraEpic[] }) {
       </h3>
       {epics.length > 0 ? (
         <p className={s.mutedText} data-testid="epic-progress" title={figureHelp('epicProgress')}>
-          {figureLabel('epicProgress')}: {epicProgressText(epicProgress(epics.map(epicTally)))}
+          {figureLabel('epicProgress')}: {epicProgressText(epicProgress(project))}
         </p>
       ) : null}
       <ul className={s.list}>

@@ -43,8 +43,8 @@ beforeAll(async () => {
   );
   // A project whose upstream name is a spreadsheet formula, linked to Jira with one ticket ready for QA.
   const [hostile] = await db.query<{ id: number }>(
-    `INSERT INTO projects (name, team_name, jira_project_key, jira_total_tickets, jira_completed_tickets, total_epics, completed_epics, last_jira_sync, visible)
-     VALUES ($1, 'Team 1', 'PAY', 8, 6, 4, 1, '2026-11-18T09:00:00Z', 1) RETURNING id`,
+    `INSERT INTO projects (name, team_name, jira_project_key, jira_total_tickets, jira_completed_tickets, total_epics, completed_epics, epic_tickets, completed_epic_tickets, last_jira_sync, visible)
+     VALUES ($1, 'Team 1', 'PAY', 8, 6, 4, 1, 7, 5, '2026-11-18T09:00:00Z', 1) RETURNING id`,
     [HOSTILE],
   );
   const issue = async (key: string, assignee: string | null, points: number, qa: string) => {
@@ -116,7 +116,10 @@ describe('CSV exports', () => {
       'Tickets %': '75',
       'Epics Completed': '1',
       'Epics Total': '4',
-      'Epic %': '25',
+      // The bar's value: the share of the epics' tickets done, not of the epics closed.
+      'Epic Tickets Completed': '5',
+      'Epic Tickets Total': '7',
+      'Epic %': '71',
       'Last Jira Sync': '2026-11-18T09:00:00.000Z',
     });
 

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/app';
 import { createTestDb } from '../../../tests/helpers/db';
 import { demoUpstream } from '../../../tests/helpers/upstream';
 import { createDemoSpine } from '../../mocks/agency/spine';
+import { type Freshness, freshnessView } from '../../shared/freshness';
 import type { SyncRunJson } from '../../shared/sync-runs';
 
 const upstream = demoUpstream();
@@ -133,5 +134,35 @@ describe('freshness on the pages', () => {
     expect(forStaff).toContain('The last sync failed.');
     expect(forStaff).not.toContain('credentials were refused');
     expect(forStaff).not.toContain('/agency/sync');
+  });
+});
+
+describe('GET /api/freshness', () => {
+  it('answers the ages the page was rendered with, for any role, the failure only to admins', async () => {
+    const read = async (cookie: string, sources: string) => {
+      const res = await t.request('GET', `/api/freshness?sources=${sources}`, { cookie });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Freshness;
+    };
+    const forAdmin = await read(admin, 'jira,billing');
+    expect(forAdmin.sources.map((s) => s.service)).toEqual(['Jira', 'Forecast billing']);
+    expect(forAdmin.sources.every((s) => s.at !== null)).toBe(true);
+    // The portfolio's line from the page and from the call give the same times.
+    const html = await (await t.request('GET', '/', { cookie: admin })).text();
+    expect(html).toContain('data-island="FreshnessLine"');
+    expect(html).toContain(freshnessView(forAdmin).detail);
+    expect(forAdmin.lastRun?.failure).toContain('credentials were refused');
+
+    const forStaff = await read(staff, 'time,time');
+    expect(forStaff.sources.map((s) => s.service)).toEqual(['Forecast time']);
+    expect(forStaff.lastRun?.outcome).toBe('failed');
+    expect(forStaff.lastRun?.failure).toBeNull();
+  });
+
+  it('refuses an unknown source with a clear 400, and the signed-out with 401', async () => {
+    const bad = await t.request('GET', '/api/freshness?sources=jira,forecast', { cookie: staff });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/sources must be/);
+    expect((await t.request('GET', '/api/freshness?sources=jira')).status).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../auth/session';
-import { Freshness } from '../../components/Freshness';
+import { PageFreshness } from './PageFreshness';
 import { Layout } from './Layout';
 import { card, h1, h2, muted, page, pageHeader } from '../../components/ui.css';
 import type { AppDeps } from '../../env';
@@ -155,7 +155,11 @@ export function AgencyPage({
             </a>
           ))}
         </nav>
-        <Freshness freshness={freshness} isAdmin={user.role === 'admin'} />
+        <PageFreshness
+          freshness={freshness}
+          isAdmin={user.role === 'admin'}
+          sources={AGENCY_TAB_SOURCES[data.tab]}
+        />
         {data.tab === 'weekly-hours' ? (
           <Island
             name="WeeklyHours"

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../auth/session';
-import { Freshness } from '../../components/Freshness';
+import { PageFreshness } from './PageFreshness';
 import { Layout } from './Layout';
 import { PORTFOLIO_PROJECTS_ATTR } from '../../shared/island-markers';
 import { type CardForecast, PortfolioProjects } from './portfolio/PortfolioProjects';
@@ -20,7 +20,7 @@ import type { AppDeps } from '../../env';
 import ManageProjectsDialog from '../../islands/ManageProjectsDialog';
 import PortfolioCards from '../../islands/PortfolioCards';
 import { Island } from '../../render/Island';
-import type { Freshness as FreshnessData } from '../../shared/freshness';
+import type { Freshness as FreshnessData, SyncedSource } from '../../shared/freshness';
 import { loadRetainerMarkers } from '../../services/retainer-forecast';
 import { isoDateInZone } from '../../shared/time-zones';
 import { attentionCounts } from '../../services/alerts';
@@ -76,6 +76,9 @@ export async function loadPortfolio(
   return { projects, now, today, forecasts, ...attention };
 }
 
+/** The synced copies the portfolio reads, for its freshness line. */
+export const PORTFOLIO_SOURCES: SyncedSource[] = ['jira', 'billing'];
+
 /**
  * `/`: the Project Portfolio (docs/product-spec.md, "Project Portfolio page"), with every card and number in the server's
  * HTML. The cards are not an island: only their team selector and sync button are, and the
@@ -120,7 +123,7 @@ export function PortfolioPage({
             />
           </div>
         </div>
-        <Freshness freshness={freshness} isAdmin={isAdmin} />
+        <PageFreshness freshness={freshness} isAdmin={isAdmin} sources={PORTFOLIO_SOURCES} />
         <div className={viewBar}>
           <ViewToggle view={view} />
         </div>

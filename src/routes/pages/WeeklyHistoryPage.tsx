@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../auth/session';
-import { Freshness } from '../../components/Freshness';
+import { PageFreshness } from './PageFreshness';
 import { Layout } from './Layout';
 import { h1, page, pageHeader } from '../../components/ui.css';
 import type { AppDeps } from '../../env';
@@ -11,7 +11,7 @@ import { weekStartOf } from '../../shared/calendar';
 import { currentWeekStart } from '../../shared/time-zones';
 import { WeekStartSchema } from '../schemas';
 import { NO_TICKET_FILTERS, type TicketFilterChoice } from '../../shared/story-points';
-import type { Freshness as FreshnessData } from '../../shared/freshness';
+import type { Freshness as FreshnessData, SyncedSource } from '../../shared/freshness';
 
 /**
  * The data of the Weekly History page, read from the database: the current week, or the week
@@ -40,6 +40,9 @@ export async function loadWeeklyHistory(
   };
 }
 
+/** The synced copy Weekly History reads, for its freshness line. */
+export const WEEKLY_HISTORY_SOURCES: SyncedSource[] = ['jira'];
+
 /**
  * `/developer`: Weekly History (docs/product-spec.md, "Weekly History page"), rendered on the
  * server with the week's data.
@@ -59,7 +62,11 @@ export function WeeklyHistoryPage({
         <div className={pageHeader}>
           <h1 className={h1}>Weekly History</h1>
         </div>
-        <Freshness freshness={freshness} isAdmin={user.role === 'admin'} />
+        <PageFreshness
+          freshness={freshness}
+          isAdmin={user.role === 'admin'}
+          sources={WEEKLY_HISTORY_SOURCES}
+        />
         <Island name="WeeklyHistory" component={WeeklyHistory} props={data} />
       </div>
     </Layout>

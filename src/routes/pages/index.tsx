@@ -25,7 +25,7 @@ import { signInDeps } from '../sign-in';
 import { AuditPage, loadAuditPage } from './AuditPage';
 import { ChangePasswordPage, ResetPasswordPage } from './PasswordPages';
 import { NotFoundPage } from './NotFoundPage';
-import { loadPortfolio, PortfolioPage } from './PortfolioPage';
+import { loadPortfolio, PORTFOLIO_SOURCES, PortfolioPage } from './PortfolioPage';
 import { loadSettings, SettingsPage } from './SettingsPage';
 import { loadSyncPage, SyncPage } from './SyncPage';
 import { UsersPage } from './UsersPage';
@@ -35,7 +35,7 @@ import { AlertsPage, loadAlertsPage } from './AlertsPage';
 import { OutboxPage } from './OutboxPage';
 import { bellCount, viewerOf } from '../../services/alerts';
 import { listOutbox } from '../../db/alerts';
-import { loadWeeklyHistory, WeeklyHistoryPage } from './WeeklyHistoryPage';
+import { loadWeeklyHistory, WEEKLY_HISTORY_SOURCES, WeeklyHistoryPage } from './WeeklyHistoryPage';
 import { ticketFiltersIn } from '../../shared/story-points';
 import { ssoLinkOf, ssoNoticeOf } from './sso';
 
@@ -189,7 +189,7 @@ export const pages = new Hono<AppEnv>()
     const portfolio = loadPortfolio(c.var.deps, viewerOf(user));
     return renderPage(
       c,
-      Promise.all([portfolio, loadFreshnessOrNull(c.var.deps, ['jira', 'billing'], user)]).then(
+      Promise.all([portfolio, loadFreshnessOrNull(c.var.deps, PORTFOLIO_SOURCES, user)]).then(
         ([cards, freshness]) => (
           <PortfolioPage user={user} {...cards} freshness={freshness} view={view} />
         ),
@@ -232,7 +232,7 @@ export const pages = new Hono<AppEnv>()
           c.req.query('week'),
           ticketFiltersIn((name) => c.req.query(name)),
         ),
-        loadFreshnessOrNull(c.var.deps, ['jira'], c.var.user!),
+        loadFreshnessOrNull(c.var.deps, WEEKLY_HISTORY_SOURCES, c.var.user!),
       ]).then(([data, freshness]) => (
         <WeeklyHistoryPage user={c.var.user!} data={data} freshness={freshness} />
       )),

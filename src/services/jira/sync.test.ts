@@ -52,7 +52,7 @@ async function dump(projectId: number) {
   return {
     project: await db.query(
       `SELECT jira_project_key, jira_total_tickets, jira_completed_tickets, jira_current_sprint_name, jira_sprint_completion_percentage,
-         total_epics, completed_epics, last_jira_sync FROM projects WHERE id = $1`,
+         total_epics, completed_epics, epic_tickets, completed_epic_tickets, last_jira_sync FROM projects WHERE id = $1`,
       [projectId],
     ),
     issues: await db.query('SELECT * FROM jira_issues WHERE project_id = $1 ORDER BY issue_key', [
@@ -143,7 +143,11 @@ describe('linking a project', () => {
       jira_sprint_completion_percentage: completionRate(completed + descoped, inActive.length),
       total_epics: epics.length,
       completed_epics: epics.filter((e) => e.status.category === 'done').length,
+      // Epic Progress's share: the tickets under an epic, and of them those done.
+      epic_tickets: tickets.filter((i) => i.epic).length,
+      completed_epic_tickets: tickets.filter((i) => i.epic && i.status.category === 'done').length,
     });
+    expect(row!.epic_tickets).toBeGreaterThan(0);
     expect((row!.last_jira_sync as Date).toISOString()).toBe(NOW.toISOString());
   });
 

@@ -117,7 +117,7 @@ export async function refreshJiraSummary(
   projectId: number,
   { key, syncedAt }: { key: string; syncedAt: Date },
 ): Promise<JiraProjectSummary> {
-  const { tickets, epics, activeSprint } = await readJiraCounts(tx, projectId);
+  const { tickets, epics, epicTickets, activeSprint } = await readJiraCounts(tx, projectId);
   const summary: JiraProjectSummary = {
     jiraProjectKey: key,
     jiraTotalTickets: tickets.total,
@@ -128,6 +128,8 @@ export async function refreshJiraSummary(
       : 0,
     totalEpics: epics.total,
     completedEpics: epics.completed,
+    epicTickets: epicTickets.total,
+    completedEpicTickets: epicTickets.completed,
     lastJiraSync: syncedAt,
   };
   await saveJiraSummary(tx, projectId, summary);

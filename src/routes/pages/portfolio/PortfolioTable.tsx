@@ -293,10 +293,7 @@ function Row({
         <span className={s.sub}>{`${r.ticketsCompleted}/${r.ticketsTotal}`}</span>
       </td>
       <td className={td()} title={r.sprintName ?? undefined}>{`${r.sprintPercent}%`}</td>
-      <td className={td()}>
-        {`${r.epicPercent}%`}
-        <span className={s.sub}>{`${r.epicsCompleted}/${r.epicsTotal}`}</span>
-      </td>
+      <td className={td(false)}>{r.jiraProjectKey ? r.epicText : '—'}</td>
       <td className={td()}>{`${r.sentPercent}%`}</td>
       {isAdmin ? <td className={td()}>{`${r.paidPercent}%`}</td> : null}
       {isAdmin ? (

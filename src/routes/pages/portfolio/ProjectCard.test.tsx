@@ -44,7 +44,7 @@ describe('the portfolio cards rendered on the server', () => {
     expect(t).toContain('Sent % 42%');
     expect(t).toContain('Paid % 30%');
     expect(t).toContain('Retainer Periods % 25%');
-    expect(t).toContain('Epic Progress (3/8 epics done · ASR) 38%');
+    expect(t).toContain('Epic Progress (3/8 epics done · 70% of their tickets · ASR) 70%');
     expect(t).toContain('Sprint Progress (ASR Sprint 14) 55%');
     // The ring is ticket completion, named under it, in the spec's gauge colours (decision 300).
     expect(card).toMatch(

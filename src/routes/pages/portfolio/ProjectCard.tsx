@@ -4,12 +4,11 @@ import TeamSelector from '../../../islands/TeamSelector';
 import { Island } from '../../../render/Island';
 import { formatBillingAmount } from '../../../shared/money-format';
 import { cardRing } from '../../../shared/card-ring';
-import { epicCountText } from '../../../shared/epics';
+import { epicProgress, epicProgressText } from '../../../shared/epics';
 import { type FigureKey, figureHelp, figureLabel } from '../../../shared/figures';
 import { type Project, sprintLine } from '../../../shared/projects';
 import { retainerProgressOf } from '../../../shared/retainer';
 import { isBillingStale } from '../../../shared/billing';
-import { percentOf } from '../../../shared/percent';
 import type { Role } from '../../../shared/roles';
 import { Gauge } from '../../../components/Gauge';
 import { WarningIcon } from '../../../components/icons';
@@ -156,8 +155,8 @@ export function ProjectCard({ project: p, now, slots = {}, role }: ProjectCardPr
         <ProgressBar label="Retainer Periods %" percent={periods.percentage} tone="purple" />
         {p.jiraProjectKey ? (
           <ProgressBar
-            label={`Epic Progress (${epicCountText(p.completedEpics, p.totalEpics)} · ${p.jiraProjectKey})`}
-            percent={percentOf(p.completedEpics, p.totalEpics)}
+            label={`${figureLabel('epicProgress')} (${epicProgressText(epicProgress(p))} · ${p.jiraProjectKey})`}
+            percent={epicProgress(p).ticketPercent}
             tone="cyan"
           />
         ) : null}

@@ -1,0 +1,137 @@
+import { renderToString } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestDb } from '../helpers/db';
+import type { Db } from '../../src/db/port';
+import { replaceJiraData, type JiraTicket } from '../../src/db/jira';
+import { refreshJiraSummary } from '../../src/services/jira/sync';
+import { createQueryClient, IslandProviders } from '../../src/components/IslandProviders';
+import { JiraTab } from '../../src/islands/projects/JiraTab';
+import { jiraDataKey } from '../../src/islands/projects/api';
+import type { Project } from '../../src/shared/projects';
+import type { JiraOverview } from '../../src/shared/tickets';
+
+/**
+ * Epic Progress reads the same on the three surfaces that show it (docs/decisions/355): the
+ * card, the portfolio table and the detail modal's Epics. The fixture is the issue's: five open
+ * epics, 71% to 89% of their tickets done, which the old count of closed epics showed as 0%.
+ */
+const NOW = new Date('2026-11-25T16:00:00Z');
+const EPICS = [
+  { key: 'EPX-1', tickets: 34, done: 30 },
+  { key: 'EPX-2', tickets: 20, done: 16 },
+  { key: 'EPX-3', tickets: 28, done: 20 },
+  { key: 'EPX-4', tickets: 18, done: 16 },
+  { key: 'EPX-5', tickets: 10, done: 8 },
+];
+const TEXT = '0/5 epics done · 82% of their tickets';
+
+let db: Db;
+let drop: () => Promise<void>;
+let t: TestApp;
+let user: string;
+let projectId: number;
+
+const textOf = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+
+beforeAll(async () => {
+  ({ db, drop } = await createTestDb());
+  t = createTestApp(db, { clock: () => NOW });
+  user = await t.signIn('user');
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO projects (name, team_name, jira_project_key, visible) VALUES ('Epic Works', 'Team 1', 'EPX', 1) RETURNING id`,
+  );
+  projectId = row!.id;
+  let n = 100;
+  const tickets: JiraTicket[] = [];
+  for (const e of EPICS)
+    for (let i = 0; i < e.tickets; i++) {
+      n += 1;
+      const done = i < e.done;
+      tickets.push({
+        id: String(n),
+        key: `EPX-${n}`,
+        summary: `Ticket ${n}`,
+        issueType: 'Story',
+        statusId: null,
+        statusName: done ? 'Done' : 'In Progress',
+        statusCategoryKey: done ? 'done' : 'indeterminate',
+        assignee: null,
+        storyPoints: 1,
+        created: NOW,
+        updated: NOW,
+        epicKey: e.key,
+        sprintIds: [],
+      });
+    }
+  // A ticket under no epic does not count towards the epics' share.
+  tickets.push({
+    ...tickets[0]!,
+    id: '999',
+    key: 'EPX-999',
+    epicKey: null,
+    statusCategoryKey: 'new',
+  });
+  await replaceJiraData(db, projectId, {
+    tickets,
+    epics: EPICS.map((e, i) => ({
+      id: String(i + 1),
+      key: e.key,
+      name: `Epic ${i + 1}`,
+      statusName: 'In Progress',
+      statusCategoryKey: 'indeterminate',
+    })),
+    sprints: [],
+    transitions: [],
+  });
+  // What every Jira sync runs after storing the issues.
+  await refreshJiraSummary(db, projectId, { key: 'EPX', syncedAt: NOW });
+}, 120_000);
+afterAll(async () => {
+  await drop();
+});
+
+describe('Epic Progress on every surface', () => {
+  it('reads the same on the card, the table and the detail modal', async () => {
+    const cards = await t.request('GET', '/portfolio/projects?view=cards', { cookie: user });
+    expect(cards.status).toBe(200);
+    const card = textOf(await cards.text());
+    expect(card).toContain(`Epic Progress (${TEXT} · EPX) 82%`);
+
+    const table = await t.request('GET', '/portfolio/projects?view=table', { cookie: user });
+    expect(table.status).toBe(200);
+    const row = textOf(await table.text());
+    expect(row).toContain(TEXT);
+
+    // The modal: the project as the portfolio's call sends it, and its Jira overview.
+    const projects = (await (
+      await t.request('GET', '/api/projects', { cookie: user })
+    ).json()) as Project[];
+    const project = projects.find((p) => p.id === projectId)!;
+    const overviewRes = await t.request('GET', `/api/projects/${projectId}/jira-data`, {
+      cookie: user,
+    });
+    expect(overviewRes.status).toBe(200);
+    const overview = (await overviewRes.json()) as JiraOverview;
+    // The share is of the tickets the modal lists under the epics.
+    expect(overview.epics.reduce((s, e) => s + e.tickets, 0)).toBe(project.epicTickets);
+    expect(overview.epics.reduce((s, e) => s + e.completedTickets, 0)).toBe(
+      project.completedEpicTickets,
+    );
+    const client = createQueryClient();
+    client.setQueryData(jiraDataKey(projectId), overview);
+    const modal = textOf(
+      renderToString(
+        <IslandProviders client={client}>
+          <JiraTab project={project} role="user" />
+        </IslandProviders>,
+      ),
+    );
+    expect(modal).toContain(`Epic Progress: ${TEXT}`);
+  });
+});
