@@ -123,8 +123,9 @@ function DashboardProjects({ role, today }: { role: Role; today?: string }) {
     mutationFn: ({ id, visible }: { id: number; visible: 0 | 1 }) =>
       apiRequest('PATCH', `/api/projects/${id}/visibility`, { visible }),
     onSuccess: (_data, { id, visible }) => {
-      // Hiding only takes the project off the portfolio, so the spec's 'removed' says so and
-      // the toast offers the real undo: showing it again (docs/decisions/340).
+      // Hiding only takes the project off the portfolio: the toast keeps the spec's sentence,
+      // says it is only hidden and offers the real undo, showing it again
+      // (docs/decisions/340-confirm-or-undo-before-destruction.md).
       toast(
         visible === 1
           ? { title: 'Success', description: 'Project added to dashboard!' }

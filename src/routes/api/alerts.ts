@@ -101,7 +101,8 @@ export const alertsApi = new Hono<AppEnv>()
       alerts.map(toAlertJson),
     );
   })
-  // Several at once, all or none: the list's 'Acknowledge selected' and 'Acknowledge all'.
+  // Several at once, all or none: the list's 'Acknowledge selected' and 'Acknowledge all'
+  // (docs/decisions/341-bulk-acknowledge-by-ids.md).
   .post('/acknowledge', valid('json', BulkAcknowledgeSchema), async (c) => {
     const { deps } = c.var;
     const result = await acknowledgeAlerts(
