@@ -12,7 +12,6 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   /** 'danger' for what cannot be taken back with one click. */
   tone?: 'danger' | 'primary';
-  busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   testId?: string;
@@ -29,7 +28,6 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   tone = 'danger',
-  busy = false,
   onConfirm,
   onCancel,
   testId,
@@ -48,7 +46,7 @@ export function ConfirmDialog({
         <button type="button" className={button.secondary} onClick={onCancel} data-autofocus="">
           Cancel
         </button>
-        <button type="button" className={button[tone]} disabled={busy} onClick={onConfirm}>
+        <button type="button" className={button[tone]} onClick={onConfirm}>
           {confirmLabel}
         </button>
       </div>
