@@ -9,6 +9,11 @@ export interface Toast {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /**
+   * One button beside the text, for an Undo that is real: pressing it runs `run` and closes the
+   * toast. It lasts as long as the toast (longer while hovered).
+   */
+  action?: { label: string; run: () => void };
 }
 
 // One store for the whole page: every island's chunk shares this module.

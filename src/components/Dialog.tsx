@@ -12,6 +12,8 @@ export interface DialogProps {
   description?: ReactNode;
   /** Maximum width: sm 28rem, md 36rem, lg 48rem, xl 64rem (the spec's 'about 5xl'). */
   size?: keyof typeof s.panel;
+  /** 'alertdialog' for a question that interrupts (a confirmation); 'dialog' otherwise. */
+  role?: 'dialog' | 'alertdialog';
   children: ReactNode;
   /** For tests and styling hooks. */
   testId?: string;
@@ -76,6 +78,7 @@ function OpenDialog({
   title,
   description,
   size = 'md',
+  role = 'dialog',
   children,
   testId,
 }: Omit<DialogProps, 'open'>) {
@@ -129,7 +132,7 @@ function OpenDialog({
       <div
         ref={panelRef}
         className={s.panel[size]}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}

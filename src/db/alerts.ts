@@ -269,6 +269,42 @@ export async function setAlertUserState(
   );
 }
 
+/** Of `ids`, the alerts the person may see (a money alert only for an admin). */
+export async function visibleAlertIds(
+  db: Db,
+  ids: readonly number[],
+  who: { userId: string; isAdmin: boolean },
+): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT a.id FROM alerts a
+      WHERE a.id IN (SELECT value::bigint FROM jsonb_array_elements_text($1::text::jsonb))
+        AND ($2::boolean OR NOT a.money)`,
+    [JSON.stringify(ids), who.isAdmin],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Acknowledges each of `ids` for one person at `at`, clearing a snooze; an alert they had
+ * acknowledged already keeps its first acknowledgement time.
+ */
+export async function acknowledgeAlertsFor(
+  db: Db,
+  ids: readonly number[],
+  userId: string,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO alert_user_states (alert_id, user_id, acknowledged_at, snoozed_until)
+     SELECT value::bigint, $2::uuid, $3::timestamptz, NULL
+       FROM jsonb_array_elements_text($1::text::jsonb)
+     ON CONFLICT (alert_id, user_id) DO UPDATE
+       SET acknowledged_at = COALESCE(alert_user_states.acknowledged_at, EXCLUDED.acknowledged_at),
+           snoozed_until = NULL`,
+    [JSON.stringify(ids), userId, at],
+  );
+}
+
 // -------------------------------------------------------------------------------------- digest
 
 export interface DigestRecipient {

@@ -41,3 +41,28 @@ export const actions = style({
 });
 export const state = style({ padding: vars.space.xl, textAlign: 'center' });
 export const snooze = style({ width: 'auto' });
+export const bulkBar = style({
+  display: 'flex',
+  gap: vars.space.md,
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  flexWrap: 'wrap',
+  marginBottom: vars.space.md,
+});
+export const group = style({ display: 'grid', gap: vars.space.sm, marginBottom: vars.space.xl });
+export const groupHead = style({
+  display: 'flex',
+  gap: vars.space.md,
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+});
+export const groupTitle = style({
+  fontSize: '1.1rem',
+  fontWeight: 650,
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  flexWrap: 'wrap',
+});
+export const choose = style({ width: '1.1rem', height: '1.1rem', accentColor: vars.color.primary });

@@ -12,9 +12,10 @@ import {
   RULE_LABELS,
   SNOOZE_CHOICES,
 } from '../shared/alerts';
+import { type AlertGroup, alertNumberLines, groupAlertsByProject } from '../shared/alert-list';
+import { dateTimeFormat } from '../shared/date-time-format';
 import { ALERTS_CHANGED_EVENT } from '../shared/island-markers';
 import * as s from './AlertsList.css';
-import { dateTimeFormat } from '../shared/date-time-format';
 
 export interface Filters {
   status: 'open' | 'closed' | 'all';
@@ -51,40 +52,10 @@ const when = (iso: string, timeZone: string) =>
     timeZone,
   }).format(new Date(iso));
 
-/** Readable names for the numbers an alert keeps. */
-const NUMBER_LABELS: Record<string, string> = {
-  overdueAmount: 'Overdue',
-  daysOverdue: 'Days overdue',
-  dueDate: 'Due',
-  projectValue: 'Project value',
-  costToDate: 'Cost to date',
-  invoicedToDate: 'Invoiced to date',
-  costPercent: 'Cost %',
-  invoicedPercent: 'Invoiced %',
-  threshold: 'Threshold',
-  target: 'Target',
-  projected: 'Projected',
-  offPercent: 'Off target %',
-  periodNumber: 'Period',
-  invoiced: 'Invoiced (4 weeks)',
-  cost: 'Cost (4 weeks)',
-  marginPercent: 'Margin %',
-  earlierWeek: 'Week',
-  earlierVelocity: 'Velocity %',
-  laterWeek: 'Then week',
-  laterVelocity: 'Velocity %',
-  blocked: 'Blocked',
-  sprint: 'Sprint',
-  hoursSinceSuccess: 'Hours since last success',
-  lastSuccessAt: 'Last success',
-  lastFailure: 'Last failure',
-  developer: 'Developer',
-  weekStart: 'Week of',
-};
-
 /**
- * The `/alerts` list: filters kept in the address, each alert with its numbers and since when,
- * a link to its project, and the person's own acknowledge, snooze and undo.
+ * The `/alerts` list: filters kept in the address, alerts grouped by project with a link to it,
+ * each alert with its numbers and since when, and the person's own acknowledge, snooze and undo,
+ * one at a time or several at once (chosen, or all of a group).
  */
 export default function AlertsList({
   initial,
@@ -148,6 +119,34 @@ export default function AlertsList({
     if (list.data)
       window.dispatchEvent(new CustomEvent(ALERTS_CHANGED_EVENT, { detail: list.data.attention }));
   }, [list.data]);
+
+  // Chosen for 'Acknowledge selected': ids of alerts that still need this person's attention.
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const bulk = useMutation({
+    mutationFn: (ids: number[]) =>
+      apiRequest<{ acknowledged: number; attention: number }>('POST', '/api/alerts/acknowledge', {
+        ids,
+      }),
+    onSuccess: async ({ acknowledged, attention }) => {
+      // The bell follows at once; the list catches up with its refetch.
+      window.dispatchEvent(new CustomEvent(ALERTS_CHANGED_EVENT, { detail: attention }));
+      setChosen(new Set());
+      toast({
+        title: acknowledged === 1 ? 'Alert acknowledged' : `${acknowledged} alerts acknowledged`,
+        description: `${acknowledged === 1 ? 'It no longer counts' : 'They no longer count'} for you. Others still see ${acknowledged === 1 ? 'it' : 'them'}.`,
+      });
+      await queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith('/api/alerts'),
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'The alerts could not be acknowledged'),
+        variant: 'destructive',
+      }),
+  });
+  const busy = change.isPending || bulk.isPending;
 
   const at = new Date(now);
   return (
@@ -248,19 +247,118 @@ export default function AlertsList({
           </p>
         </div>
       ) : (
-        <ul className={s.list} aria-label="Alerts" data-testid="alert-list">
-          {list.data.alerts.map((a) => (
-            <AlertItem
-              key={a.id}
-              alert={a}
-              now={at}
-              timeZone={timeZone}
-              busy={change.isPending}
-              onAction={(action) => change.mutate(action)}
-            />
-          ))}
-        </ul>
+        <AlertGroups
+          groups={groupAlertsByProject(list.data.alerts)}
+          now={at}
+          timeZone={timeZone}
+          busy={busy}
+          chosen={chosen}
+          onChoose={(id, on) =>
+            setChosen((was) => {
+              const next = new Set(was);
+              if (on) next.add(id);
+              else next.delete(id);
+              return next;
+            })
+          }
+          onAcknowledge={(ids) => bulk.mutate(ids)}
+          onAction={(action) => change.mutate(action)}
+        />
       )}
+    </div>
+  );
+}
+
+function AlertGroups({
+  groups,
+  now,
+  timeZone,
+  busy,
+  chosen,
+  onChoose,
+  onAcknowledge,
+  onAction,
+}: {
+  groups: AlertGroup[];
+  now: Date;
+  timeZone: string;
+  busy: boolean;
+  chosen: ReadonlySet<number>;
+  onChoose: (id: number, on: boolean) => void;
+  onAcknowledge: (ids: number[]) => void;
+  onAction: (action: AlertAction) => void;
+}) {
+  const waiting = new Set(
+    groups.flatMap((g) => g.alerts.filter((a) => needsAttention(a, now)).map((a) => a.id)),
+  );
+  // A choice whose alert was acknowledged or snoozed meanwhile no longer counts.
+  const selected = [...chosen].filter((id) => waiting.has(id));
+  return (
+    <div data-testid="alert-list">
+      {waiting.size > 0 ? (
+        <div className={s.bulkBar} role="group" aria-label="Acknowledge several">
+          <span className={s.meta} aria-live="polite">
+            {selected.length === 0
+              ? 'Tick alerts to acknowledge several at once.'
+              : `${selected.length} selected`}
+          </span>
+          <button
+            type="button"
+            className={button.primary}
+            disabled={busy || selected.length === 0}
+            onClick={() => onAcknowledge(selected)}
+          >
+            Acknowledge selected
+          </button>
+        </div>
+      ) : null}
+      {groups.map((g) => {
+        const open = g.alerts.filter((a) => waiting.has(a.id)).map((a) => a.id);
+        const headingId = `alert-group-${g.projectId ?? 'agency'}`;
+        return (
+          <section
+            key={g.projectId ?? 'agency'}
+            className={s.group}
+            aria-labelledby={headingId}
+            data-testid="alert-group"
+          >
+            <div className={s.groupHead}>
+              <h2 id={headingId} className={s.groupTitle}>
+                {g.projectId !== null ? <a href={`/?project=${g.projectId}`}>{g.name}</a> : g.name}{' '}
+                <span className={badge.grey} data-testid="alert-group-count">
+                  {g.alerts.length === 1 ? '1 alert' : `${g.alerts.length} alerts`}
+                </span>
+              </h2>
+              {open.length > 0 ? (
+                <button
+                  type="button"
+                  className={button.secondary}
+                  disabled={busy}
+                  onClick={() => onAcknowledge(open)}
+                >
+                  {g.projectId === null
+                    ? `Acknowledge all agency-wide (${open.length})`
+                    : `Acknowledge all for this project (${open.length})`}
+                </button>
+              ) : null}
+            </div>
+            <ul className={s.list} aria-label={`Alerts: ${g.name}`}>
+              {g.alerts.map((a) => (
+                <AlertItem
+                  key={a.id}
+                  alert={a}
+                  now={now}
+                  timeZone={timeZone}
+                  busy={busy}
+                  chosen={chosen.has(a.id)}
+                  onChoose={(on) => onChoose(a.id, on)}
+                  onAction={onAction}
+                />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
     </div>
   );
 }
@@ -270,12 +368,16 @@ function AlertItem({
   now,
   timeZone,
   busy,
+  chosen,
+  onChoose,
   onAction,
 }: {
   alert: AlertJson;
   now: Date;
   timeZone: string;
   busy: boolean;
+  chosen: boolean;
+  onChoose: (on: boolean) => void;
   onAction: (action: AlertAction) => void;
 }) {
   const snoozeId = useId();
@@ -289,10 +391,16 @@ function AlertItem({
   return (
     <li className={`${card} ${s.item}`} data-testid="alert" data-alert-id={a.id} data-rule={a.rule}>
       <div className={s.head}>
-        <span className={a.status === 'open' ? badge.red : badge.grey}>{a.ruleLabel}</span>
-        {a.projectId !== null && a.projectName ? (
-          <a href={`/?project=${a.projectId}`}>{a.projectName}</a>
+        {attention ? (
+          <input
+            type="checkbox"
+            className={s.choose}
+            checked={chosen}
+            aria-label={`Choose: ${a.ruleLabel}${a.projectName ? `, ${a.projectName}` : ''}`}
+            onChange={(e) => onChoose(e.currentTarget.checked)}
+          />
         ) : null}
+        <span className={a.status === 'open' ? badge.red : badge.grey}>{a.ruleLabel}</span>
         <span className={s.meta}>
           {a.status === 'open'
             ? `Open since ${when(a.openedAt, timeZone)}`
@@ -302,10 +410,10 @@ function AlertItem({
       </div>
       <p>{a.message}</p>
       <dl className={s.numbers}>
-        {Object.entries(a.numbers).map(([k, v]) => (
-          <div key={k}>
-            <dt className={s.numberTerm}>{NUMBER_LABELS[k] ?? k}:</dt>{' '}
-            <dd className={s.numberValue}>{v === null ? '—' : String(v)}</dd>
+        {alertNumberLines(a, timeZone).map((line) => (
+          <div key={line.key}>
+            <dt className={s.numberTerm}>{line.label}:</dt>{' '}
+            <dd className={s.numberValue}>{line.text}</dd>
           </div>
         ))}
       </dl>

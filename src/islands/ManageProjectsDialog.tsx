@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
 import { useRefusal } from '../components/Refusal';
 import { badge, button, spinner } from '../components/ui.css';
@@ -62,13 +63,22 @@ export default function ManageProjectsDialog({ role, today }: Props) {
   );
 }
 
-/** Removing a project from the dashboard, from either section (messages as the spec writes them). */
+/**
+ * Removing a project from the dashboard, from either section, after a confirmation (messages as
+ * the spec writes them, then what the removal keeps). `ask` opens the question; `confirmation`
+ * is the dialog to render.
+ */
 function useRemoveProject() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (projectId: number) => apiRequest('DELETE', `/api/projects/${projectId}`),
-    onSuccess: () => {
-      toast({ title: 'Success', description: 'Project removed from dashboard successfully!' });
+  const [asked, setAsked] = useState<{ id: number; name: string } | null>(null);
+  const remove = useMutation({
+    mutationFn: (projectId: number) =>
+      apiRequest<{ restorableForDays: number }>('DELETE', `/api/projects/${projectId}`),
+    onSuccess: ({ restorableForDays }) => {
+      toast({
+        title: 'Success',
+        description: `Project removed from dashboard successfully! An admin can restore it under Recently removed for ${restorableForDays} days.`,
+      });
       return refreshProjects(queryClient);
     },
     onError: (error) =>
@@ -78,6 +88,21 @@ function useRemoveProject() {
         variant: 'destructive',
       }),
   });
+  const confirmation = (
+    <ConfirmDialog
+      open={asked !== null}
+      title={`Remove ${asked?.name ?? 'this project'} from the dashboard?`}
+      description="It leaves the dashboard for everyone, with its team, links and settings kept for 30 days under Recently removed. To only take it off the portfolio, switch it to Hidden instead."
+      confirmLabel="Remove project"
+      testId="confirm-remove-project"
+      onCancel={() => setAsked(null)}
+      onConfirm={() => {
+        if (asked) remove.mutate(asked.id);
+        setAsked(null);
+      }}
+    />
+  );
+  return { ask: setAsked, confirmation, isPending: remove.isPending };
 }
 
 function DashboardProjects({ role, today }: { role: Role; today?: string }) {
@@ -90,15 +115,27 @@ function DashboardProjects({ role, today }: { role: Role; today?: string }) {
     queryKey: PROJECTS_KEY,
     queryFn: () => apiRequest<Project[]>('GET', '/api/projects'),
   });
+  // Its type is written out: the visibility call below names it in its own Undo.
+  function showAgain(id: number): void {
+    visibility.mutate({ id, visible: 1 });
+  }
   const visibility = useMutation({
     mutationFn: ({ id, visible }: { id: number; visible: 0 | 1 }) =>
       apiRequest('PATCH', `/api/projects/${id}/visibility`, { visible }),
-    onSuccess: (_data, { visible }) => {
-      toast({
-        title: 'Success',
-        description:
-          visible === 1 ? 'Project added to dashboard!' : 'Project removed from dashboard!',
-      });
+    onSuccess: (_data, { id, visible }) => {
+      // Hiding only takes the project off the portfolio: the toast keeps the spec's sentence,
+      // says it is only hidden and offers the real undo, showing it again
+      // (docs/decisions/340-confirm-or-undo-before-destruction.md).
+      toast(
+        visible === 1
+          ? { title: 'Success', description: 'Project added to dashboard!' }
+          : {
+              title: 'Success',
+              description:
+                'Project removed from dashboard! It is only hidden: its data stays, and Undo shows it again.',
+              action: { label: 'Undo', run: () => showAgain(id) },
+            },
+      );
       return refreshProjects(queryClient);
     },
     onError: (error) =>
@@ -190,7 +227,7 @@ function DashboardProjects({ role, today }: { role: Role; today?: string }) {
                 disabled={removeProject.isPending}
                 {...remove.attrs}
                 onClick={() => {
-                  if (!remove.reason) removeProject.mutate(p.id);
+                  if (!remove.reason) removeProject.ask(p);
                 }}
               >
                 Remove
@@ -201,6 +238,7 @@ function DashboardProjects({ role, today }: { role: Role; today?: string }) {
       )}
       {showHide.note}
       {remove.note}
+      {removeProject.confirmation}
     </section>
   );
 }
@@ -350,7 +388,7 @@ function ForecastProjects({ role }: { role: Role }) {
                     disabled={busy}
                     {...remove.attrs}
                     onClick={() => {
-                      if (!remove.reason) removeProject.mutate(onDashboard.id);
+                      if (!remove.reason) removeProject.ask(onDashboard);
                     }}
                   >
                     Remove
@@ -380,6 +418,7 @@ function ForecastProjects({ role }: { role: Role }) {
       </p>
       {add.note}
       {remove.note}
+      {removeProject.confirmation}
     </section>
   );
 }

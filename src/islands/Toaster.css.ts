@@ -58,3 +58,14 @@ export const close = style({
   padding: '4px',
   opacity: 0.7,
 });
+export const action = style({
+  marginTop: vars.space.sm,
+  padding: `4px ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  border: '1px solid currentColor',
+  background: 'transparent',
+  color: 'inherit',
+  fontWeight: 600,
+  fontSize: '0.85rem',
+  cursor: 'pointer',
+});

@@ -34,6 +34,12 @@ function ToastItem({ item }: { item: Toast }) {
     return () => clearTimeout(timer);
   }, [item.id]);
 
+  // A toast whose time ran out while hovered or focused goes when the pointer or focus leaves.
+  const resume = () => {
+    paused.current = false;
+    if (expired.current) dismissToast(item.id);
+  };
+
   const onPointerDown = (e: PointerEvent<HTMLLIElement>) => {
     if ((e.target as HTMLElement).closest('button')) return;
     start.current = e.clientX;
@@ -71,15 +77,26 @@ function ToastItem({ item }: { item: Toast }) {
         setOffset(0);
       }}
       onMouseEnter={() => (paused.current = true)}
-      onMouseLeave={() => {
-        // A toast whose time ran out while hovered goes when the pointer leaves.
-        paused.current = false;
-        if (expired.current) dismissToast(item.id);
-      }}
+      onMouseLeave={resume}
+      // Focus on its Undo holds a toast as hovering does, for keyboard users (F8, then Tab).
+      onFocus={() => (paused.current = true)}
+      onBlur={resume}
     >
       <div>
         <div className={s.title}>{item.title}</div>
         {item.description ? <div className={s.description}>{item.description}</div> : null}
+        {item.action ? (
+          <button
+            type="button"
+            className={s.action}
+            onClick={() => {
+              dismissToast(item.id);
+              item.action?.run();
+            }}
+          >
+            {item.action.label}
+          </button>
+        ) : null}
       </div>
       <button
         type="button"

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { badge, button, table } from '../components/ui.css';
 import { ROLES, type Role } from '../shared/roles';
 import * as s from './UsersAdmin.css';
@@ -26,7 +28,13 @@ export interface Props {
   currentUserId: string;
 }
 
-/** Admin-only list of accounts: approve or revoke, and set roles. */
+/** A question the admin answers before an action on someone else's account. */
+type Asked = { kind: 'revoke' | 'reset-link'; user: UserRow };
+
+/**
+ * Admin-only list of accounts: approve or revoke, set roles, and make a password reset link.
+ * Revoking and making a link ask first: each ends or replaces what the person has now.
+ */
 export default function UsersAdmin({ users: initialUsers, currentUserId }: Props) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
@@ -42,11 +50,18 @@ export default function UsersAdmin({ users: initialUsers, currentUserId }: Props
       id: string;
       change: Partial<Pick<UserRow, 'approved' | 'role'>>;
     }) => apiRequest<{ user: UserRow }>('PATCH', `/api/admin/users/${id}`, change),
-    onSuccess: ({ user }) => {
-      toast({
-        title: 'User updated',
-        description: `${user.email}: ${user.approved ? 'approved' : 'not approved'}, ${user.role}`,
-      });
+    onSuccess: ({ user }, { change }) => {
+      toast(
+        change.approved === false
+          ? {
+              title: 'Access revoked',
+              description: `${user.email} is signed out and cannot sign in until an admin approves the account again.`,
+            }
+          : {
+              title: 'User updated',
+              description: `${user.email}: ${user.approved ? 'approved' : 'not approved'}, ${user.role}`,
+            },
+      );
       return queryClient.invalidateQueries({ queryKey: ['/api/admin/users'] });
     },
     onError: (error) =>
@@ -75,6 +90,7 @@ export default function UsersAdmin({ users: initialUsers, currentUserId }: Props
       }),
   });
   const issued = resetLink.data;
+  const [asked, setAsked] = useState<Asked | null>(null);
 
   if (data.users.length === 0) return <p>No accounts yet.</p>;
   return (
@@ -146,15 +162,18 @@ export default function UsersAdmin({ users: initialUsers, currentUserId }: Props
                     <div className={s.actions}>
                       {u.approved ? (
                         <button
+                          key="revoke"
                           type="button"
                           className={button.secondary}
+                          aria-label={`Revoke ${u.email}`}
                           disabled={self || pending}
-                          onClick={() => update.mutate({ id: u.id, change: { approved: false } })}
+                          onClick={() => setAsked({ kind: 'revoke', user: u })}
                         >
                           Revoke
                         </button>
                       ) : (
                         <button
+                          key="approve"
                           type="button"
                           className={button.primary}
                           disabled={pending}
@@ -171,7 +190,7 @@ export default function UsersAdmin({ users: initialUsers, currentUserId }: Props
                           className={button.secondary}
                           aria-label={`Make a password reset link for ${u.email}`}
                           disabled={resetLink.isPending}
-                          onClick={() => resetLink.mutate(u)}
+                          onClick={() => setAsked({ kind: 'reset-link', user: u })}
                         >
                           Reset link
                         </button>
@@ -184,6 +203,31 @@ export default function UsersAdmin({ users: initialUsers, currentUserId }: Props
           </tbody>
         </table>
       </div>
+      <ConfirmDialog
+        open={asked?.kind === 'revoke'}
+        title={`Revoke ${asked?.user.email ?? ''}?`}
+        description="They are signed out everywhere at once and cannot sign in until an admin approves the account again."
+        confirmLabel="Revoke access"
+        testId="confirm-revoke"
+        onCancel={() => setAsked(null)}
+        onConfirm={() => {
+          if (asked) update.mutate({ id: asked.user.id, change: { approved: false } });
+          setAsked(null);
+        }}
+      />
+      <ConfirmDialog
+        open={asked?.kind === 'reset-link'}
+        title={`Make a password reset link for ${asked?.user.email ?? ''}?`}
+        description="Anyone holding the link can set a new password for this account until it expires, so send it only to them. An earlier link they were sent stops working."
+        confirmLabel="Make the link"
+        tone="primary"
+        testId="confirm-reset-link"
+        onCancel={() => setAsked(null)}
+        onConfirm={() => {
+          if (asked) resetLink.mutate(asked.user);
+          setAsked(null);
+        }}
+      />
     </>
   );
 }

@@ -40,6 +40,24 @@ const idText = z
   .regex(/^[1-9]\d{0,8}$/, 'The id must be a positive whole number, e.g. /api/alerts/12');
 export const AlertIdParam = z.object({ id: idText.transform(Number) });
 
+/** Most alerts one bulk acknowledge takes: more than the list ever shows at once. */
+export const MAX_BULK_ACKNOWLEDGE = 500;
+
+/** POST /api/alerts/acknowledge: the alerts the person chose, by id. */
+export const BulkAcknowledgeSchema = z.strictObject({
+  ids: z
+    .array(
+      z
+        .number('Each alert id must be a number')
+        .int('Each alert id must be a whole number')
+        .min(1, 'Each alert id must be a positive whole number')
+        .max(999_999_999, 'Each alert id must be at most 999999999'),
+      'ids must be a list of alert ids',
+    )
+    .min(1, 'Choose at least one alert to acknowledge')
+    .max(MAX_BULK_ACKNOWLEDGE, `Acknowledge at most ${MAX_BULK_ACKNOWLEDGE} alerts at once`),
+});
+
 /** The list's filters; the same ones drive the page, the call and the CSV. */
 export const AlertFilterSchema = z.strictObject({
   status: z.enum(['open', 'closed', 'all'], 'status must be open, closed or all').optional(),

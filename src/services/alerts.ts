@@ -4,6 +4,7 @@
  * only; a rule whose data cannot be read this time keeps its open alerts as they are.
  */
 import {
+  acknowledgeAlertsFor,
   closeClearedAlerts,
   countAttention,
   getAlert,
@@ -13,6 +14,7 @@ import {
   type AlertQuery,
   type StoredAlert,
   upsertOpenAlert,
+  visibleAlertIds,
 } from '../db/alerts';
 import { readTeamAvailability } from '../db/developers';
 import type { Db } from '../db/port';
@@ -311,6 +313,31 @@ export async function acknowledgeAlert(db: Db, id: number, viewer: Viewer, now: 
   await visibleAlert(db, id, viewer);
   await setAlertUserState(db, id, viewer.userId, { acknowledgedAt: now, snoozedUntil: null });
   return visibleAlert(db, id, viewer);
+}
+
+/**
+ * Acknowledges several alerts for one person at once, all or none: an id the person may not see
+ * (or that does not exist) refuses the whole call, naming it, and changes nothing. Answers the
+ * person's new attention count, the bell's number.
+ */
+export async function acknowledgeAlerts(
+  db: Db,
+  ids: readonly number[],
+  viewer: Viewer,
+  now: Date,
+): Promise<{ acknowledged: number; attention: number }> {
+  const unique = [...new Set(ids)];
+  await db.transaction(async (tx) => {
+    const visible = new Set(await visibleAlertIds(tx, unique, viewer));
+    const missing = unique.filter((id) => !visible.has(id));
+    if (missing.length > 0)
+      throw new NotFoundError(
+        `No alert with ${missing.length === 1 ? 'id' : 'ids'} ${missing.join(', ')}. Nothing was acknowledged.`,
+      );
+    await acknowledgeAlertsFor(tx, unique, viewer.userId, now);
+  });
+  const counts = await countAttention(db, viewer, now);
+  return { acknowledged: unique.length, attention: counts.total };
 }
 
 export async function snoozeAlert(db: Db, id: number, viewer: Viewer, until: Date) {

@@ -21,7 +21,7 @@ describe('overdue rule (default 14 days)', () => {
   it('opens at exactly 14 days, with the amount and the days', () => {
     const f = overdueRule(p, '2026-11-23', T)!;
     expect(f.numbers).toEqual({ overdueAmount: 1200, daysOverdue: 14, dueDate: '2026-11-09' });
-    expect(f.message).toBe('Acme Shop: $1,200 overdue for 14 days (due 2026-11-09).');
+    expect(f.message).toBe('Acme Shop: $1,200 overdue for 14 days (due Nov 9, 2026).');
     expect(f.subject).toBe('project:7');
   });
   it('stays open at 40 days', () => {
@@ -112,6 +112,9 @@ describe('velocity rule (default below 60% two weeks running)', () => {
     const f = velocityRule([w('2026-11-09', 59), w('2026-11-16', 45)], T)!;
     expect(f.subject).toBe('agency');
     expect(f.numbers).toMatchObject({ earlierVelocity: 59, laterVelocity: 45 });
+    expect(f.message).toBe(
+      'Team velocity below 60% two weeks running: 59% (week of Nov 9, 2026) and 45% (week of Nov 16, 2026).',
+    );
   });
   it('stays quiet when one of the two is at 60%', () => {
     expect(velocityRule([w('2026-11-09', 60), w('2026-11-16', 45)], T)).toBeNull();
@@ -168,7 +171,7 @@ describe('availability rule (Thursday onward)', () => {
   it('reminds from Thursday, not on Wednesday', () => {
     expect(availabilityRule(d, '2026-11-25', '2026-11-30', T)).toBeNull(); // Wednesday
     expect(availabilityRule(d, '2026-11-26', '2026-11-30', T)?.message).toBe(
-      'Dana Lee has no availability saved for the week of 2026-11-30.',
+      'Dana Lee has no availability saved for the week of Nov 30, 2026.',
     ); // Thursday
     expect(availabilityRule(d, '2026-11-29', '2026-11-30', T)).not.toBeNull(); // Sunday
   });

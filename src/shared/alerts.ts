@@ -6,6 +6,7 @@
  */
 import { differenceInCalendarDays } from 'date-fns';
 import { type IsoDate, parseIsoDate } from './calendar';
+import { formatDate } from './format';
 import { roundMoney } from './money';
 import { formatUsd } from './money-format';
 
@@ -168,7 +169,7 @@ export function overdueRule(
     subject: projectSubject(p.projectId),
     projectId: p.projectId,
     numbers: { overdueAmount: p.overdueAmount, daysOverdue: days, dueDate: p.overdueSince },
-    message: `${p.name}: ${formatUsd(p.overdueAmount)} overdue for ${days} days (due ${p.overdueSince}).`,
+    message: `${p.name}: ${formatUsd(p.overdueAmount)} overdue for ${days} days (due ${formatDate(p.overdueSince)}).`,
   };
 }
 
@@ -274,7 +275,7 @@ export function velocityRule(
       laterVelocity: b.velocityPercentage,
       threshold: t.velocityPercent,
     },
-    message: `Team velocity below ${t.velocityPercent}% two weeks running: ${a.velocityPercentage}% (week of ${a.weekStart}) and ${b.velocityPercentage}% (week of ${b.weekStart}).`,
+    message: `Team velocity below ${t.velocityPercent}% two weeks running: ${a.velocityPercentage}% (week of ${formatDate(a.weekStart)}) and ${b.velocityPercentage}% (week of ${formatDate(b.weekStart)}).`,
   };
 }
 
@@ -343,7 +344,7 @@ export function availabilityRule(
     subject: `developer:${d.accountId}`,
     projectId: null,
     numbers: { developer: d.displayName, weekStart: nextWeekStart },
-    message: `${d.displayName} has no availability saved for the week of ${nextWeekStart}.`,
+    message: `${d.displayName} has no availability saved for the week of ${formatDate(nextWeekStart)}.`,
   };
 }
 

@@ -92,6 +92,86 @@ describe(`Alerts in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embed
     expect(watch.problems()).toEqual([]);
   });
 
+  it('groups alerts by project with formatted numbers, and acknowledges several at once', {
+    timeout: 180_000,
+  }, async () => {
+    const { page, watch } = await harness().openPage();
+    await page.goto('/alerts');
+    if (new URL(page.url()).pathname === '/auth') {
+      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await page.goto('/alerts');
+    }
+    await waitForHydration(page);
+    // The bell's number, from its label (the badge is gone at 0).
+    const bell = async () => {
+      const label = (await page.getByTestId('alert-bell').getAttribute('aria-label')) ?? '';
+      return label.includes('none') ? 0 : Number(label.match(/\d+/)![0]);
+    };
+
+    // One group per project, headed by its name and its number of alerts.
+    const groups = page.getByTestId('alert-group');
+    expect(await groups.count()).toBeGreaterThan(1);
+    for (const group of await groups.all()) {
+      const items = await group.getByTestId('alert').count();
+      expect(await group.getByTestId('alert-group-count').textContent()).toBe(
+        items === 1 ? '1 alert' : `${items} alerts`,
+      );
+    }
+    const names = await groups.locator('h2 a').allTextContents();
+    expect(new Set(names).size).toBe(names.length);
+
+    // Numbers read as money and dates, not raw values.
+    const overdue = page.locator('[data-rule="overdue"]').first();
+    const numbers = (await overdue.locator('dl').textContent()) ?? '';
+    expect(numbers).toMatch(/Overdue:\s*\$\d{1,3}(,\d{3})*/);
+    expect(numbers).toMatch(/Due:\s*[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(await page.getByTestId('alert-list').locator('dl').allTextContents()).not.toContainEqual(
+      expect.stringMatching(/\d{4}-\d{2}-\d{2}/),
+    );
+
+    // Tick two, acknowledge them together: the bell drops by two at once.
+    const before = await bell();
+    const boxes = page.getByRole('checkbox', { name: /^Choose: / });
+    expect(await boxes.count()).toBeGreaterThanOrEqual(2);
+    const chosen = [
+      (await boxes.nth(0).locator('xpath=ancestor::li[1]').getAttribute('data-alert-id'))!,
+      (await boxes.nth(1).locator('xpath=ancestor::li[1]').getAttribute('data-alert-id'))!,
+    ];
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Acknowledge selected' }).click();
+    await page.getByText('2 alerts acknowledged').first().waitFor();
+    await expect.poll(bell).toBe(before - 2);
+    for (const id of chosen)
+      await page
+        .locator(`[data-alert-id="${id}"]`)
+        .getByText(/^Acknowledged /)
+        .waitFor();
+    // Each one's Undo puts it back.
+    for (const id of chosen)
+      await page.locator(`[data-alert-id="${id}"]`).getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(bell).toBe(before);
+
+    // 'Acknowledge all for this project' takes that project's open ones, and only those.
+    const withButton = groups.filter({
+      has: page.getByRole('button', { name: /^Acknowledge all for this project/ }),
+    });
+    const heading = await withButton.first().getAttribute('aria-labelledby');
+    const group = page.locator(`section[aria-labelledby="${heading}"]`);
+    const button = group.getByRole('button', { name: /^Acknowledge all for this project/ });
+    const n = Number((await button.textContent())!.match(/\((\d+)\)/)![1]);
+    await button.click();
+    await expect.poll(bell).toBe(before - n);
+    await expect.poll(() => button.count()).toBe(0);
+    expect(await group.getByText(/^Acknowledged /).count()).toBe(
+      await group.getByTestId('alert').count(),
+    );
+    await page.reload();
+    expect(await bell()).toBe(before - n);
+    expect(watch.problems()).toEqual([]);
+  });
+
   it('keeps the Monday digest in the outbox in demo mode, for admins to read', {
     timeout: 120_000,
   }, async () => {

@@ -95,6 +95,25 @@ describe('dark mode', () => {
     expect(watch.problems()).toEqual([]);
   });
 
+  it("draws chart gridlines in the dark theme's border colour, not a glaring white", async () => {
+    const { page, watch } = await harness().openPage();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    if (new URL(page.url()).pathname === '/auth') await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/agency?tab=trends');
+    await waitForHydration(page);
+    const line = page.locator('.visx-rows line').first();
+    await line.waitFor({ state: 'attached', timeout: 30_000 });
+    const stroke = await line.evaluate((el) => getComputedStyle(el).stroke);
+    const channels = stroke.match(/\d+/g)!.map(Number);
+    expect(channels).toHaveLength(3);
+    // Dark, as a line on a dark page should be: far from white and from visx's pale default.
+    expect(Math.max(...channels), stroke).toBeLessThan(128);
+    expect(stroke).not.toBe('rgb(255, 255, 255)');
+    expect(stroke).not.toBe('rgb(234, 240, 246)');
+    expect(watch.problems()).toEqual([]);
+  });
+
   for (const scheme of ['light', 'dark'] as const) {
     it(`axe finds no contrast or serious violation on any page in the ${scheme} theme`, async () => {
       const { page } = await harness().openPage();

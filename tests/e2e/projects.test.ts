@@ -374,11 +374,22 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     await page.getByRole('button', { name: 'Manage Projects' }).click();
     manage = page.getByRole('dialog', { name: 'Manage Projects' });
     await manage.getByRole('button', { name: 'Load Projects' }).click();
-    await manage
+    const removeButton = manage
       .getByTestId('forecast-project')
       .filter({ hasText: newcomer.name })
-      .getByRole('button', { name: `Remove ${newcomer.name} from the dashboard` })
-      .click();
+      .getByRole('button', { name: `Remove ${newcomer.name} from the dashboard` });
+    // Removing asks first: Escape closes only the question and removes nothing.
+    const confirm = page.getByRole('alertdialog', {
+      name: `Remove ${newcomer.name} from the dashboard?`,
+    });
+    await removeButton.click();
+    await confirm.waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await manage.isVisible()).toBe(true);
+    expect((await projectsFromApi(page)).some((p) => p.name === newcomer.name)).toBe(true);
+    await removeButton.click();
+    await confirm.getByRole('button', { name: 'Remove project' }).click();
     await toastWithTitle(page, 'Success')
       .filter({ hasText: 'Project removed from dashboard successfully!' })
       .waitFor();
@@ -413,6 +424,17 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     expect(await cardOf(page, target!.name).count()).toBe(0);
 
     await toggle.click();
+    await toastWithTitle(page, 'Success')
+      .filter({ hasText: 'Project added to dashboard!' })
+      .waitFor();
+    await expect.poll(() => toggle.textContent()).toBe('Visible');
+
+    // Hiding says it only hides, and its Undo shows the project again.
+    await toggle.click();
+    const hidden = toastWithTitle(page, 'Success').filter({ hasText: 'It is only hidden' });
+    await hidden.waitFor();
+    await expect.poll(() => toggle.textContent()).toBe('Hidden');
+    await hidden.getByRole('button', { name: 'Undo' }).click();
     await toastWithTitle(page, 'Success')
       .filter({ hasText: 'Project added to dashboard!' })
       .waitFor();

@@ -141,6 +141,10 @@ describe('roles in the browser', () => {
       .getByRole('button', { name: `Remove ${name} from the dashboard`, exact: true })
       .first()
       .click();
+    await page
+      .getByRole('alertdialog', { name: `Remove ${name} from the dashboard?` })
+      .getByRole('button', { name: 'Remove project' })
+      .click();
     await toastWithTitle(page, 'Success').first().waitFor();
     const removed = dialog.getByTestId('removed-project').filter({ hasText: name });
     await removed.waitFor();
@@ -153,6 +157,45 @@ describe('roles in the browser', () => {
     await toastWithTitle(page, 'Project restored').waitFor();
     await expect.poll(() => removed.count()).toBe(0);
     await expect.poll(() => cards.count()).toBe(before);
+    expect(watch.problems()).toEqual([]);
+  });
+
+  it('asks before revoking: Escape and Cancel change nothing, the confirm button revokes', async () => {
+    await harness().context.clearCookies();
+    const email = `revokee-${Date.now()}@agency.test`;
+    const { page, watch } = await harness().openPage();
+    await page.goto('/auth');
+    await waitForHydration(page);
+    await signUp(page, email, PASSWORD);
+    expect((await harness().runUsersCommand(['approve', email])).code).toBe(0);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/agency/users');
+    await waitForHydration(page);
+    const writes = recordWrites(page);
+    const row = page.getByRole('row').filter({ hasText: email });
+    const revoke = row.getByRole('button', { name: `Revoke ${email}` });
+    const question = page.getByRole('alertdialog', { name: `Revoke ${email}?` });
+
+    // Focus goes into the question, on Cancel; Escape cancels.
+    await revoke.click();
+    await question.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    // Cancel cancels too.
+    await revoke.click();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(writes).toEqual([]);
+    expect(await row.textContent()).toContain('Approved');
+
+    // Enter on the confirm button revokes.
+    await revoke.click();
+    await question.getByRole('button', { name: 'Revoke access' }).focus();
+    await page.keyboard.press('Enter');
+    await toastWithTitle(page, 'Access revoked').filter({ hasText: email }).waitFor();
+    await row.getByText('Awaiting approval').waitFor();
+    expect(writes).toEqual([expect.stringMatching(/^PATCH \/api\/admin\/users\//)]);
     expect(watch.problems()).toEqual([]);
   });
 
@@ -169,6 +212,10 @@ describe('roles in the browser', () => {
     await page.goto('/agency/users');
     await waitForHydration(page);
     await page.getByRole('button', { name: `Make a password reset link for ${email}` }).click();
+    await page
+      .getByRole('alertdialog', { name: `Make a password reset link for ${email}?` })
+      .getByRole('button', { name: 'Make the link' })
+      .click();
     const field = page.getByRole('textbox', { name: `Reset link for ${email}` });
     await field.waitFor();
     const link = await field.inputValue();

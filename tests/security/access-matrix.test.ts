@@ -271,6 +271,12 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/api/alerts/export.csv', access: 'user' },
   {
     method: 'POST',
+    route: '/api/alerts/acknowledge',
+    access: 'user',
+    body: { ids: [999999] },
+  },
+  {
+    method: 'POST',
     route: '/api/alerts/:id/acknowledge',
     access: 'user',
     path: '/api/alerts/999999/acknowledge',

@@ -225,6 +225,25 @@ export const INPUT_CALLS: InputCall[] = [
   { method: 'GET', route: '/api/alerts', as: 'admin', query: alertFilters },
   { method: 'GET', route: '/api/alerts/export.csv', as: 'admin', query: alertFilters },
   { method: 'GET', route: '/alerts', as: 'admin', query: alertFilters, page: true },
+  {
+    method: 'POST',
+    route: '/api/alerts/acknowledge',
+    as: 'admin',
+    body: {
+      valid: (s) => ({ ids: [s.alertId] }),
+      fields: {
+        ids: {
+          type: 'array',
+          invalid: fc.oneof(
+            fc.constant([]),
+            fc.array(jsonNotOfType('number'), { minLength: 1, maxLength: 3 }),
+            fc.array(fc.constantFrom(0, -1, 1.5, 1e10), { minLength: 1, maxLength: 3 }),
+            fc.constant(Array.from({ length: 501 }, (_, i) => i + 1)),
+          ),
+        },
+      },
+    },
+  },
   { method: 'POST', route: '/api/alerts/:id/acknowledge', as: 'admin', params: { id: alertId } },
   {
     method: 'POST',

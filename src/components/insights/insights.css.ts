@@ -40,7 +40,10 @@ export const series = styleVariants({
 export const line = style({ strokeWidth: 2.5, fill: 'none' });
 export const current = style({ fill: vars.color.amberBg });
 export const currentLabel = style({ fill: vars.color.amber, fontSize: '11px', fontWeight: 600 });
-export const grid = style({ stroke: vars.color.border });
+export const grid = style({});
+// visx gives each grid line a pale stroke attribute, which a stroke on the group cannot reach
+// and which glares in dark mode; a rule on the lines beats the attribute.
+globalStyle(`${grid} line`, { stroke: vars.color.border });
 export const axisLabel = style({ fill: vars.color.textMuted, fontSize: '11px' });
 export const legend = style({
   display: 'flex',

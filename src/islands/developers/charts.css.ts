@@ -39,7 +39,10 @@ export const dot = style({
 });
 export const target = style({ stroke: vars.color.green, strokeWidth: 1.5, strokeDasharray: '6 4' });
 export const targetLabel = style({ fill: vars.color.green, fontSize: '11px', fontWeight: 600 });
-export const grid = style({ stroke: vars.color.border });
+export const grid = style({});
+// visx gives each grid line a pale stroke attribute, which a stroke on the group cannot reach
+// and which glares in dark mode; a rule on the lines beats the attribute.
+globalStyle(`${grid} line`, { stroke: vars.color.border });
 export const axisLabel = style({ fill: vars.color.textMuted, fontSize: '11px' });
 globalStyle(`${chartBox} svg`, { display: 'block', overflow: 'visible' });
 

@@ -168,6 +168,90 @@ describe('alerts on the demo agency', () => {
     expect(closed.alerts.find((a) => a.id === target.id)?.closedAt).toBe(now.toISOString());
   });
 
+  it('acknowledges several at once for that person only, all or none, and answers the bell count', async () => {
+    const mine = await t.signIn('admin');
+    const other = await t.signIn('staff');
+    const { alerts, attention } = await get<AlertsResponse>('/api/alerts', mine);
+    expect(alerts.length).toBeGreaterThanOrEqual(2);
+    const adminBefore = await get<{ attention: number }>('/api/alerts/count', admin);
+    const ids = alerts.slice(0, 2).map((a) => a.id);
+
+    // A repeated id counts once; the answer is the bell's new number, the same as /count's.
+    const res = await t.request('POST', '/api/alerts/acknowledge', {
+      cookie: mine,
+      body: { ids: [...ids, ids[0]] },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ acknowledged: 2, attention: attention - 2 });
+    expect((await get<{ attention: number }>('/api/alerts/count', mine)).attention).toBe(
+      attention - 2,
+    );
+    const after = await get<AlertsResponse>('/api/alerts', mine);
+    for (const id of ids)
+      expect(after.alerts.find((a) => a.id === id)?.acknowledgedAt).toBe(now.toISOString());
+    // Nobody else's count moves.
+    expect((await get<{ attention: number }>('/api/alerts/count', admin)).attention).toBe(
+      adminBefore.attention,
+    );
+
+    // A money alert is not the staff member's to acknowledge: the whole call is refused.
+    const [own] = await db.query<{ id: number }>(
+      `INSERT INTO alerts (rule, subject, money, opened_at, last_seen_at, message, numbers)
+       VALUES ('blocked', 'project:bulk-ack', false, $1, $1, 'Blocked tickets.', '{}') RETURNING id`,
+      [now],
+    );
+    const ownId = Number(own!.id);
+    const money = (await get<AlertsResponse>('/api/alerts', admin)).alerts.find(
+      (a) => a.rule === 'budget_burn' || a.rule === 'retainer',
+    )!;
+    const staffBefore = (await get<{ attention: number }>('/api/alerts/count', other)).attention;
+    const refused = await t.request('POST', '/api/alerts/acknowledge', {
+      cookie: other,
+      body: { ids: [ownId, money.id] },
+    });
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { message: string }).message).toContain(String(money.id));
+    expect((await get<{ attention: number }>('/api/alerts/count', other)).attention).toBe(
+      staffBefore,
+    );
+    const gone = await t.request('POST', '/api/alerts/acknowledge', {
+      cookie: other,
+      body: { ids: [ownId, 999_999_999] },
+    });
+    expect(gone.status).toBe(404);
+
+    const ok = await t.request('POST', '/api/alerts/acknowledge', {
+      cookie: other,
+      body: { ids: [ownId] },
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ acknowledged: 1, attention: staffBefore - 1 });
+  });
+
+  it('refuses a bad bulk acknowledge with a 400 naming the problem, changing nothing', async () => {
+    const { alerts, attention } = await get<AlertsResponse>('/api/alerts', admin2);
+    const bodies: [unknown, RegExp][] = [
+      [{ ids: [] }, /at least one alert/],
+      [{ ids: ['1'] }, /must be a number/],
+      [{ ids: [1.5] }, /whole number/],
+      [{ ids: [0] }, /positive/],
+      [{ ids: alerts[0]!.id }, /list of alert ids/],
+      [{ ids: Array.from({ length: 501 }, (_, i) => i + 1) }, /at most 500/],
+      [{ ids: [alerts[0]!.id], projectId: 1 }, /projectId/],
+      [{}, /ids/],
+    ];
+    for (const [body, message] of bodies) {
+      const res = await t.request('POST', '/api/alerts/acknowledge', { cookie: admin2, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(((await res.json()) as { message: string }).message, JSON.stringify(body)).toMatch(
+        message,
+      );
+    }
+    expect((await get<{ attention: number }>('/api/alerts/count', admin2)).attention).toBe(
+      attention,
+    );
+  });
+
   it('exports the list as CSV', async () => {
     const res = await t.request('GET', '/api/alerts/export.csv?status=all', { cookie: admin });
     expect(res.status).toBe(200);

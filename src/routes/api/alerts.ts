@@ -12,6 +12,7 @@ import type { AppEnv } from '../../env';
 import { requireAbility, requireUser } from '../../middleware/guards';
 import {
   acknowledgeAlert,
+  acknowledgeAlerts,
   attentionCounts,
   listAlertsFor,
   reopenAlertForMe,
@@ -28,7 +29,7 @@ import {
 } from '../../shared/alerts';
 import type { CsvColumn } from '../../shared/csv';
 import { csvResponse } from '../csv';
-import { AlertFilterSchema, AlertIdParam } from '../schemas';
+import { AlertFilterSchema, AlertIdParam, BulkAcknowledgeSchema } from '../schemas';
 import { valid } from '../validation';
 import { agencyToday } from './insights';
 
@@ -99,6 +100,18 @@ export const alertsApi = new Hono<AppEnv>()
       CSV_COLUMNS,
       alerts.map(toAlertJson),
     );
+  })
+  // Several at once, all or none: the list's 'Acknowledge selected' and 'Acknowledge all'
+  // (docs/decisions/341-bulk-acknowledge-by-ids.md).
+  .post('/acknowledge', valid('json', BulkAcknowledgeSchema), async (c) => {
+    const { deps } = c.var;
+    const result = await acknowledgeAlerts(
+      deps.db,
+      c.req.valid('json').ids,
+      viewerOf(c.var.user!),
+      deps.clock(),
+    );
+    return c.json(result);
   })
   .post('/:id/acknowledge', valid('param', AlertIdParam), async (c) => {
     const { deps } = c.var;

@@ -168,6 +168,9 @@ describe('the audit log', () => {
     expect(html).toContain('Audit log');
     expect(html).toContain('href="/agency/audit" aria-current="page">Audit</a>');
     expect(html.split('data-testid="audit-entry"')).toHaveLength(2);
+    // Before and after read as the field that changed, not as JSON.
+    expect(html.replaceAll('<!-- -->', '')).toContain('teamName:</span> Team 1 → Team 3</li>');
+    expect(html).not.toContain('{&quot;teamName&quot;');
     expect(html).toContain('href="/api/admin/audit/csv?kind=project.team"');
     const empty = await (
       await t.request('GET', '/agency/audit?from=2000-01-01&to=2000-01-02', { cookie: admin })

@@ -25,12 +25,18 @@ export const cell = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 export const values = style({
-  fontFamily: vars.font.mono,
-  fontSize: '0.8rem',
-  whiteSpace: 'pre-wrap',
+  fontSize: '0.85rem',
   overflowWrap: 'anywhere',
-  maxWidth: '22rem',
+  maxWidth: '32rem',
 });
+export const changes = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: '2px',
+});
+export const field = style({ fontFamily: vars.font.mono, color: vars.color.textMuted });
 export const pager = style({
   display: 'flex',
   gap: vars.space.lg,

@@ -1,6 +1,7 @@
 import type { SessionUser } from '../../auth/session';
 import { DownloadCsv } from '../../components/DownloadCsv';
 import {
+  badge,
   button,
   card,
   h1,
@@ -13,7 +14,12 @@ import {
 } from '../../components/ui.css';
 import { listAuditActors } from '../../db/audit';
 import type { Db } from '../../db/port';
-import { AUDIT_KINDS, AUDIT_KIND_NAMES, type AuditEntryJson } from '../../shared/audit';
+import {
+  AUDIT_KINDS,
+  AUDIT_KIND_NAMES,
+  type AuditEntryJson,
+  auditChanges,
+} from '../../shared/audit';
 import { AUDIT_PAGE_SIZE, type AuditFilterInput, loadAuditEntriesPage } from '../../services/audit';
 import { AuditFilterSchema } from '../schemas';
 import { Layout } from './Layout';
@@ -53,7 +59,31 @@ export async function loadAuditPage(
 }
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
-const shown = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 1));
+
+/** Before and after as the fields that changed: 'teamName: Team 1 → Team 3', added, removed. */
+function Difference({ entry }: { entry: AuditEntryJson }) {
+  const changes = auditChanges(entry.before, entry.after);
+  if (changes.length === 0) return <span className={muted}>—</span>;
+  return (
+    <ul className={s.changes}>
+      {changes.map((c, i) => (
+        // Lines have no id of their own and never reorder: the page is rendered once.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <li key={i}>
+          <span className={s.field}>{c.field}:</span>{' '}
+          {c.kind === 'changed' ? (
+            `${c.from} → ${c.to}`
+          ) : (
+            <>
+              {c.value}{' '}
+              <span className={c.kind === 'added' ? badge.green : badge.red}>{c.kind}</span>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * `/agency/audit` (admin): every change to shared data, newest first, with filters by person,
@@ -81,7 +111,7 @@ export function AuditPage({ user, data }: { user: SessionUser; data: AuditPageDa
           <div>
             <h1 className={h1}>Audit log</h1>
             <p className={muted}>
-              Every change to shared data: who made it, when, and the values before and after.
+              Every change to shared data: who made it, when, and what it changed from and to.
             </p>
           </div>
           <DownloadCsv href={`/api/admin/audit/csv${query ? `?${query}` : ''}`} />
@@ -148,7 +178,7 @@ export function AuditPage({ user, data }: { user: SessionUser; data: AuditPageDa
                 </caption>
                 <thead>
                   <tr>
-                    {['When', 'Who', 'Kind', 'What', 'Change', 'Before', 'After'].map((h) => (
+                    {['When', 'Who', 'Kind', 'What', 'Change', 'Before → after'].map((h) => (
                       <th key={h} scope="col" className={s.cell}>
                         {h}
                       </th>
@@ -163,8 +193,9 @@ export function AuditPage({ user, data }: { user: SessionUser; data: AuditPageDa
                       <td className={s.cell}>{e.kindLabel}</td>
                       <td className={s.cell}>{e.target}</td>
                       <td className={s.cell}>{e.summary}</td>
-                      <td className={`${s.cell} ${s.values}`}>{shown(e.before)}</td>
-                      <td className={`${s.cell} ${s.values}`}>{shown(e.after)}</td>
+                      <td className={`${s.cell} ${s.values}`}>
+                        <Difference entry={e} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
