@@ -50,6 +50,12 @@ describe('/capacity before Forecast and Pipedrive were read', () => {
     expect(html).toContain('come from Forecast with the next refresh');
     expect(html).not.toContain('data-testid="capacity-grid"');
   });
+
+  it('the Pipeline tab says the deals come with the next refresh', async () => {
+    const { status, html } = await page('/agency?tab=pipeline', cookies.admin);
+    expect(status).toBe(200);
+    expect(html).toContain('No pipeline yet');
+  });
 });
 
 describe('/capacity with the demo plan and pipeline', () => {
@@ -123,6 +129,7 @@ describe('/capacity with the demo plan and pipeline', () => {
     upstreamCalls = 0;
     await page('/capacity', cookies.admin);
     await page('/capacity?tentative=0', cookies.staff);
+    await page('/agency?tab=pipeline', cookies.admin);
     expect(upstreamCalls).toBe(0);
   });
 
@@ -153,5 +160,32 @@ describe('/capacity with the demo plan and pipeline', () => {
     expect(
       (await t.request('GET', '/api/capacity/export.csv', { cookie: cookies.user })).status,
     ).toBe(403);
+  });
+});
+
+describe('the Pipeline tab of Insights, next to Sales', () => {
+  it('is for admins only', async () => {
+    expect(await page('/agency?tab=pipeline', cookies.staff)).toMatchObject({
+      status: 302,
+      location: '/',
+    });
+  });
+
+  it('shows value and weighted value by month per currency, and each deal linked into Pipedrive', async () => {
+    const { status, html } = await page('/agency?tab=pipeline', cookies.admin);
+    expect(status).toBe(200);
+    expect(html).toMatch(
+      />Sales<\/a><a [^>]*href="\/agency\?tab=pipeline" aria-current="page">Pipeline</,
+    );
+    const months = html.slice(html.indexOf('data-testid="pipeline-months"'));
+    // The euro deal's month has a row of its own, never added to the dollars.
+    expect(months).toMatch(/<td>EUR<\/td><td[^>]*>€88,000<\/td><td[^>]*>€30,800<\/td>/);
+    expect(months).toMatch(/<td>AUD<\/td><td[^>]*>A\$[\d,]+<\/td>/);
+    const deals = html.slice(html.indexOf('data-testid="pipeline-deals"'));
+    expect(deals).toMatch(
+      /<a [^>]*href="https:\/\/demo-agency\.pipedrive\.com\/deal\/102" target="_blank" rel="noopener noreferrer"[^>]*>Initech data platform phase 2<svg/,
+    );
+    expect(deals).toContain('(opens in a new tab)');
+    expect(deals).toContain('Negotiations started');
   });
 });
