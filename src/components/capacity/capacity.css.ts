@@ -6,7 +6,8 @@ export const panel = style({
   gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.md,
 });
-export const scroller = style({ overflowX: 'auto' });
+// Positioned, so the cells' visually hidden words stay inside the scrolled box.
+export const scroller = style({ overflowX: 'auto', position: 'relative' });
 /** A plan of weeks: a name column, then one narrow column per week. */
 export const plan = style({
   width: '100%',

@@ -116,7 +116,7 @@ export function Layout({
               >
                 <GearIcon />
               </a>
-              <span className={s.email} data-testid="user-email">
+              <span className={s.email} data-testid="user-email" title={user.email}>
                 {user.email}
               </span>
               {tabLink('password', '/account/password', 'Change password')}
