@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { apiRequest } from '../client/api';
 import * as s from '../components/capacity/capacity.css';
+import { ScrollBox } from '../components/capacity/ScrollBox';
 import { WeekHeads } from '../components/capacity/WeekHeads';
 import { CheckIcon, WarningIcon } from '../components/icons';
 import { ErrorState } from '../components/PanelState';
@@ -123,7 +124,7 @@ export default function CapacityDemand({
                 ? `Weighted demand fits the free hours in every week shown.`
                 : `Weighted demand exceeds the free hours in ${shortWeeks} of ${data.weeks.length} weeks.`}
           </p>
-          <div className={s.scroller} data-scroll-x>
+          <ScrollBox label="Demand by week">
             <table className={s.plan} data-testid="demand-table" aria-describedby={ids.summary}>
               <caption className={s.caption}>{figureHelp('tentativeHours')}</caption>
               <thead>
@@ -170,7 +171,7 @@ export default function CapacityDemand({
                 </tr>
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           {pipelineRead ? (
             <DealList deals={data.deals} money={money} tentative={view.tentative} />
           ) : (
@@ -197,7 +198,7 @@ function DealList({
   if (deals.length === 0)
     return <p className={s.note}>No open deal at or above this probability.</p>;
   return (
-    <div className={s.scroller} data-scroll-x>
+    <ScrollBox label="Open deals">
       <table className={s.list} data-testid="deal-list">
         <caption className={s.caption}>
           Open deals by expected close, each taking the free hours the earlier ones left
@@ -258,6 +259,6 @@ function DealList({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

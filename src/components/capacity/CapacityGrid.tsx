@@ -5,6 +5,7 @@ import { formatPlanHours } from '../../shared/format';
 import { WarningIcon } from '../icons';
 import { visuallyHidden } from '../ui.css';
 import * as s from './capacity.css';
+import { ScrollBox } from './ScrollBox';
 import { WeekHeads } from './WeekHeads';
 
 export interface CapacityGridData {
@@ -53,7 +54,7 @@ export function CapacityGrid({
       <WeekCell key={w.weekStart} week={w} current={w.weekStart === currentWeekStart} />
     ));
   return (
-    <div className={s.scroller} data-scroll-x>
+    <ScrollBox label="People by week">
       <table className={s.plan} data-testid="capacity-grid">
         <caption className={s.caption}>
           Each week: utilisation, allocated of available hours, and the hours free. Available:{' '}
@@ -90,6 +91,6 @@ export function CapacityGrid({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
