@@ -47,7 +47,7 @@ export function PipelineTables({ data }: { data: PipelineData | null }) {
     );
   if (data.deals.length === 0)
     return (
-      <section className={card}>
+      <section className={card} data-testid="pipeline-empty">
         <EmptyState title={data.syncedAt ? 'No open deals' : 'No pipeline yet'}>
           {data.syncedAt
             ? 'Pipedrive has no open deals.'

@@ -120,7 +120,7 @@ export function CapacityPage({ user, data }: { user: SessionUser; data: Capacity
             />
           </section>
         ) : capacity.people.length === 0 ? (
-          <section className={card}>
+          <section className={card} data-testid="capacity-empty">
             <EmptyState title="No capacity data yet">
               {capacity.forecastSyncedAt
                 ? 'Forecast has no people with working hours to plan.'
