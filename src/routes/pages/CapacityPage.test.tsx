@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/app';
+import { allowConsoleErrors } from '../../../tests/helpers/console';
 import { readCsvResponse } from '../../../tests/helpers/csv';
 import { createTestDb } from '../../../tests/helpers/db';
 import { demoUpstream } from '../../../tests/helpers/upstream';
@@ -187,5 +188,27 @@ describe('the Pipeline tab of Insights, next to Sales', () => {
     );
     expect(deals).toContain('(opens in a new tab)');
     expect(deals).toContain('Negotiations started');
+  });
+});
+
+describe('when the stored plan cannot be read', () => {
+  it('renders the page with an error that says to reload, and the Pipeline tab likewise', async () => {
+    allowConsoleErrors();
+    const failing = {
+      ...db,
+      query: (text: string, params?: unknown[]) =>
+        /capacity_|pipedrive_/.test(text)
+          ? Promise.reject(new Error('connection lost'))
+          : db.query(text, params as never),
+    } as Db;
+    const broken = createTestApp(failing, { clock: () => now });
+    const capacity = await broken.request('GET', '/capacity', { cookie: cookies.staff });
+    expect(capacity.status).toBe(200);
+    const html = await capacity.text();
+    expect(html).toContain('Error Loading Capacity');
+    expect(html).toContain('Failed to read the capacity plan. Please reload the page.');
+    const pipeline = await broken.request('GET', '/agency?tab=pipeline', { cookie: cookies.admin });
+    expect(pipeline.status).toBe(200);
+    expect(await pipeline.text()).toContain('Error Loading Pipeline');
   });
 });
