@@ -48,6 +48,13 @@ export const PAGES: BenchPage[] = [
     expected: 4,
   },
   {
+    path: '/capacity',
+    name: 'Capacity',
+    signedIn: true,
+    // The people by week, or the card saying the plan comes with the next refresh.
+    dataSelector: '[data-testid="capacity-grid"] tbody tr, [data-testid="capacity-empty"]',
+  },
+  {
     path: '/agency',
     name: 'Agency Dashboard (Weekly Hours)',
     signedIn: true,
@@ -91,6 +98,12 @@ export const PAGES: BenchPage[] = [
     signedIn: true,
     // The shared Pipedrive dashboard, or the card saying how to set it up.
     dataSelector: 'main iframe, [aria-labelledby="sales-setup-title"]',
+  },
+  {
+    path: '/agency?tab=pipeline',
+    name: 'Insights: pipeline',
+    signedIn: true,
+    dataSelector: '[data-testid="pipeline-deals"] tbody tr, [data-testid="pipeline-empty"]',
   },
   {
     path: '/agency/settings',

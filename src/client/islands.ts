@@ -12,6 +12,7 @@ export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
   AlertSettings: () => import('../islands/AlertSettings'),
   AlertsList: () => import('../islands/AlertsList'),
   AvailabilityGrid: () => import('../islands/AvailabilityGrid'),
+  CapacityDemand: () => import('../islands/CapacityDemand'),
   CommandPalette: () => import('../islands/CommandPalette'),
   CostPerPoint: () => import('../islands/CostPerPoint'),
   DigestToggle: () => import('../islands/DigestToggle'),

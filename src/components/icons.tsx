@@ -38,6 +38,14 @@ export function WarningIcon(p: IconProps) {
   );
 }
 
+export function CheckIcon(p: IconProps) {
+  return (
+    <svg {...svgProps({ size: 12, ...p })}>
+      <polyline points="20 6 9 17 4 12" />
+    </svg>
+  );
+}
+
 export function XIcon(p: IconProps) {
   return (
     <svg {...svgProps(p)}>

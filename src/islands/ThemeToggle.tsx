@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
-import { button } from '../components/ui.css';
+import { button, topBarWord } from '../components/ui.css';
 import { ThemeIcon } from '../components/icons';
 import { type ThemeChoice, THEME_LABEL, nextTheme } from '../shared/theme';
 
@@ -44,7 +44,7 @@ export default function ThemeToggle({ theme: initial }: Props) {
       title="Colour theme"
     >
       <ThemeIcon theme={theme} />
-      <span>{THEME_LABEL[String(theme)]}</span>
+      <span className={topBarWord}>{THEME_LABEL[String(theme)]}</span>
     </button>
   );
 }

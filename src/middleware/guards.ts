@@ -46,3 +46,15 @@ export function requirePageUser(role?: Role): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/**
+ * Pages for the lowest role with an ability and those above it (staff and admins): a signed-out
+ * visitor goes to /auth, one whose role lacks it to /, as the admins' pages refuse.
+ */
+export function requirePageAbility(ability: Ability): MiddlewareHandler<AppEnv> {
+  return async function requirePageAbility(c, next) {
+    if (!c.var.user) return c.redirect('/auth', 302);
+    if (refusalFor(c.var.user.role, ability)) return c.redirect('/', 302);
+    await next();
+  };
+}

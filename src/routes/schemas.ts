@@ -97,3 +97,21 @@ export const AuditFilterSchema = z
     message: 'from must not be after to',
     path: ['from'],
   });
+
+// Capacity (src/routes/api/capacity.ts and the /capacity page).
+export const CapacityQuerySchema = z.object({
+  from: IsoDateSchema('from').optional(),
+  weeks: z.coerce
+    .number({ error: 'weeks must be a whole number from 1 to 26' })
+    .int('weeks must be a whole number from 1 to 26')
+    .min(1, 'weeks must be a whole number from 1 to 26')
+    .max(26, 'weeks must be a whole number from 1 to 26')
+    .default(12),
+  tentative: z.enum(['0', '1'], { error: 'tentative must be 0 or 1' }).default('1'),
+  minProbability: z.coerce
+    .number({ error: 'minProbability must be a percentage from 0 to 100' })
+    .min(0, 'minProbability must be a percentage from 0 to 100')
+    .max(100, 'minProbability must be a percentage from 0 to 100')
+    .default(0),
+});
+export type CapacityQuery = z.infer<typeof CapacityQuerySchema>;

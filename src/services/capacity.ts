@@ -10,9 +10,12 @@ import {
   readDeals,
   readHolidays,
 } from '../db/capacity';
+import type { Config } from '../config';
 import type { Db } from '../db/port';
-import { addCalendarDays, type IsoDate } from '../shared/calendar';
+import { addCalendarDays, type IsoDate, weekStartOf } from '../shared/calendar';
+import { isoDateInZone } from '../shared/time-zones';
 import {
+  type CapacityDeal,
   type CapacityWeek,
   dayCapacity,
   demandHours,
@@ -47,14 +50,7 @@ export interface CapacityAnswer {
   people: { id: number; name: string; team: string; weeks: CapacityWeek[] }[];
   teams: { team: string; weeks: CapacityWeek[] }[];
   /** Open deals as hours, with whether they fit: no money, so staff may see them. */
-  deals: {
-    id: number;
-    title: string;
-    probability: number;
-    expectedCloseDate: IsoDate | null;
-    hours: number;
-    fit: string;
-  }[];
+  deals: CapacityDeal[];
   forecastSyncedAt: string | null;
   pipedriveSyncedAt: string | null;
 }
@@ -143,6 +139,24 @@ export async function loadCapacity(db: Db, options: CapacityOptions): Promise<Ca
     forecastSyncedAt: state.forecastSyncedAt?.toISOString() ?? null,
     pipedriveSyncedAt: state.pipedriveSyncedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * The stored capacity for a caller's choice of weeks and demand, from the agency's current week
+ * unless `from` says otherwise: the same for the call, its CSV and the page.
+ */
+export function capacityFor(
+  deps: { db: Db; config: Config; clock: () => Date },
+  q: { from?: IsoDate; weeks: number; tentative: boolean; minProbability: number },
+): Promise<CapacityAnswer> {
+  return loadCapacity(deps.db, {
+    from: q.from ?? weekStartOf(isoDateInZone(deps.clock(), deps.config.AGENCY_TIMEZONE)),
+    weeks: q.weeks,
+    tentative: q.tentative,
+    minProbability: q.minProbability,
+    dealWeeks: deps.config.CAPACITY_DEAL_WEEKS,
+    blendedRate: deps.config.CAPACITY_BLENDED_RATE,
+  });
 }
 
 /** The weighted pipeline for admins: every open deal with its stage, and months per currency. */

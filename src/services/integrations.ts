@@ -30,6 +30,17 @@ export function jiraSiteOf(config: Config): string {
   return config.jiraDemo ? DEMO_JIRA.baseUrl : config.JIRA_BASE_URL!;
 }
 
+/**
+ * The Pipedrive site people open deals in: `<company>.pipedrive.com`, the configured host when
+ * only PIPEDRIVE_BASE_URL is set, or the demo agency's host.
+ */
+export function pipedriveSiteOf(config: Config): string {
+  if (config.pipedriveDemo) return DEMO_PIPEDRIVE.baseUrl;
+  return config.PIPEDRIVE_COMPANY_DOMAIN
+    ? pipedriveBaseUrl(config.PIPEDRIVE_COMPANY_DOMAIN)
+    : config.PIPEDRIVE_BASE_URL!;
+}
+
 export interface Integrations {
   jira: JiraClient;
   forecast: ForecastClient;

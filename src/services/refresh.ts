@@ -34,7 +34,7 @@ import { UpstreamError } from './http';
 import type { Integrations } from './integrations';
 import { type OnSkipped, skippedCollector } from './skipped-records';
 import { syncJiraProject } from './jira/sync';
-import { getCapacitySyncState } from '../db/capacity';
+import { type CapacitySyncState, getCapacitySyncState } from '../db/capacity';
 import { CAPACITY_DATA_MAX_AGE_MS } from '../shared/capacity';
 import { syncCapacityForecast } from './forecast/capacity-sync';
 import { syncPipeline } from './pipedrive/sync';
@@ -130,8 +130,17 @@ function reasonOf(subject: string, error: unknown): string {
   return `${subject}: ${message}`;
 }
 
+/** Which capacity copies are due: never read, older than their hour, or every one on Sync now. */
+function capacityDue(state: CapacitySyncState, now: Date, everything: boolean) {
+  const due = (at: Date | null) =>
+    everything || at === null || at.getTime() < now.getTime() - CAPACITY_DATA_MAX_AGE_MS;
+  return { forecast: due(state.forecastSyncedAt), pipedrive: due(state.pipedriveSyncedAt) };
+}
+
 export function createRefreshRunner(deps: RefreshDeps) {
   const { db, settings } = deps;
+  // No Pipedrive client (a caller wiring only Jira and Forecast): nothing to plan for it.
+  const hasPipedrive = () => deps.connect(() => {}).pipedrive !== undefined;
   let seq = 0;
   /** This process's run in progress, so a stopping server can hand the lease back at once. */
   let active: {
@@ -164,19 +173,15 @@ export function createRefreshRunner(deps: RefreshDeps) {
       },
     ];
     // Capacity: Forecast's calendars and allocations, and the Pipedrive pipeline, hourly.
-    const capacity = await getCapacitySyncState(db);
-    const due = (at: Date | null) =>
-      everything || at === null || at.getTime() < now.getTime() - CAPACITY_DATA_MAX_AGE_MS;
-    if (due(capacity.forecastSyncedAt))
+    const capacity = capacityDue(await getCapacitySyncState(db), now, everything);
+    if (capacity.forecast)
       units.push({
         service: 'Forecast',
         subject: 'Forecast capacity',
         estimate: 6,
         work: (clients, at) => syncCapacityForecast(db, clients.forecast, { now: at }),
       });
-    // No Pipedrive client (a caller wiring only Jira and Forecast): nothing to plan for it.
-    const hasPipedrive = deps.connect(() => {}).pipedrive !== undefined;
-    if (hasPipedrive && due(capacity.pipedriveSyncedAt))
+    if (hasPipedrive() && capacity.pipedrive)
       units.push({
         service: 'Pipedrive',
         subject: 'Pipedrive pipeline',
@@ -214,6 +219,9 @@ export function createRefreshRunner(deps: RefreshDeps) {
   async function dataIsStale(now: Date): Promise<boolean> {
     const { lastTimeSync } = await getSyncState(db);
     if (isStale(lastTimeSync, now, settings.intervalMs)) return true;
+    // The Capacity page is empty until Forecast's plan and the pipeline were read once.
+    const capacity = capacityDue(await getCapacitySyncState(db), now, false);
+    if (capacity.forecast || (hasPipedrive() && capacity.pipedrive)) return true;
     const projects = await projectsToRefresh(db, {
       jiraBefore: new Date(now.getTime() - JIRA_DATA_MAX_AGE_MS),
       billingBefore: new Date(now.getTime() - BILLING_DATA_MAX_AGE_MS),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type Allocation,
   type CapacityPerson,
+  capacityViewQuery,
   dayCapacity,
   demandHours,
   fitDeals,
@@ -9,6 +10,7 @@ import {
   personWeek,
   spreadDemand,
   sumWeeks,
+  weekShortage,
   weeksFrom,
 } from './capacity';
 
@@ -172,5 +174,40 @@ describe('tentative demand', () => {
     expect(fitText(b!.fit)).toBe('short by 12 hours in week Dec 14');
     // 18 h left in the week of Dec 28.
     expect(fitText(c!.fit)).toBe('fits');
+  });
+
+  it('judges a deal only on the weeks planned, and one wholly beyond them not at all', () => {
+    // Two planned weeks with 10 h free each; a deal of 40 h over four weeks from Dec 14.
+    const free = new Map([
+      ['2026-12-07', 10],
+      ['2026-12-14', 10],
+    ]);
+    const across = { weeks: spreadDemand(40, '2026-12-14', 4) };
+    const beyond = { weeks: spreadDemand(40, '2026-12-28', 2) };
+    const [a, b] = fitDeals([across, beyond], free);
+    // Only the week of Dec 14 is planned: 10 h needed, 10 h free.
+    expect(fitText(a!.fit)).toBe('fits');
+    expect(fitText(b!.fit)).toBe('after the weeks shown');
+    // A second deal in the same week then finds nothing left: 1 h short, said in the singular.
+    const [, c] = fitDeals([across, { weeks: spreadDemand(1, '2026-12-14', 1) }], free);
+    expect(fitText(c!.fit)).toBe('short by 1 hour in week Dec 14');
+  });
+});
+
+describe('weekShortage', () => {
+  it('is the weighted demand above the free hours, none when it fits', () => {
+    expect(weekShortage(30, 42.5)).toBe(12.5);
+    expect(weekShortage(30, 30)).toBe(0);
+    expect(weekShortage(30, 12)).toBe(0);
+    // Over-allocated by 6 h: no free hours, so all 8 h of demand are short.
+    expect(weekShortage(-6, 8)).toBe(8);
+  });
+});
+
+describe('capacityViewQuery', () => {
+  it('writes only what differs from the default view', () => {
+    expect(capacityViewQuery({ tentative: true, minProbability: 0 })).toBe('');
+    expect(capacityViewQuery({ tentative: false, minProbability: 0 })).toBe('tentative=0');
+    expect(capacityViewQuery({ tentative: true, minProbability: 50 })).toBe('minProbability=50');
   });
 });

@@ -190,11 +190,14 @@ export function spreadDemand(
 
 export type Fit =
   | { fits: true }
-  | { fits: false; shortHours: number; firstWeek: IsoDate; lastWeek: IsoDate };
+  | { fits: false; shortHours: number; firstWeek: IsoDate; lastWeek: IsoDate }
+  /** Every week of the deal lies outside the weeks planned: nothing to judge it against. */
+  | { fits: 'later' };
 
 /**
  * Deals in order take what free hours are left week by week; a deal that finds too few is short
- * by the hours it could not place, from its first short week to its last.
+ * by the hours it could not place, from its first short week to its last. Only the planned weeks
+ * (those in `freeHours`) count: beyond them nobody's time is known yet.
  */
 export function fitDeals<Deal extends { weeks: readonly { weekStart: IsoDate; hours: number }[] }>(
   deals: readonly Deal[],
@@ -203,10 +206,14 @@ export function fitDeals<Deal extends { weeks: readonly { weekStart: IsoDate; ho
   const left = new Map(freeHours);
   return deals.map((deal) => {
     let short = 0;
+    let planned = false;
     let firstWeek: IsoDate | null = null;
     let lastWeek: IsoDate | null = null;
     for (const { weekStart, hours: need } of deal.weeks) {
-      const free = Math.max(0, left.get(weekStart) ?? 0);
+      const had = left.get(weekStart);
+      if (had === undefined) continue;
+      planned = true;
+      const free = Math.max(0, had);
       const missing = need - free;
       left.set(weekStart, free - Math.min(free, need));
       if (missing > 0.005) {
@@ -215,20 +222,61 @@ export function fitDeals<Deal extends { weeks: readonly { weekStart: IsoDate; ho
         lastWeek = weekStart;
       }
     }
-    return {
-      deal,
-      fit:
-        firstWeek && lastWeek
-          ? { fits: false, shortHours: short, firstWeek, lastWeek }
-          : { fits: true },
-    };
+    const fit: Fit =
+      firstWeek && lastWeek
+        ? { fits: false, shortHours: short, firstWeek, lastWeek }
+        : planned
+          ? { fits: true }
+          : { fits: 'later' };
+    return { deal, fit };
   });
+}
+
+/** Hours a week's weighted demand exceeds its free hours; 0 when it fits. Over-allocation leaves none free. */
+export function weekShortage(freeHours: number, tentativeHours: number): number {
+  return Math.max(0, Math.round((tentativeHours - Math.max(0, freeHours)) * 100) / 100);
+}
+
+/** A deal as the Capacity page lists it: its weighted hours and whether they fit, no money. */
+export interface CapacityDeal {
+  id: number;
+  title: string;
+  probability: number;
+  expectedCloseDate: IsoDate | null;
+  hours: number;
+  fit: string;
+}
+
+/** The part of GET /api/capacity that the view's choices change: demand per week, and the deals. */
+export interface CapacityDemand {
+  weeks: { weekStart: IsoDate; freeHours: number; tentativeHours: number }[];
+  deals: CapacityDeal[];
+}
+
+/** The Capacity page's choices, kept in its address: tentative work counted, and from what probability. */
+export interface CapacityView {
+  tentative: boolean;
+  minProbability: number;
+}
+export const DEFAULT_CAPACITY_VIEW: CapacityView = { tentative: true, minProbability: 0 };
+
+/** The address query of a view, defaults left out: '' for the default, 'tentative=0', 'minProbability=50'. */
+export function capacityViewQuery(view: CapacityView): string {
+  const q = new URLSearchParams();
+  if (!view.tentative) q.set('tentative', '0');
+  if (view.minProbability !== DEFAULT_CAPACITY_VIEW.minProbability)
+    q.set('minProbability', String(view.minProbability));
+  return q.toString();
 }
 
 const weekLabel = (weekStart: IsoDate) => format(parseISO(weekStart), 'MMM d');
 
-/** 'fits', or 'short by 12 hours in weeks Mar 2–Mar 16' ('in week Mar 2' for one week). */
+/**
+ * 'fits', or 'short by 12 hours in weeks Mar 2–Mar 16' ('in week Mar 2' for one week), or
+ * 'after the weeks shown' for a deal whose work starts beyond the plan.
+ */
 export function fitText(fit: Fit): string {
+  if (fit.fits === 'later') return 'after the weeks shown';
   if (fit.fits) return 'fits';
   const n = Math.ceil(fit.shortHours - 0.005);
   const unit = n === 1 ? 'hour' : 'hours';

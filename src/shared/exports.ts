@@ -12,6 +12,7 @@ const withQuery = (path: string, query: Record<string, string>) =>
   `${path}?${new URLSearchParams(query).toString()}`;
 
 export const exportHref = {
+  capacity: () => '/api/capacity/export.csv',
   portfolio: (filters = '') => `${USER_EXPORTS}/portfolio.csv${filters ? `?${filters}` : ''}`,
   readyForQa: (weekStart: IsoDate) => withQuery(`${USER_EXPORTS}/ready-for-qa.csv`, { weekStart }),
   storyPoints: (startDate: IsoDate, endDate: IsoDate) =>

@@ -14,9 +14,9 @@ export type FigureUnit = 'money' | 'hours' | 'percent' | 'count' | 'points';
 /**
  * Where a money figure's currency comes from: 'invoice' is the currency Forecast recorded the
  * invoice in; 'company' is the company currency (COMPANY_CURRENCY) in which costs and rates are
- * kept.
+ * kept; 'deal' is the currency Pipedrive records the deal in.
  */
-export type CurrencySource = 'invoice' | 'company';
+export type CurrencySource = 'invoice' | 'company' | 'deal';
 
 export interface Figure {
   /** The label every surface uses; a spec-fixed text where the spec names the figure. */
@@ -227,6 +227,53 @@ export const FIGURES = {
       'Story points ÷ available points; the current week counts only what is done so far.',
     unit: 'percent',
     rounding: 'Whole percent.',
+  },
+  // ------------------------------------------------------ capacity (Forecast plan, Pipedrive deals)
+  availableHours: {
+    label: 'Available Hours',
+    definition:
+      'Working hours in the week within the employment dates, less holidays and leave (Forecast).',
+    unit: 'hours',
+    rounding: 'Summed in minutes; shown to one decimal.',
+  },
+  allocatedHours: {
+    label: 'Allocated Hours',
+    definition: "Forecast's allocations to projects in the week, on days with time left.",
+    unit: 'hours',
+    rounding: 'Summed in minutes; shown to one decimal.',
+  },
+  freeHours: {
+    label: 'Free Hours',
+    definition: 'Available less allocated hours; below 0 when over-allocated.',
+    unit: 'hours',
+    rounding: 'Summed in minutes; shown to one decimal.',
+  },
+  utilisation: {
+    label: 'Utilisation %',
+    definition: 'Allocated as a share of available hours; over 100 is over-allocated.',
+    unit: 'percent',
+    rounding: 'Whole percent.',
+  },
+  tentativeHours: {
+    label: 'Weighted Demand',
+    definition:
+      "Open deals' weighted value ÷ the blended hourly rate, spread over the weeks from each expected close date.",
+    unit: 'hours',
+    rounding: 'Summed unrounded; shown to one decimal.',
+  },
+  dealValue: {
+    label: 'Deal Value',
+    definition: "An open deal's value in Pipedrive.",
+    unit: 'money',
+    currency: 'deal',
+    rounding: WHOLE_MONEY,
+  },
+  weightedValue: {
+    label: 'Weighted Value',
+    definition: "Deal value × the deal's probability (else its stage's) ÷ 100.",
+    unit: 'money',
+    currency: 'deal',
+    rounding: WHOLE_MONEY,
   },
   // --------------------------------------------------------------------------------- alerts
   openAlerts: {

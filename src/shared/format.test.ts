@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatHours, formatWeekLabel, formatWholeHours, hoursBilled } from './format';
+import {
+  formatDate,
+  formatHours,
+  formatPlanHours,
+  formatWeekLabel,
+  formatWholeHours,
+  hoursBilled,
+} from './format';
 
 describe('formatDate', () => {
   it('prints one calendar date in each pattern asked for, however often it is asked', () => {
@@ -77,6 +84,16 @@ describe('formatWholeHours', () => {
     expect(formatWholeHours(2.5)).toBe('3 h');
     expect(formatWholeHours(2.49)).toBe('2 h');
     expect(formatWholeHours(Number.NaN)).toBe('0 h');
+  });
+});
+
+describe('formatPlanHours', () => {
+  it('keeps one decimal at most, and no minus on a rounded zero', () => {
+    expect(formatPlanHours(37.5)).toBe('37.5 h');
+    expect(formatPlanHours(30)).toBe('30 h');
+    expect(formatPlanHours(-4.55)).toBe('-4.5 h');
+    expect(formatPlanHours(12.349)).toBe('12.3 h');
+    expect(formatPlanHours(-0.01)).toBe('0 h');
   });
 });
 

@@ -74,6 +74,11 @@ export function formatWholeHours(hours: number): string {
   return `${Math.round(finite(hours))} h`;
 }
 
+/** Hours in a plan's narrow cells: one decimal at most, 'h' ('37.5 h', '30 h', '-4.5 h'). */
+export function formatPlanHours(hours: number): string {
+  return `${Math.round(finite(hours) * 10) / 10 + 0} h`;
+}
+
 /** Hours billed for a retainer period: billable minutes / 60 with one decimal (90 → '1.5'). */
 export function hoursBilled(minutes: number): string {
   // minutes / 6 is exact for whole minutes, so halves round up instead of drifting.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jiraBrowseUrl, jiraSprintUrl } from './source-links';
+import { jiraBrowseUrl, jiraSprintUrl, pipedriveDealUrl } from './source-links';
 
 describe('links into the Jira site', () => {
   it('browse an issue, epic or project by its key', () => {
@@ -15,5 +15,16 @@ describe('links into the Jira site', () => {
     const url = new URL(jiraSprintUrl('https://acme.atlassian.net', 'ASR', 'Sprint "7"'));
     expect(url.pathname).toBe('/issues/');
     expect(url.searchParams.get('jql')).toBe('project = "ASR" AND sprint = "Sprint \\"7\\""');
+  });
+});
+
+describe('links into the Pipedrive site', () => {
+  it('open a deal by its id', () => {
+    expect(pipedriveDealUrl('https://acme.pipedrive.com', 42)).toBe(
+      'https://acme.pipedrive.com/deal/42',
+    );
+    expect(pipedriveDealUrl('https://acme.pipedrive.com/', 7)).toBe(
+      'https://acme.pipedrive.com/deal/7',
+    );
   });
 });

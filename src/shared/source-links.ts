@@ -1,7 +1,8 @@
 /**
- * Addresses in the Jira site our data comes from, so a key on a screen leads to its source.
- * Pure and browser-safe: the site is the configured `JIRA_BASE_URL` (the demo agency's host in
- * demo mode), handed to the page by the server.
+ * Addresses in the Jira and Pipedrive sites our data comes from, so a key or a deal on a screen
+ * leads to its source. Pure and browser-safe: the site is the configured one (`JIRA_BASE_URL`,
+ * `<PIPEDRIVE_COMPANY_DOMAIN>.pipedrive.com`; the demo agency's host in demo mode), handed to the
+ * page by the server.
  */
 
 const trimmed = (site: string) => site.replace(/\/+$/, '');
@@ -16,4 +17,9 @@ export function jiraSprintUrl(site: string, projectKey: string, sprintName: stri
   const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
   const jql = `project = ${quote(projectKey)} AND sprint = ${quote(sprintName)}`;
   return `${trimmed(site)}/issues/?jql=${encodeURIComponent(jql)}`;
+}
+
+/** A Pipedrive deal: `<site>/deal/<id>`. */
+export function pipedriveDealUrl(site: string, dealId: number): string {
+  return `${trimmed(site)}/deal/${dealId}`;
 }

@@ -67,6 +67,7 @@ async function open(page: Page, path: string): Promise<void> {
 const PAGES = [
   '/',
   '/developer',
+  '/capacity',
   '/agency',
   '/agency?tab=gross-margins',
   '/agency?tab=trends',
@@ -74,6 +75,7 @@ const PAGES = [
   '/agency?tab=budget-burn',
   '/agency?tab=unbilled',
   '/agency?tab=sales',
+  '/agency?tab=pipeline',
   '/agency/settings',
   '/agency/users',
   '/agency/audit',

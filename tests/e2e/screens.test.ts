@@ -32,7 +32,7 @@ describe('the width of the screen', () => {
     const page = await signedIn();
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      for (const path of ['/', '/agency', '/agency/users']) {
+      for (const path of ['/', '/capacity', '/agency', '/agency/users']) {
         await page.goto(path);
         expect(await topBarSpread(page), `${path} at ${width} px`).toBeLessThan(48);
       }

@@ -16,6 +16,7 @@ const PAGES = [
   '/?view=cards',
   '/?view=table',
   '/developer',
+  '/capacity',
   '/agency',
   '/agency?tab=gross-margins',
   '/agency?tab=trends',

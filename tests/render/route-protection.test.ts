@@ -22,8 +22,10 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 const get = (path: string, cookie?: string) => t.request('GET', path, { cookie });
-const PAGES = ['/', '/developer', '/agency', '/agency/settings', '/agency/users'];
+const PAGES = ['/', '/developer', '/capacity', '/agency', '/agency/settings', '/agency/users'];
 const ADMIN_PAGES = ['/agency', '/agency/users'];
+/** Staff and admins (docs/decisions/330). */
+const STAFF_PAGES = ['/capacity'];
 const SIGNED_IN_PAGES = ['/', '/developer', '/agency/settings'];
 
 describe('a signed-out visitor', () => {
@@ -71,6 +73,24 @@ describe('a signed-in user without the admin role', () => {
     expect(html).not.toMatch(/>Insights</);
   });
 
+  it.each(STAFF_PAGES)(
+    '(user) is sent from %s to /, without its tab in the top bar',
+    async (path) => {
+      const res = await get(path, cookies.user);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/');
+      expect(await (await get('/', cookies.user)).text()).not.toMatch(/>Capacity</);
+    },
+  );
+
+  it.each(STAFF_PAGES)('(staff) reaches %s, with its tab but no Insights', async (path) => {
+    const res = await get(path, cookies.staff);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/>Capacity</);
+    expect(html).not.toMatch(/>Insights</);
+  });
+
   it('is sent from /auth to /', async () => {
     const res = await get('/auth', cookies.user);
     expect(res.status).toBe(302);
@@ -79,7 +99,7 @@ describe('a signed-in user without the admin role', () => {
 });
 
 describe('an admin', () => {
-  it.each(ADMIN_PAGES)('reaches %s, with the Insights tab', async (path) => {
+  it.each([...ADMIN_PAGES, ...STAFF_PAGES])('reaches %s, with the Insights tab', async (path) => {
     const res = await get(path, cookies.admin);
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/>Insights</);

@@ -11,7 +11,8 @@ import { oidcEnv, startOidcProvider, type TestProvider } from '../helpers/oidc-p
  *   public  — anyone, signed in or not
  *   guest   — pages for signed-out visitors (a signed-in user is sent to /)
  *   user    — any approved, signed-in account (user, staff, admin)
- *   staff   — staff and admins; a user gets 403 naming who may (docs/decisions/164)
+ *   staff   — staff and admins; a user gets 403 naming who may (docs/decisions/164), or is
+ *             sent to / from a page
  *   admin   — admins only; others get 403 (API) or are sent to / (pages)
  *   token   — internal, needs the server's token (never a session)
  */
@@ -36,6 +37,7 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/', access: 'user' },
   { method: 'GET', route: '/portfolio/projects', access: 'user' },
   { method: 'GET', route: '/developer', access: 'user' },
+  { method: 'GET', route: '/capacity', access: 'staff' },
   { method: 'GET', route: '/agency', access: 'admin' },
   { method: 'GET', route: '/agency/settings', access: 'user' },
   { method: 'GET', route: '/agency/users', access: 'admin' },
@@ -84,6 +86,7 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/api/gross-margins', access: 'admin' },
   { method: 'GET', route: '/api/insights/trends', access: 'admin' },
   { method: 'GET', route: '/api/capacity', access: 'staff' },
+  { method: 'GET', route: '/api/capacity/export.csv', access: 'staff' },
   { method: 'GET', route: '/api/pipeline', access: 'admin' },
   { method: 'GET', route: '/api/insights/cost-per-point', access: 'admin' },
   { method: 'GET', route: '/api/insights/unbilled-work', access: 'admin' },
@@ -378,8 +381,9 @@ function expectedStatus(
       return isApi(row) ? (s) => s === 401 : (s, loc) => s === 302 && pathOf(loc) === '/auth';
     case 'staff':
       if (who === 'staff' || who === 'admin') return allowed;
-      if (!signedIn) return (s) => s === 401;
-      return (s) => s === 403;
+      if (!signedIn)
+        return isApi(row) ? (s) => s === 401 : (s, loc) => s === 302 && pathOf(loc) === '/auth';
+      return isApi(row) ? (s) => s === 403 : (s, loc) => s === 302 && pathOf(loc) === '/';
     case 'admin':
       if (who === 'admin') return allowed;
       if (!signedIn)

@@ -1,50 +1,38 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../../env';
+import type { AppEnv } from '../../env';
 import { requireAbility } from '../../middleware/guards';
-import { loadCapacity, loadPipeline } from '../../services/capacity';
-import { weekStartOf } from '../../shared/calendar';
-import { IsoDateSchema } from '../schemas';
+import { type CapacityAnswer, capacityFor, loadPipeline } from '../../services/capacity';
+import { addCalendarDays } from '../../shared/calendar';
+import { csvResponse } from '../csv';
+import { CAPACITY, type CapacityLine } from './export-columns';
+import { type CapacityQuery, CapacityQuerySchema } from '../schemas';
 import { valid } from '../validation';
-import { agencyToday } from './insights';
 
-export const CapacityQuerySchema = z.object({
-  from: IsoDateSchema('from').optional(),
-  weeks: z.coerce
-    .number({ error: 'weeks must be a whole number from 1 to 26' })
-    .int('weeks must be a whole number from 1 to 26')
-    .min(1, 'weeks must be a whole number from 1 to 26')
-    .max(26, 'weeks must be a whole number from 1 to 26')
-    .default(12),
-  tentative: z.enum(['0', '1'], { error: 'tentative must be 0 or 1' }).default('1'),
-  minProbability: z.coerce
-    .number({ error: 'minProbability must be a percentage from 0 to 100' })
-    .min(0, 'minProbability must be a percentage from 0 to 100')
-    .max(100, 'minProbability must be a percentage from 0 to 100')
-    .default(0),
-});
-export type CapacityQuery = z.infer<typeof CapacityQuerySchema>;
+const asCapacityQuery = (q: CapacityQuery) => ({ ...q, tentative: q.tentative === '1' });
 
-/** The stored capacity for a query, the same for the call and the page. */
-export function capacityFor(deps: AppDeps, q: CapacityQuery) {
-  return loadCapacity(deps.db, {
-    from: q.from ?? weekStartOf(agencyToday(deps)),
-    weeks: q.weeks,
-    tentative: q.tentative === '1',
-    minProbability: q.minProbability,
-    dealWeeks: deps.config.CAPACITY_DEAL_WEEKS,
-    blendedRate: deps.config.CAPACITY_BLENDED_RATE,
-  });
+/** The grid's lines, team by team (the team's roll-up, then its people), then the totals. */
+function capacityLines(answer: CapacityAnswer): CapacityLine[] {
+  const lines: CapacityLine[] = [];
+  for (const team of answer.teams) {
+    for (const week of team.weeks)
+      lines.push({ row: 'Team', name: team.team, team: team.team, week });
+    for (const person of answer.people.filter((p) => p.team === team.team))
+      for (const week of person.weeks)
+        lines.push({ row: 'Person', name: person.name, team: person.team, week });
+  }
+  for (const week of answer.weeks) lines.push({ row: 'Total', name: 'All teams', team: '', week });
+  return lines;
 }
 
 /**
  * Capacity per person and week, mounted at /api/capacity: staff and admins. Hours only, no
- * money; read from PostgreSQL, so Forecast or Pipedrive being down changes nothing here.
+ * money (a deal is its hours and whether they fit); read from PostgreSQL, so Forecast or
+ * Pipedrive being down changes nothing here.
  */
 export const capacityApi = new Hono<AppEnv>()
   .use(requireAbility('capacity.view'))
   .get('/', valid('query', CapacityQuerySchema), async (c) => {
-    const answer = await capacityFor(c.var.deps, c.req.valid('query'));
+    const answer = await capacityFor(c.var.deps, asCapacityQuery(c.req.valid('query')));
     return c.json({
       weeks: answer.weeks.map((w) => ({
         weekStart: w.weekStart,
@@ -54,7 +42,19 @@ export const capacityApi = new Hono<AppEnv>()
         freeHours: w.freeHours,
       })),
       people: answer.people,
+      deals: answer.deals,
     });
+  })
+  // The Capacity page's grid as a file: every person, team and total per week, in hours.
+  .get('/export.csv', valid('query', CapacityQuerySchema), async (c) => {
+    const answer = await capacityFor(c.var.deps, asCapacityQuery(c.req.valid('query')));
+    const first = answer.weeks[0]!.weekStart;
+    return csvResponse(
+      c,
+      { subject: 'capacity', from: first, to: addCalendarDays(answer.weeks.at(-1)!.weekStart, 6) },
+      CAPACITY,
+      capacityLines(answer),
+    );
   });
 
 /** The weighted pipeline, mounted at /api/pipeline: money, so admins only. */

@@ -6,6 +6,7 @@
 import type { User } from '../../db/users';
 import type { SelectedDeveloper } from '../../db/developers';
 import type { ProjectBudgetBurn } from '../../shared/budget-burn';
+import type { CapacityWeek } from '../../shared/capacity';
 import type { IsoDate } from '../../shared/calendar';
 import type { CsvColumn } from '../../shared/csv';
 import { DEFAULT_COMPANY_CURRENCY } from '../../shared/currency';
@@ -228,4 +229,24 @@ export const RETAINER_FORECASTS: CsvColumn<{ name: string; forecast: Forecast }>
   { header: 'Verdict', value: (r) => r.forecast.verdictText },
   { header: 'Low (AUD)', value: (r) => r.forecast.range?.low },
   { header: 'High (AUD)', value: (r) => r.forecast.range?.high },
+];
+
+/** A line of the Capacity grid: a person, a team's roll-up or the total, in one week. */
+export interface CapacityLine {
+  row: 'Person' | 'Team' | 'Total';
+  name: string;
+  team: string;
+  week: CapacityWeek;
+}
+
+export const CAPACITY: CsvColumn<CapacityLine>[] = [
+  { header: 'Row', value: (l) => l.row },
+  { header: 'Name', value: (l) => l.name },
+  { header: 'Team', value: (l) => l.team },
+  { header: 'Week Start', value: (l) => l.week.weekStart },
+  { header: csvHeader('availableHours'), value: (l) => l.week.availableHours },
+  { header: csvHeader('allocatedHours'), value: (l) => l.week.allocatedHours },
+  { header: csvHeader('freeHours'), value: (l) => l.week.freeHours },
+  { header: csvHeader('utilisation'), value: (l) => l.week.utilisation },
+  { header: 'Over-allocated', value: (l) => l.week.overAllocated },
 ];

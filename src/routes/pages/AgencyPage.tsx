@@ -8,6 +8,10 @@ import CostPerPoint from '../../islands/CostPerPoint';
 import GrossMarginsTable from '../../islands/GrossMarginsTable';
 import Trends from '../../islands/Trends';
 import { loadBudgetBurns } from '../../services/budget-burn';
+import { PipelineTables, type PipelineData } from '../../components/insights/PipelineTables';
+import { getCapacitySyncState } from '../../db/capacity';
+import { loadPipeline } from '../../services/capacity';
+import { pipedriveSiteOf } from '../../services/integrations';
 import type { BudgetBurnResponse } from '../../shared/budget-burn';
 import { loadCostPerPoint } from '../../services/cost-per-point';
 import type { CostPerPointResponse } from '../../shared/cost-per-point';
@@ -36,6 +40,7 @@ export const AGENCY_TABS = [
   { id: 'budget-burn', label: 'Budget Burn' },
   { id: 'unbilled', label: 'Unbilled Work' },
   { id: 'sales', label: 'Sales' },
+  { id: 'pipeline', label: 'Pipeline' },
 ] as const;
 export type AgencyTab = (typeof AGENCY_TABS)[number]['id'];
 
@@ -51,9 +56,13 @@ export type AgencyPageData =
   | { tab: 'cost-per-point'; costPerPoint: CostPerPointResponse | null }
   | { tab: 'budget-burn'; budgetBurn: BudgetBurnResponse | null }
   | { tab: 'unbilled'; unbilled: UnbilledWorkResponse | null }
-  | { tab: 'sales'; pipedriveDashboardUrl: string | null };
+  | { tab: 'sales'; pipedriveDashboardUrl: string | null }
+  | { tab: 'pipeline'; pipeline: PipelineData | null };
 
-/** The synced copies each tab reads, for its freshness line (the Sales tab reads none). */
+/**
+ * The synced copies each tab reads, for its freshness line (the Sales tab reads none; the
+ * Pipeline tab says itself when Pipedrive was read).
+ */
 export const AGENCY_TAB_SOURCES: Record<AgencyTab, SyncedSource[]> = {
   'weekly-hours': ['time'],
   'gross-margins': ['time', 'billing'],
@@ -62,6 +71,7 @@ export const AGENCY_TAB_SOURCES: Record<AgencyTab, SyncedSource[]> = {
   'budget-burn': ['time', 'billing'],
   unbilled: ['time', 'billing'],
   sales: [],
+  pipeline: [],
 };
 
 const tabHref = (tab: AgencyTab) => (tab === 'weekly-hours' ? '/agency' : `/agency?tab=${tab}`);
@@ -74,6 +84,21 @@ export async function loadAgencyPage(
   const tab = AGENCY_TABS.find((t) => t.id === query.tab)?.id ?? 'weekly-hours';
   if (tab === 'sales')
     return { tab, pipedriveDashboardUrl: deps.config.PIPEDRIVE_DASHBOARD_URL ?? null };
+  if (tab === 'pipeline')
+    return {
+      tab,
+      pipeline: await loadOrLog('the pipeline', async () => {
+        const [pipeline, state] = await Promise.all([
+          loadPipeline(deps.db),
+          getCapacitySyncState(deps.db),
+        ]);
+        return {
+          ...pipeline,
+          site: pipedriveSiteOf(deps.config),
+          syncedAt: state.pipedriveSyncedAt?.toISOString() ?? null,
+        };
+      }),
+    };
   if (tab === 'gross-margins') {
     return { tab, grossMargins: await loadOrLog('gross margins', () => loadGrossMargins(deps.db)) };
   }
@@ -189,6 +214,8 @@ export function AgencyPage({
           <BudgetBurnTable data={data.budgetBurn} />
         ) : data.tab === 'unbilled' ? (
           <UnbilledWorkTable data={data.unbilled} />
+        ) : data.tab === 'pipeline' ? (
+          <PipelineTables data={data.pipeline} />
         ) : (
           <SalesPanel url={data.pipedriveDashboardUrl} />
         )}

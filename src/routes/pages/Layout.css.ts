@@ -2,6 +2,9 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 import { PAGE_MAX_WIDTH } from '../../components/ui.css';
 
+/** From here up the admin's bar is one row (docs/decisions/310, 331). */
+const WIDE = 'screen and (min-width: 1280px)';
+
 export const topBar = style({
   position: 'sticky',
   top: 0,
@@ -33,9 +36,11 @@ export const tabs = style({
   gap: vars.space.xs,
   flex: 1,
   flexWrap: 'wrap',
+  // From 1,280 px the tabs keep their one row and a long email gives way first (see email).
+  '@media': { [WIDE]: { flexWrap: 'nowrap' } },
 });
 export const tab = style({
-  padding: '7px 12px',
+  padding: '7px 10px',
   borderRadius: vars.radius.sm,
   color: vars.color.textMuted,
   textDecoration: 'none',
@@ -52,6 +57,8 @@ export const right = style({
   alignItems: 'center',
   gap: vars.space.sm,
   flexWrap: 'wrap',
+  minWidth: 0,
+  '@media': { [WIDE]: { flexWrap: 'nowrap' } },
 });
 /** The admin's pages: a disclosure that works before scripts load. */
 export const adminMenu = style({ position: 'relative' });
@@ -94,6 +101,7 @@ export const email = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   maxWidth: '16rem',
+  minWidth: '4rem',
 });
 export const notFoundWrap = style({
   minHeight: '70vh',

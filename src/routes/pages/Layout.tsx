@@ -8,12 +8,14 @@ import ThemeToggle from '../../islands/ThemeToggle';
 import TopMenu from '../../islands/TopMenu';
 import CommandPalette from '../../islands/CommandPalette';
 import type { ThemeChoice } from '../../shared/theme';
+import { can } from '../../shared/roles';
 import { ChevronDownIcon, GearIcon } from '../../components/icons';
 import * as s from './Layout.css';
 
 export type Tab =
   | 'projects'
   | 'developers'
+  | 'capacity'
   | 'insights'
   | 'settings'
   | 'users'
@@ -70,6 +72,9 @@ export function Layout({
             <nav className={s.tabs} aria-label="Main">
               {tabLink('projects', '/', 'Projects')}
               {tabLink('developers', '/developer', 'Developers')}
+              {can(user.role, 'capacity.view')
+                ? tabLink('capacity', '/capacity', 'Capacity')
+                : null}
               {isAdmin ? tabLink('insights', '/agency', 'Insights') : null}
               {isAdmin ? (
                 // The admin's pages under one menu, so the bar stays one row (docs/decisions/310).
@@ -111,7 +116,7 @@ export function Layout({
               >
                 <GearIcon />
               </a>
-              <span className={s.email} data-testid="user-email">
+              <span className={s.email} data-testid="user-email" title={user.email}>
                 {user.email}
               </span>
               {tabLink('password', '/account/password', 'Change password')}

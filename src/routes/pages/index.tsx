@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { createElement, type ReactElement } from 'react';
 import { listUsers } from '../../db/users';
 import type { AppEnv } from '../../env';
-import { requirePageUser } from '../../middleware/guards';
+import { requirePageAbility, requirePageUser } from '../../middleware/guards';
+import { CapacityPage, loadCapacityPage } from './CapacityPage';
 import { PortfolioProjects } from './portfolio/PortfolioProjects';
 import { renderDocument, renderFragment } from '../../render/document';
 import { toUserJson } from '../../services/users';
@@ -237,6 +238,16 @@ export const pages = new Hono<AppEnv>()
         <WeeklyHistoryPage user={c.var.user!} data={data} freshness={freshness} />
       )),
       'Weekly History',
+    ),
+  )
+  // Staff and admins; hours only, money for admins (docs/decisions/330).
+  .get('/capacity', requirePageAbility('capacity.view'), (c) =>
+    renderPage(
+      c,
+      loadCapacityPage(c.var.deps, c.var.user!, c.req.query()).then((data) => (
+        <CapacityPage user={c.var.user!} data={data} />
+      )),
+      'Capacity',
     ),
   )
   .get('/agency', requirePageUser('admin'), (c) =>
