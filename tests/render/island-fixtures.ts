@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import type AlertBell from '../../src/islands/AlertBell';
 import type AlertSettings from '../../src/islands/AlertSettings';
 import type AlertsList from '../../src/islands/AlertsList';
+import type CapacityDemand from '../../src/islands/CapacityDemand';
 import type CommandPalette from '../../src/islands/CommandPalette';
 import type DigestToggle from '../../src/islands/DigestToggle';
 import { DEFAULT_THRESHOLDS } from '../../src/shared/alerts';
@@ -30,6 +31,7 @@ export interface IslandFixtures {
   AlertBell: ComponentProps<typeof AlertBell>;
   AlertSettings: ComponentProps<typeof AlertSettings>;
   AlertsList: ComponentProps<typeof AlertsList>;
+  CapacityDemand: ComponentProps<typeof CapacityDemand>;
   CommandPalette: ComponentProps<typeof CommandPalette>;
   DigestToggle: ComponentProps<typeof DigestToggle>;
   AvailabilityGrid: ComponentProps<typeof AvailabilityGrid>;
@@ -172,6 +174,39 @@ export const islandFixtures: IslandFixtures = {
   PasswordForm: { mode: 'reset', token: 'abcdefghijkmnpqrstuvwxyz.abcdefghijkmnpqrstuvwxyz' },
   PortfolioCards: { rendered: true, role: 'user' },
   StoryPointsSetting: { storyPointsPerDeveloperDay: 1.5, role: 'admin' },
+  CapacityDemand: {
+    initial: {
+      weeks: [
+        { weekStart: '2026-11-23', freeHours: 64.5, tentativeHours: 12 },
+        { weekStart: '2026-11-30', freeHours: 20, tentativeHours: 46.25 },
+      ],
+      deals: [
+        {
+          id: 7,
+          title: 'Acme <mobile> & "app"',
+          probability: 60,
+          expectedCloseDate: '2026-11-30',
+          hours: 58.25,
+          fit: 'short by 27 hours in week Nov 30',
+        },
+        {
+          id: 8,
+          title: 'Globex audit',
+          probability: 20,
+          expectedCloseDate: null,
+          hours: 0,
+          fit: 'fits',
+        },
+      ],
+    },
+    view: { tentative: true, minProbability: 20 },
+    currentWeekStart: '2026-11-23',
+    money: {
+      site: 'https://agency.pipedrive.com',
+      deals: { '7': { value: 48000, currency: 'EUR', weightedValue: 28800 } },
+    },
+    pipelineRead: true,
+  },
   FreshnessLine: {
     freshness: {
       sources: [
