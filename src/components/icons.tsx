@@ -47,6 +47,14 @@ export function XIcon(p: IconProps) {
   );
 }
 
+export function CheckIcon(p: IconProps) {
+  return (
+    <svg {...svgProps(p)}>
+      <polyline points="20 6 9 17 4 12" />
+    </svg>
+  );
+}
+
 export function ChevronLeftIcon(p: IconProps) {
   return (
     <svg {...svgProps(p)}>

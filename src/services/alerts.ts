@@ -41,6 +41,7 @@ import { NotFoundError } from './errors';
 import { activeSprintBlocked } from './jira/queries';
 import { loadRetainerForecast } from './retainer-forecast';
 import type { SlackNotifier } from './slack';
+import type { PublicHolidayRegion } from '../shared/public-holidays';
 import { availablePointsByWeek, readyForQaFromStore, velocityHistory } from './velocity';
 
 export interface AlertDeps {
@@ -48,6 +49,8 @@ export interface AlertDeps {
   now: Date;
   timeZone: string;
   qaStatus: string;
+  /** Public holidays for people without a Forecast holiday calendar, as available points count them. */
+  publicHolidays: PublicHolidayRegion | null;
   slack?: SlackNotifier;
   log?: (line: string) => void;
 }
@@ -147,6 +150,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
             db,
             readyForQa: readyForQaFromStore(db, { qaStatus: deps.qaStatus, timeZone }),
             timeZone,
+            publicHolidays: deps.publicHolidays,
             now,
           },
           3,
@@ -155,6 +159,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
         const points = await availablePointsByWeek(
           db,
           finished.map((w) => w.weekStart),
+          deps.publicHolidays,
         );
         const f = velocityRule(
           finished.map((w) => ({ ...w, availablePoints: points.get(w.weekStart) ?? 0 })),

@@ -71,6 +71,7 @@ beforeAll(async () => {
     now,
     timeZone: 'UTC',
     qaStatus: 'Ready for QA Testing',
+    publicHolidays: null,
     slack: createSlackNotifier(webhook),
   });
   admin = await t.signIn('admin');
@@ -79,6 +80,7 @@ beforeAll(async () => {
     clock: () => now,
     timeZone: 'UTC',
     qaStatus: 'Ready for QA Testing',
+    publicHolidays: null,
     runner: 'test',
   });
 }, 180_000);
