@@ -32,14 +32,20 @@ export const grid = style({
   borderCollapse: 'separate',
   borderSpacing: 0,
   minWidth: '720px',
-  '@media': { 'screen and (max-width: 480px)': { minWidth: '640px' } },
+  '@media': { 'screen and (max-width: 480px)': { minWidth: '700px' } },
 });
 export const nameCol = style({
   width: '200px',
-  '@media': { 'screen and (max-width: 480px)': { width: '130px' } },
+  '@media': { 'screen and (max-width: 480px)': { width: '120px' } },
 });
-export const totalCol = style({ width: '92px' });
-export const removeCol = style({ width: '96px' });
+export const totalCol = style({
+  width: '92px',
+  '@media': { 'screen and (max-width: 480px)': { width: '80px' } },
+});
+export const removeCol = style({
+  width: '96px',
+  '@media': { 'screen and (max-width: 480px)': { width: '84px' } },
+});
 export const headCell = style({
   textAlign: 'center',
   padding: vars.space.sm,
@@ -131,7 +137,14 @@ const toggleBase = style([
     },
   },
 ]);
-export const cellMain = style({ display: 'inline-flex', alignItems: 'center', gap: '3px' });
+// The icon goes above the word when a column is too narrow for both on one line.
+export const cellMain = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  alignItems: 'center',
+  gap: '3px',
+});
 export const cellText = style({ fontWeight: 600, lineHeight: 1.1 });
 // The derived day's source, e.g. 'holiday: Christmas Day'; long names wrap, never hide.
 export const source = style({

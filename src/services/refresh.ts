@@ -214,6 +214,10 @@ export function createRefreshRunner(deps: RefreshDeps) {
   async function dataIsStale(now: Date): Promise<boolean> {
     const { lastTimeSync } = await getSyncState(db);
     if (isStale(lastTimeSync, now, settings.intervalMs)) return true;
+    // Forecast's plan feeds the Capacity page and the availability grid's derived days: a
+    // freshly seeded demo has none until it is read.
+    const { forecastSyncedAt } = await getCapacitySyncState(db);
+    if (isStale(forecastSyncedAt, now, CAPACITY_DATA_MAX_AGE_MS)) return true;
     const projects = await projectsToRefresh(db, {
       jiraBefore: new Date(now.getTime() - JIRA_DATA_MAX_AGE_MS),
       billingBefore: new Date(now.getTime() - BILLING_DATA_MAX_AGE_MS),
