@@ -361,9 +361,10 @@ function DayCell({
       className={state.away ? s.toggle.away : s.toggle.available}
       aria-pressed={state.away}
       aria-label={`${who}: ${label}${why}`}
-      title={`${label}${why}`}
       data-date={day}
       {...attrs}
+      // The refusal's reason, when this role may not mark days, wins over the day's own.
+      title={attrs.title ?? `${label}${why}`}
       onClick={onToggle}
     >
       <span className={s.cellMain} aria-hidden="true">
