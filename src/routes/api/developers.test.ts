@@ -315,6 +315,16 @@ describe('bad input to the reads', () => {
       /weekStart/,
     ],
     [
+      'an impossible week for the availability grid',
+      '/api/developer-availability?weekStart=2026-11-31',
+      /weekStart must be a real date/,
+    ],
+    [
+      'an unknown parameter for the availability grid',
+      '/api/developer-availability?week=2026-11-16',
+      /week|Unrecognized/i,
+    ],
+    [
       'a malformed start',
       '/api/jira/tickets/completed-in-range?startDate=2026/11/02&endDate=2026-11-10',
       /startDate/,
