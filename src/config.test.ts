@@ -23,6 +23,26 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('takes public holidays from a known country and region, none when unset', () => {
+    expect(loadConfig({}).publicHolidays).toBeNull();
+    expect(
+      loadConfig({ PUBLIC_HOLIDAYS_COUNTRY: ' gb ', PUBLIC_HOLIDAYS_REGION: 'eng' }).publicHolidays,
+    ).toEqual({ country: 'GB', region: 'ENG' });
+    expect(loadConfig({ PUBLIC_HOLIDAYS_COUNTRY: 'US' }).publicHolidays).toEqual({
+      country: 'US',
+      region: null,
+    });
+    expect(() => loadConfig({ PUBLIC_HOLIDAYS_COUNTRY: 'Narnia' })).toThrow(
+      /PUBLIC_HOLIDAYS_COUNTRY: "NARNIA" is not a country code/,
+    );
+    expect(() =>
+      loadConfig({ PUBLIC_HOLIDAYS_COUNTRY: 'GB', PUBLIC_HOLIDAYS_REGION: 'Mordor' }),
+    ).toThrow(/PUBLIC_HOLIDAYS_REGION: "MORDOR" is not a region of GB/);
+    expect(() => loadConfig({ PUBLIC_HOLIDAYS_REGION: 'ENG' })).toThrow(
+      /PUBLIC_HOLIDAYS_REGION needs PUBLIC_HOLIDAYS_COUNTRY/,
+    );
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COMPANY_CURRENCY, isCurrencyCode } from './shared/currency';
+import { type PublicHolidayRegion, unknownRegion } from './shared/public-holidays';
 import { OidcEnvSchema, type OidcSettings, oidcSettingsFrom } from './shared/oidc-settings';
 
 const optionalUrl = z
@@ -41,6 +42,20 @@ const ConfigSchema = z.object({
   // hourly rate for its hours (unset: the average default rate of Forecast's rate cards).
   CAPACITY_DEAL_WEEKS: z.coerce.number().int().min(1).max(52).default(8),
   CAPACITY_BLENDED_RATE: z.coerce.number().positive().optional(),
+  // Public holidays for people without a Forecast holiday calendar (docs/decisions/337): an
+  // ISO 3166 country code and optionally one of its regions; unset country means none.
+  PUBLIC_HOLIDAYS_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  PUBLIC_HOLIDAYS_REGION: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
   AGENCY_TIMEZONE: z
     .string()
     .default('UTC')
@@ -96,6 +111,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   /** OpenID Connect sign-in, when its client is configured. */
   oidc: OidcSettings | null;
   pipedriveDemo: boolean;
+  /** Where public holidays come from for people without a Forecast holiday calendar; null for none. */
+  publicHolidays: PublicHolidayRegion | null;
 };
 
 export class ConfigError extends Error {
@@ -125,8 +142,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  PIPEDRIVE_API_TOKEN needs PIPEDRIVE_COMPANY_DOMAIN (or PIPEDRIVE_BASE_URL)',
     );
   }
+  if (c.PUBLIC_HOLIDAYS_REGION && !c.PUBLIC_HOLIDAYS_COUNTRY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_HOLIDAYS_REGION needs PUBLIC_HOLIDAYS_COUNTRY',
+    );
+  }
+  const publicHolidays = c.PUBLIC_HOLIDAYS_COUNTRY
+    ? { country: c.PUBLIC_HOLIDAYS_COUNTRY, region: c.PUBLIC_HOLIDAYS_REGION ?? null }
+    : null;
+  const unknown = publicHolidays && unknownRegion(publicHolidays.country, publicHolidays.region);
+  if (unknown) {
+    const name = unknown.includes('region') ? 'PUBLIC_HOLIDAYS_REGION' : 'PUBLIC_HOLIDAYS_COUNTRY';
+    throw new ConfigError(`Invalid configuration:\n  ${name}: ${unknown}`);
+  }
   return {
     ...c,
+    publicHolidays,
     jiraDemo: !c.JIRA_API_TOKEN,
     forecastDemo: !c.FORECAST_API_KEY,
     pipedriveDemo: !c.PIPEDRIVE_API_TOKEN,

@@ -38,19 +38,19 @@ export function WarningIcon(p: IconProps) {
   );
 }
 
-export function CheckIcon(p: IconProps) {
-  return (
-    <svg {...svgProps({ size: 12, ...p })}>
-      <polyline points="20 6 9 17 4 12" />
-    </svg>
-  );
-}
-
 export function XIcon(p: IconProps) {
   return (
     <svg {...svgProps(p)}>
       <line x1="18" y1="6" x2="6" y2="18" />
       <line x1="6" y1="6" x2="18" y2="18" />
+    </svg>
+  );
+}
+
+export function CheckIcon(p: IconProps) {
+  return (
+    <svg {...svgProps(p)}>
+      <polyline points="20 6 9 17 4 12" />
     </svg>
   );
 }

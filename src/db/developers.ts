@@ -202,49 +202,56 @@ export async function listCells(
   return rows.map((r) => ({ accountId: r.account_id, date: r.date, isAway: r.is_away }));
 }
 
-/** Away days of these developers (selected now or not) from `from` to `to`. */
-export async function listAwayDays(
+/** Days marked by hand (Away or Available) of these developers, selected now or not, from `from` to `to`. */
+export async function listMarkedDays(
   db: Db,
   accountIds: readonly string[],
   range: { from: IsoDate; to: IsoDate },
-): Promise<{ accountId: string; date: IsoDate }[]> {
+): Promise<AvailabilityCell[]> {
   if (accountIds.length === 0) return [];
-  const rows = await db.query<{ account_id: string; date: string }>(
-    `SELECT account_id, date FROM developer_availability
-      WHERE is_away AND date >= $2::date AND date <= $3::date
+  const rows = await db.query<{ account_id: string; date: string; is_away: boolean }>(
+    `SELECT account_id, date, is_away FROM developer_availability
+      WHERE date >= $2::date AND date <= $3::date
         AND account_id IN (SELECT value FROM jsonb_array_elements_text($1::text::jsonb))`,
     [JSON.stringify([...new Set(accountIds)]), range.from, range.to],
   );
-  return rows.map((r) => ({ accountId: r.account_id, date: r.date }));
+  return rows.map((r) => ({ accountId: r.account_id, date: r.date, isAway: r.is_away }));
 }
 
 /** Everything available points are computed from, for the days from `from` to `to`. */
 export interface AvailabilityInputs {
-  developers: { accountId: string; startDate: IsoDate | null; endDate: IsoDate | null }[];
+  developers: {
+    accountId: string;
+    /** Absent in weeks stored before names were kept with the team. */
+    displayName?: string;
+    startDate: IsoDate | null;
+    endDate: IsoDate | null;
+  }[];
   pointsPerDay: number;
-  /** Away days of selected developers in the range. */
-  away: { accountId: string; date: IsoDate }[];
+  /** Days of selected developers in the range marked by hand, Away or Available. */
+  marked: AvailabilityCell[];
 }
 
-/** The selection, the points setting and the away days in one round trip: the Weekly History page reads this on every render. */
+/** The selection, the points setting and the marked days in one round trip: the Weekly History page reads this on every render. */
 export async function readAvailabilityInputs(
   db: Db,
   range: { from: IsoDate; to: IsoDate },
 ): Promise<AvailabilityInputs> {
-  const [row] = await db.query<{ developers: unknown; points: unknown; away: unknown }>(
+  const [row] = await db.query<{ developers: unknown; points: unknown; marked: unknown }>(
     `SELECT
-       (SELECT coalesce(json_agg(json_build_object('accountId', account_id, 'startDate', start_date, 'endDate', end_date) ORDER BY account_id), '[]')
+       (SELECT coalesce(json_agg(json_build_object('accountId', account_id, 'displayName', display_name,
+                 'startDate', start_date, 'endDate', end_date) ORDER BY account_id), '[]')
           FROM selected_developers) AS developers,
        (SELECT value FROM settings WHERE key = $3) AS points,
-       (SELECT coalesce(json_agg(json_build_object('accountId', a.account_id, 'date', a.date)), '[]')
+       (SELECT coalesce(json_agg(json_build_object('accountId', a.account_id, 'date', a.date, 'isAway', a.is_away)), '[]')
           FROM developer_availability a JOIN selected_developers s ON s.account_id = a.account_id
-         WHERE a.is_away AND a.date >= $1::date AND a.date <= $2::date) AS away`,
+         WHERE a.date >= $1::date AND a.date <= $2::date) AS marked`,
     [range.from, range.to, POINTS_PER_DAY_KEY],
   );
   return {
     developers: jsonValue<AvailabilityInputs['developers']>(row!.developers),
     pointsPerDay: readPointsPerDay(jsonValue<unknown>(row!.points)),
-    away: jsonValue<AvailabilityInputs['away']>(row!.away),
+    marked: jsonValue<AvailabilityCell[]>(row!.marked),
   };
 }
 

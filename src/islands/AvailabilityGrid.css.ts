@@ -25,11 +25,26 @@ export const scroller = style({
   margin: `0 calc(-1 * ${vars.space.sm})`,
   padding: `0 ${vars.space.sm}`,
 });
+// A fixed layout gives every day column the same width whatever its text.
 export const grid = style({
   width: '100%',
+  tableLayout: 'fixed',
   borderCollapse: 'separate',
   borderSpacing: 0,
-  minWidth: '560px',
+  minWidth: '720px',
+  '@media': { 'screen and (max-width: 480px)': { minWidth: '700px' } },
+});
+export const nameCol = style({
+  width: '200px',
+  '@media': { 'screen and (max-width: 480px)': { width: '120px' } },
+});
+export const totalCol = style({
+  width: '92px',
+  '@media': { 'screen and (max-width: 480px)': { width: '80px' } },
+});
+export const removeCol = style({
+  width: '96px',
+  '@media': { 'screen and (max-width: 480px)': { width: '84px' } },
 });
 export const headCell = style({
   textAlign: 'center',
@@ -47,10 +62,14 @@ export const nameCell = style({
   ...sticky,
   padding: `${vars.space.md} ${vars.space.sm}`,
   borderBottom: `1px solid ${vars.color.border}`,
-  minWidth: '180px',
   textAlign: 'left',
   fontWeight: 'normal',
-  '@media': { 'screen and (max-width: 480px)': { minWidth: '130px' } },
+});
+export const starts = style({
+  display: 'block',
+  color: vars.color.textMuted,
+  fontSize: '0.82rem',
+  fontWeight: 600,
 });
 export const name = style({ fontWeight: 650, overflowWrap: 'anywhere' });
 export const inactive = style({
@@ -71,35 +90,85 @@ export const dayCell = style({
   textAlign: 'center',
   borderBottom: `1px solid ${vars.color.border}`,
 });
+export const totalCell = style({
+  padding: vars.space.xs,
+  textAlign: 'right',
+  fontVariantNumeric: 'tabular-nums',
+  fontWeight: 650,
+  whiteSpace: 'nowrap',
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const footCell = style({
+  padding: vars.space.xs,
+  textAlign: 'center',
+  color: vars.color.textMuted,
+  fontSize: '0.82rem',
+  fontVariantNumeric: 'tabular-nums',
+});
 export const removeCell = style({
   padding: vars.space.xs,
   textAlign: 'right',
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-const toggleBase = style({
+const cellBase = style({
   width: '100%',
-  // A finger-sized target (44 px), and no double-tap zoom delay on touch screens.
+  // A finger-sized target (at least 44 px), and no double-tap zoom delay on touch screens.
   minWidth: '44px',
-  height: '44px',
-  touchAction: 'manipulation',
+  minHeight: '52px',
+  padding: `2px ${vars.space.xs}`,
   borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.border}`,
   display: 'inline-flex',
+  flexDirection: 'column',
   alignItems: 'center',
   justifyContent: 'center',
-  cursor: 'pointer',
-  font: 'inherit',
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-  },
+  gap: '2px',
+  fontSize: '0.78rem',
 });
+const toggleBase = style([
+  cellBase,
+  {
+    touchAction: 'manipulation',
+    border: `1px solid ${vars.color.border}`,
+    cursor: 'pointer',
+    fontFamily: 'inherit',
+    selectors: {
+      '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    },
+  },
+]);
+// The icon goes above the word when a column is too narrow for both on one line.
+export const cellMain = style({
+  display: 'inline-flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  alignItems: 'center',
+  gap: '3px',
+});
+export const cellText = style({ fontWeight: 600, lineHeight: 1.1 });
+// The derived day's source, e.g. 'holiday: Christmas Day'; long names wrap, never hide.
+export const source = style({
+  fontSize: '0.7rem',
+  lineHeight: 1.15,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+  maxWidth: '100%',
+});
+export const outside = style([
+  cellBase,
+  {
+    color: vars.color.textMuted,
+    background: vars.color.surfaceMuted,
+    border: `1px dashed ${vars.color.border}`,
+    cursor: 'not-allowed',
+  },
+]);
 export const toggle = styleVariants({
   available: [
     toggleBase,
     {
       background: vars.color.surface,
-      color: 'transparent',
+      color: vars.color.text,
       selectors: { '&:hover': { background: vars.color.surfaceMuted } },
     },
   ],
@@ -110,6 +179,9 @@ export const toggle = styleVariants({
 });
 
 export const legend = style({
+  listStyle: 'none',
+  padding: 0,
+  flexWrap: 'wrap',
   display: 'flex',
   gap: vars.space.lg,
   alignItems: 'center',
@@ -133,6 +205,7 @@ const swatchBase = style({
 });
 export const swatch = styleVariants({
   available: [swatchBase, { background: vars.color.surface }],
+  outside: [swatchBase, { background: vars.color.surfaceMuted, borderStyle: 'dashed' }],
   away: [
     swatchBase,
     { background: vars.color.redBg, borderColor: vars.color.red, color: vars.color.red },

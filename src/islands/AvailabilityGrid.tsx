@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
-import { XIcon } from '../components/icons';
+import { CheckIcon, XIcon } from '../components/icons';
 import { button, card, visuallyHidden } from '../components/ui.css';
 import { DownloadCsv } from '../components/DownloadCsv';
 import { type Refusal, useRefusal } from '../components/Refusal';
@@ -14,17 +14,20 @@ import { shiftWeek, weekDays, type IsoDate } from '../shared/calendar';
 import { AddTeamMemberModal } from './developers/AddTeamMemberModal';
 import {
   addMember,
+  availableDays,
+  cellState,
   gridRows,
   hasEdits,
-  isAway,
   NO_EDITS,
   removeMember,
   savePayload,
+  startsAfterWeek,
   teamMembers,
   toggleCell,
   type LocalEdits,
 } from './developers/availability';
 import type { AvailabilityResponse, TeamMember } from '../shared/availability';
+import type { CellState } from './developers/availability';
 import { EmploymentDateModal, type EmploymentEdge } from './developers/EmploymentDateModal';
 import * as s from './AvailabilityGrid.css';
 
@@ -57,11 +60,17 @@ export default function AvailabilityGrid({ currentWeekStart, availability, role 
     null,
   );
 
-  const { data: saved } = useQuery({
-    queryKey: [AVAILABILITY_PATH],
-    queryFn: () => apiRequest<AvailabilityResponse>('GET', AVAILABILITY_PATH),
-    initialData: availability,
+  // Each week has its own answer: the days derived from Forecast are the week's.
+  const weekPath = `${AVAILABILITY_PATH}?weekStart=${weekStart}`;
+  const { data: answer } = useQuery({
+    queryKey: [AVAILABILITY_PATH, weekStart],
+    queryFn: () => apiRequest<AvailabilityResponse>('GET', weekPath),
+    initialData: weekStart === availability.derivedWeek ? availability : undefined,
+    placeholderData: keepPreviousData,
   });
+  const loaded = answer ?? availability;
+  // Another week's answer stands in while this week's loads, without its derived days.
+  const saved = loaded.derivedWeek === weekStart ? loaded : { ...loaded, derived: {} };
 
   const dirty = hasEdits(edits);
   // Leaving with unsaved changes asks first: they live only in this tab until saved.
@@ -75,17 +84,17 @@ export default function AvailabilityGrid({ currentWeekStart, availability, role 
   const save = useMutation({
     mutationFn: async () => {
       try {
-        return await apiRequest<AvailabilityResponse>(
-          'POST',
-          AVAILABILITY_PATH,
-          savePayload(saved, edits),
-        );
+        return await apiRequest<AvailabilityResponse>('POST', weekPath, savePayload(saved, edits));
       } catch (error) {
         throw new Error(serverMessage(error, 'Failed to save availability'));
       }
     },
     onSuccess: (next) => {
-      queryClient.setQueryData([AVAILABILITY_PATH], next);
+      queryClient.setQueryData([AVAILABILITY_PATH, next.derivedWeek], next);
+      // Other weeks' answers hold the old marks and team.
+      void queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] === AVAILABILITY_PATH && q.queryKey[1] !== next.derivedWeek,
+      });
       setEdits(NO_EDITS);
       toast({ title: 'Availability saved' });
     },
@@ -149,6 +158,14 @@ export default function AvailabilityGrid({ currentWeekStart, availability, role 
       ) : (
         <div className={s.scroller} data-scroll-x>
           <table className={s.grid} data-testid="availability-grid">
+            <colgroup>
+              <col className={s.nameCol} />
+              {days.map((day) => (
+                <col key={day} />
+              ))}
+              <col className={s.totalCol} />
+              <col className={s.removeCol} />
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col" className={s.nameHead}>
@@ -161,83 +178,130 @@ export default function AvailabilityGrid({ currentWeekStart, availability, role 
                   </th>
                 ))}
                 <th scope="col" className={s.headCell}>
+                  Available days
+                </th>
+                <th scope="col" className={s.headCell}>
                   <span className={visuallyHidden}>Actions</span>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {rows.map((m) => (
-                <tr key={m.accountId} data-testid="availability-row" data-account-id={m.accountId}>
-                  <th scope="row" className={s.nameCell}>
-                    <span className={s.name}>{m.displayName}</span>
-                    {m.endDate ? <span className={s.inactive}>(Inactive)</span> : null}
-                    <div className={s.rowLinks}>
-                      <DateLink
-                        member={m}
-                        edge="start"
-                        refusal={dates}
-                        onOpen={() => setDateModal({ edge: 'start', member: m })}
-                      />
-                      <DateLink
-                        member={m}
-                        edge="end"
-                        refusal={dates}
-                        onOpen={() => setDateModal({ edge: 'end', member: m })}
-                      />
-                    </div>
-                  </th>
-                  {days.map((day) => {
-                    const away = isAway(saved, edits, m, day);
-                    return (
+              {rows.map((m) => {
+                const starts = startsAfterWeek(m, weekStart);
+                const total = availableDays(saved, edits, m, weekStart);
+                return (
+                  <tr
+                    key={m.accountId}
+                    data-testid="availability-row"
+                    data-account-id={m.accountId}
+                  >
+                    <th scope="row" className={s.nameCell}>
+                      <span className={s.name}>{m.displayName}</span>
+                      {m.endDate ? <span className={s.inactive}>(Inactive)</span> : null}
+                      {starts ? (
+                        <span className={s.starts} data-testid="starts">
+                          starts {formatDate(starts)}
+                        </span>
+                      ) : null}
+                      <div className={s.rowLinks}>
+                        <DateLink
+                          member={m}
+                          edge="start"
+                          refusal={dates}
+                          onOpen={() => setDateModal({ edge: 'start', member: m })}
+                        />
+                        <DateLink
+                          member={m}
+                          edge="end"
+                          refusal={dates}
+                          onOpen={() => setDateModal({ edge: 'end', member: m })}
+                        />
+                      </div>
+                    </th>
+                    {days.map((day) => (
                       <td key={day} className={s.dayCell}>
-                        <button
-                          type="button"
-                          className={away ? s.toggle.away : s.toggle.available}
-                          aria-pressed={away}
-                          aria-label={`${m.displayName}, ${formatDate(day, 'EEEE MMM d')}: ${away ? 'Away' : 'Available'}`}
-                          data-date={day}
-                          {...edit.attrs}
-                          onClick={unlessRefused(() =>
+                        <DayCell
+                          member={m}
+                          day={day}
+                          state={cellState(saved, edits, m, day)}
+                          attrs={edit.attrs}
+                          onToggle={unlessRefused(() =>
                             setEdits((e) => toggleCell(saved, e, m, day)),
                           )}
-                        >
-                          {away ? <XIcon size={18} /> : null}
-                        </button>
+                        />
                       </td>
-                    );
-                  })}
-                  <td className={s.removeCell}>
-                    <button
-                      type="button"
-                      className={button.ghost}
-                      aria-label={`Remove ${m.displayName}`}
-                      {...edit.attrs}
-                      onClick={unlessRefused(() =>
-                        setEdits((e) => removeMember(saved, e, m.accountId)),
-                      )}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
+                    ))}
+                    <td className={s.totalCell} data-testid="available-days">
+                      {daysText(total)}
+                    </td>
+                    <td className={s.removeCell}>
+                      <button
+                        type="button"
+                        className={button.ghost}
+                        aria-label={`Remove ${m.displayName}`}
+                        {...edit.attrs}
+                        onClick={unlessRefused(() =>
+                          setEdits((e) => removeMember(saved, e, m.accountId)),
+                        )}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" className={s.nameCell}>
+                  Team
+                </th>
+                {days.map((day) => {
+                  const n = rows.filter((m) => {
+                    const state = cellState(saved, edits, m, day);
+                    return state.kind === 'day' && !state.away;
+                  }).length;
+                  return (
+                    <td key={day} className={s.footCell}>
+                      {n} available
+                    </td>
+                  );
+                })}
+                <td className={s.totalCell} data-testid="team-available-days">
+                  {daysText(
+                    rows.reduce((sum, m) => sum + availableDays(saved, edits, m, weekStart), 0),
+                  )}
+                </td>
+                <td className={s.footCell} />
+              </tr>
+            </tfoot>
           </table>
         </div>
       )}
 
-      <div className={s.legend} aria-label="Legend">
-        <span className={s.legendItem}>
-          <span className={s.swatch.available} aria-hidden="true" />
+      <ul className={s.legend} aria-label="Legend">
+        <li className={s.legendItem}>
+          <span className={s.swatch.available} aria-hidden="true">
+            <CheckIcon size={12} />
+          </span>
           Available
-        </span>
-        <span className={s.legendItem}>
+        </li>
+        <li className={s.legendItem}>
           <span className={s.swatch.away} aria-hidden="true">
             <XIcon size={12} />
           </span>
           Away
-        </span>
-      </div>
+        </li>
+        <li className={s.legendItem}>
+          <span className={s.swatch.outside} aria-hidden="true">
+            —
+          </span>
+          Not employed
+        </li>
+        <li className={s.legendItem}>
+          Small text under a day: from Forecast (a holiday or leave); marking the day by hand wins.
+        </li>
+      </ul>
 
       <AddTeamMemberModal
         open={adding}
@@ -255,6 +319,64 @@ export default function AvailabilityGrid({ currentWeekStart, availability, role 
         />
       ) : null}
     </section>
+  );
+}
+
+const daysText = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** One day of one person: a toggle within employment, an inert 'not employed' outside it. */
+function DayCell({
+  member,
+  day,
+  state,
+  attrs,
+  onToggle,
+}: {
+  member: TeamMember;
+  day: IsoDate;
+  state: CellState;
+  /** The refusal's attributes, when this role may not mark days. */
+  attrs: Refusal['attrs'];
+  onToggle: () => void;
+}) {
+  const who = `${member.displayName}, ${formatDate(day, 'EEEE MMM d')}`;
+  if (state.kind === 'not-employed')
+    return (
+      <span className={s.outside} data-date={day} data-testid="not-employed">
+        <span aria-hidden="true">—</span>
+        <span className={s.cellText}>
+          <span className={visuallyHidden}>{who}: </span>not employed
+        </span>
+      </span>
+    );
+  const label = state.away ? 'Away' : 'Available';
+  const why = state.source
+    ? state.overridden
+      ? ` (marked by hand over ${state.source})`
+      : ` (${state.source})`
+    : '';
+  return (
+    <button
+      type="button"
+      className={state.away ? s.toggle.away : s.toggle.available}
+      aria-pressed={state.away}
+      aria-label={`${who}: ${label}${why}`}
+      data-date={day}
+      {...attrs}
+      // The refusal's reason, when this role may not mark days, wins over the day's own.
+      title={attrs.title ?? `${label}${why}`}
+      onClick={onToggle}
+    >
+      <span className={s.cellMain} aria-hidden="true">
+        {state.away ? <XIcon size={16} /> : <CheckIcon size={16} />}
+        <span className={s.cellText}>{label}</span>
+      </span>
+      {state.source ? (
+        <span className={s.source} aria-hidden="true">
+          {state.source}
+        </span>
+      ) : null}
+    </button>
   );
 }
 

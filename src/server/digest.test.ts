@@ -71,6 +71,7 @@ const digestDeps = (at: Date, withMailer = true) => ({
   clock: () => at,
   timeZone: 'Europe/London',
   qaStatus: 'Ready for QA Testing',
+  publicHolidays: null,
   runner: 'test',
 });
 const addresses = (m: ParsedMail) =>

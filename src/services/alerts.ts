@@ -43,6 +43,7 @@ import { NotFoundError } from './errors';
 import { activeSprintBlocked } from './jira/queries';
 import { loadRetainerForecast } from './retainer-forecast';
 import type { SlackNotifier } from './slack';
+import type { PublicHolidayRegion } from '../shared/public-holidays';
 import { availablePointsByWeek, readyForQaFromStore, velocityHistory } from './velocity';
 
 export interface AlertDeps {
@@ -50,6 +51,8 @@ export interface AlertDeps {
   now: Date;
   timeZone: string;
   qaStatus: string;
+  /** Public holidays for people without a Forecast holiday calendar, as available points count them. */
+  publicHolidays: PublicHolidayRegion | null;
   slack?: SlackNotifier;
   log?: (line: string) => void;
 }
@@ -149,6 +152,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
             db,
             readyForQa: readyForQaFromStore(db, { qaStatus: deps.qaStatus, timeZone }),
             timeZone,
+            publicHolidays: deps.publicHolidays,
             now,
           },
           3,
@@ -157,6 +161,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
         const points = await availablePointsByWeek(
           db,
           finished.map((w) => w.weekStart),
+          deps.publicHolidays,
         );
         const f = velocityRule(
           finished.map((w) => ({ ...w, availablePoints: points.get(w.weekStart) ?? 0 })),

@@ -16,10 +16,16 @@ import {
   type EmploymentEdge,
 } from '../db/developers';
 import type { Db } from '../db/port';
-import type { AvailabilityResponse, AvailabilitySave } from '../shared/availability';
+import {
+  type AvailabilityResponse,
+  type AvailabilitySave,
+  isEmployedOn,
+} from '../shared/availability';
 import { BadInputError } from './errors';
 import type { JiraClient } from './jira/client';
-import { type IsoDate, weekStartOf } from '../shared/calendar';
+import { type IsoDate, weekDays, weekStartOf } from '../shared/calendar';
+import type { PublicHolidayRegion } from '../shared/public-holidays';
+import { loadDerivedDays } from './capacity';
 import { refreshStoredWeekPoints } from './velocity';
 
 /** Who makes a change, for the audit log (docs/decisions/166). */
@@ -28,12 +34,33 @@ export interface Actor {
   email: string;
 }
 
+/** What the grid's answer needs besides the database: the week to derive days for, and where public holidays come from. */
+export interface AvailabilityView {
+  /** Any day of the week whose derived days are sent; they cover its Monday to Friday. */
+  weekStart: IsoDate;
+  publicHolidays: PublicHolidayRegion | null;
+}
+
 /**
  * The 'Developer availability response' (docs/product-spec.md, "Entities and their fields"), plus
- * the names and dates of the selection for the grid.
+ * the names and dates of the selection for the grid and the week's days derived from Forecast and
+ * the public holidays.
  */
-export async function availabilityResponse(db: Db): Promise<AvailabilityResponse> {
+export async function availabilityResponse(
+  db: Db,
+  view: AvailabilityView,
+): Promise<AvailabilityResponse> {
   const { developers: selected, cells } = await readTeamAvailability(db);
+  const week = weekDays(weekStartOf(view.weekStart));
+  const derived: AvailabilityResponse['derived'] = {};
+  for (const d of await loadDerivedDays(
+    db,
+    selected,
+    { from: week[0]!, to: week[4]! },
+    view.publicHolidays,
+  )) {
+    derived[d.accountId] = { ...derived[d.accountId], [d.date]: d.source };
+  }
   const nameOf = new Map(selected.map((d) => [d.accountId, d.displayName]));
   const developers: AvailabilityResponse['developers'] = {};
   for (const d of selected) developers[d.displayName] ??= {};
@@ -49,6 +76,8 @@ export async function availabilityResponse(db: Db): Promise<AvailabilityResponse
         ...(d.endDate ? { endDate: d.endDate } : {}),
       })),
     selectedDevelopers: selected,
+    derived,
+    derivedWeek: week[0]!,
   };
 }
 
@@ -64,6 +93,7 @@ export async function saveAvailability(
   jira: JiraClient,
   input: AvailabilitySave,
   actor: Actor,
+  view: AvailabilityView,
 ): Promise<AvailabilityResponse> {
   const current = await listSelectedDevelopers(db);
   const currentIds = new Set(current.map((d) => d.accountId));
@@ -96,7 +126,13 @@ export async function saveAvailability(
 
   // The grid names developers by display name (docs/product-spec.md,
   // "Entities and their fields"); each name must mean one developer.
-  const kept = [...current.filter((d) => !remove.includes(d.accountId)), ...add];
+  // Members added by this save have no employment dates yet.
+  const kept: {
+    accountId: string;
+    displayName: string;
+    startDate?: IsoDate | null;
+    endDate?: IsoDate | null;
+  }[] = [...current.filter((d) => !remove.includes(d.accountId)), ...add];
   const idsByName = new Map<string, string[]>();
   for (const d of kept)
     idsByName.set(d.displayName, [...(idsByName.get(d.displayName) ?? []), d.accountId]);
@@ -109,8 +145,15 @@ export async function saveAvailability(
       throw new BadInputError(
         `Two selected team members are both named "${name}". Nothing was saved.`,
       );
-    for (const [date, isAway] of Object.entries(days))
+    const member = kept.find((d) => d.accountId === ids[0])!;
+    for (const [date, isAway] of Object.entries(days)) {
+      const outside = outsideEmployment(member, date);
+      if (outside)
+        throw new BadInputError(
+          `${name} ${outside} on ${date}: a day outside employment cannot be marked. Nothing was saved.`,
+        );
       cells.push({ accountId: ids[0]!, date, isAway });
+    }
   }
 
   await db.transaction(async (tx) => {
@@ -156,9 +199,22 @@ export async function saveAvailability(
     await refreshStoredWeekPoints(
       tx,
       cells.map((cell) => weekStartOf(cell.date)),
+      view.publicHolidays,
     );
   });
-  return availabilityResponse(db);
+  return availabilityResponse(db, view);
+}
+
+/** Why a day lies outside someone's employment ('starts 2026-12-07', 'left on 2026-11-20'), or null. */
+function outsideEmployment(
+  dates: { startDate?: IsoDate | null; endDate?: IsoDate | null },
+  date: IsoDate,
+): string | null {
+  const employment = { startDate: dates.startDate ?? null, endDate: dates.endDate ?? null };
+  if (isEmployedOn(employment, date)) return null;
+  return employment.startDate && date < employment.startDate
+    ? `starts ${employment.startDate}, so is not employed`
+    : `left on ${employment.endDate}, so is not employed`;
 }
 
 /**

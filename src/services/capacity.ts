@@ -17,8 +17,8 @@ import { isoDateInZone } from '../shared/time-zones';
 import {
   type CapacityDeal,
   type CapacityWeek,
-  dayCapacity,
   demandHours,
+  derivedDays,
   fitDeals,
   fitText,
   personWeek,
@@ -26,6 +26,8 @@ import {
   sumWeeks,
   weeksFrom,
 } from '../shared/capacity';
+import type { DerivedDay } from '../shared/availability';
+import { type PublicHolidayRegion, publicHolidays } from '../shared/public-holidays';
 import { dealProbability, pipelineByMonth, weightedValue } from '../shared/pipeline';
 
 export interface CapacityOptions {
@@ -174,29 +176,31 @@ export async function loadPipeline(db: Db) {
   return { deals, byMonth: pipelineByMonth(deals) };
 }
 
-/** Derived days for the availability grid: each person's holidays and leave with their source. */
-export async function loadDerivedDays(db: Db, from: IsoDate, to: IsoDate) {
+/**
+ * Days each of `people` is away by Forecast's plan or the public holidays, with their source,
+ * from stored data only: the availability grid shows them and available points count them
+ * (docs/decisions/335-derived-availability.md).
+ */
+export async function loadDerivedDays(
+  db: Db,
+  people: readonly { accountId: string; displayName: string }[],
+  range: { from: IsoDate; to: IsoDate },
+  publicHolidayRegion: PublicHolidayRegion | null,
+): Promise<DerivedDay[]> {
+  if (people.length === 0 || range.from > range.to) return [];
   const [persons, holidays, allocations] = await Promise.all([
     readCapacityPersons(db),
-    readHolidays(db, from, to),
-    readAllocations(db, from, to),
+    readHolidays(db, range.from, range.to),
+    readAllocations(db, range.from, range.to),
   ]);
-  const out: { personId: number; date: IsoDate; source: string }[] = [];
-  for (const p of persons) {
-    const days = new Map(
-      holidays
-        .filter((h) => h.holidayCalendarId === p.holidayCalendarId)
-        .map((h) => [h.date, h.name]),
-    );
-    for (let d = from; d <= to; d = addCalendarDays(d, 1)) {
-      const day = dayCapacity(p, d, days, allocations);
-      if (day.source)
-        out.push({
-          personId: p.id,
-          date: d,
-          source: day.source.kind === 'holiday' ? `holiday: ${day.source.name}` : 'leave',
-        });
-    }
-  }
-  return out;
+  return derivedDays({
+    people,
+    persons,
+    holidays,
+    allocations: allocations.filter((a) => a.timeOff),
+    publicHolidays: publicHolidayRegion
+      ? publicHolidays(publicHolidayRegion, range.from, range.to)
+      : new Map(),
+    ...range,
+  });
 }

@@ -17,6 +17,7 @@ import { velocityPercentage } from '../shared/velocity';
 import { loadAgencyWeek } from './agency-time';
 import { attentionCounts, toAlertJson, listAlertsFor, type Viewer, viewerOf } from './alerts';
 import type { Mailer } from './mail';
+import type { PublicHolidayRegion } from '../shared/public-holidays';
 import { availablePointsByWeek, readyForQaFromStore, weekOf } from './velocity';
 
 export interface DigestDeps {
@@ -25,6 +26,8 @@ export interface DigestDeps {
   clock: () => Date;
   timeZone: string;
   qaStatus: string;
+  /** Public holidays for people without a Forecast holiday calendar, as available points count them. */
+  publicHolidays: PublicHolidayRegion | null;
   /** COMPANY_CURRENCY: the currency of the week's cost and margin; USD when unset. */
   companyCurrency?: CurrencyCode;
   /** The dashboard's public origin for the digest's links; unset leaves them relative. */
@@ -46,7 +49,10 @@ export function dueDigestWeek(now: Date, timeZone: string): string | null {
  * week's hours and money are Weekly Hours' own figures for the week (docs/figures.md).
  */
 export async function digestFigures(
-  deps: Pick<DigestDeps, 'db' | 'timeZone' | 'qaStatus' | 'origin' | 'companyCurrency'>,
+  deps: Pick<
+    DigestDeps,
+    'db' | 'timeZone' | 'qaStatus' | 'publicHolidays' | 'origin' | 'companyCurrency'
+  >,
   thisMonday: string,
   recipient: Viewer,
   now: Date,
@@ -58,7 +64,7 @@ export async function digestFigures(
     listAlertsFor(db, recipient, { status: 'open' }),
     attentionCounts(db, recipient, now),
     readyForQaFromStore(db, { qaStatus: deps.qaStatus, timeZone })(weekOf(weekStart)),
-    availablePointsByWeek(db, [weekStart]),
+    availablePointsByWeek(db, [weekStart], deps.publicHolidays),
     loadAgencyWeek(db, weekStart),
   ]);
   const storyPoints = totalStoryPoints(completed.tickets);

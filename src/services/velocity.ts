@@ -10,14 +10,17 @@ import {
   readAvailabilityInputs,
   updateDeveloperWeekPoints,
   upsertDeveloperWeek,
-  listAwayDays,
+  listMarkedDays,
+  listSelectedDevelopers,
   type DailyStat,
   type DeveloperWeek,
 } from '../db/developers';
 import type { Db } from '../db/port';
 import { oldestJiraSync } from '../db/projects';
 import { readyForQaTickets } from './jira/queries';
-import { availablePoints, awayKey } from '../shared/availability';
+import { availablePoints, effectiveAwayDays } from '../shared/availability';
+import type { PublicHolidayRegion } from '../shared/public-holidays';
+import { loadDerivedDays } from './capacity';
 import {
   currentWeekStart,
   dayRangeInZone,
@@ -65,7 +68,11 @@ export function readyForQaFromStore(
 /** The weekly figures' dependencies from the app's: stored Jira data, the agency's zone and QA status, and now. */
 export function velocityDepsOf(deps: {
   db: Db;
-  config: { JIRA_QA_STATUS: string; AGENCY_TIMEZONE: string };
+  config: {
+    JIRA_QA_STATUS: string;
+    AGENCY_TIMEZONE: string;
+    publicHolidays: PublicHolidayRegion | null;
+  };
   clock: () => Date;
 }): VelocityDeps {
   const { db, config, clock } = deps;
@@ -76,6 +83,7 @@ export function velocityDepsOf(deps: {
       timeZone: config.AGENCY_TIMEZONE,
     }),
     timeZone: config.AGENCY_TIMEZONE,
+    publicHolidays: config.publicHolidays,
     now: clock(),
   };
 }
@@ -85,6 +93,8 @@ export interface VelocityDeps {
   readyForQa: ReadyForQaQuery;
   /** The agency's IANA time zone: weeks run Monday 00:00 to Sunday 23:59 there. */
   timeZone: string;
+  /** Public holidays for people without a Forecast holiday calendar (PUBLIC_HOLIDAYS_COUNTRY). */
+  publicHolidays: PublicHolidayRegion | null;
   now: Date;
 }
 
@@ -96,19 +106,22 @@ export const weekOf = (weekStart: IsoDate) => ({
 
 /**
  * Available points of each week, from the selected developers, their employment dates, their
- * away days and the points-per-day setting: one read whatever the number of weeks.
+ * days marked by hand, the days derived from Forecast and the public holidays (marked wins), and
+ * the points-per-day setting: the one computation every surface that shows them uses.
  */
 export async function availablePointsByWeek(
   db: Db,
   weeks: readonly IsoDate[],
+  publicHolidays: PublicHolidayRegion | null,
 ): Promise<Map<IsoDate, number>> {
-  return (await availabilityByWeek(db, weeks)).points;
+  return (await availabilityByWeek(db, weeks, publicHolidays)).points;
 }
 
 /** Available points of each week, with the team and setting they were computed from. */
 async function availabilityByWeek(
   db: Db,
   weeks: readonly IsoDate[],
+  publicHolidays: PublicHolidayRegion | null,
 ): Promise<{
   points: Map<IsoDate, number>;
   team: DeveloperWeek['team'];
@@ -117,11 +130,10 @@ async function availabilityByWeek(
   const points = new Map<IsoDate, number>();
   if (weeks.length === 0) return { points, team: [], pointsPerDay: 0 };
   const sorted = [...weeks].sort();
-  const { developers, pointsPerDay, away } = await readAvailabilityInputs(db, {
-    from: sorted[0]!,
-    to: weekEndOf(sorted[sorted.length - 1]!),
-  });
-  const awayDays = new Set(away.map((c) => awayKey(c.accountId, c.date)));
+  const range = { from: sorted[0]!, to: weekEndOf(sorted[sorted.length - 1]!) };
+  const { developers, pointsPerDay, marked } = await readAvailabilityInputs(db, range);
+  const derived = await loadDerivedDays(db, named(developers, []), range, publicHolidays);
+  const awayDays = effectiveAwayDays(marked, derived);
   for (const weekStart of weeks) {
     points.set(weekStart, availablePoints({ developers, awayDays, weekStart, pointsPerDay }));
   }
@@ -170,7 +182,7 @@ export interface WeekSummary {
 export async function weekSummary(deps: VelocityDeps, weekStart: IsoDate): Promise<WeekSummary> {
   const [completed, points] = await Promise.all([
     deps.readyForQa(weekOf(weekStart)),
-    availablePointsByWeek(deps.db, [weekStart]),
+    availablePointsByWeek(deps.db, [weekStart], deps.publicHolidays),
   ]);
   const storyPoints = totalStoryPoints(completed.tickets);
   const available = points.get(weekStart) ?? 0;
@@ -201,7 +213,7 @@ export async function velocityHistory(
   );
   if (missing.length > 0) {
     const [{ points, team, pointsPerDay }, ticketsByWeek, syncedUpTo] = await Promise.all([
-      availabilityByWeek(deps.db, missing),
+      availabilityByWeek(deps.db, missing, deps.publicHolidays),
       Promise.all(missing.map((w) => deps.readyForQa(weekOf(w)))),
       oldestJiraSync(deps.db),
     ]);
@@ -242,15 +254,25 @@ export async function velocityHistory(
  * the setting never reaches a finished week (docs/decisions/165). Run it in the same transaction
  * as the correction.
  */
-export async function refreshStoredWeekPoints(db: Db, weeks: readonly IsoDate[]): Promise<void> {
+export async function refreshStoredWeekPoints(
+  db: Db,
+  weeks: readonly IsoDate[],
+  publicHolidays: PublicHolidayRegion | null,
+): Promise<void> {
   const stored = await listDeveloperWeeks(db, [...new Set(weeks)]);
   if (stored.length === 0) return;
-  const away = await listAwayDays(
-    db,
-    stored.flatMap((w) => w.team.map((d) => d.accountId)),
-    { from: stored[0]!.week, to: weekEndOf(stored[stored.length - 1]!.week) },
-  );
-  const awayDays = new Set(away.map((c) => awayKey(c.accountId, c.date)));
+  const range = { from: stored[0]!.week, to: weekEndOf(stored[stored.length - 1]!.week) };
+  const team = stored.flatMap((w) => w.team);
+  const [marked, selected] = await Promise.all([
+    listMarkedDays(
+      db,
+      team.map((d) => d.accountId),
+      range,
+    ),
+    listSelectedDevelopers(db),
+  ]);
+  const derived = await loadDerivedDays(db, named(team, selected), range, publicHolidays);
+  const awayDays = effectiveAwayDays(marked, derived);
   await updateDeveloperWeekPoints(
     db,
     stored.map((w) => {
@@ -267,4 +289,21 @@ export async function refreshStoredWeekPoints(db: Db, weeks: readonly IsoDate[])
       };
     }),
   );
+}
+
+/**
+ * The team's names, which match them to Forecast persons: their own, else (for weeks stored
+ * before names were kept) the selection's; one with neither gets no derived days.
+ */
+function named(
+  team: readonly { accountId: string; displayName?: string }[],
+  selection: readonly { accountId: string; displayName: string }[],
+): { accountId: string; displayName: string }[] {
+  const nameOf = new Map(selection.map((d) => [d.accountId, d.displayName]));
+  const out = new Map<string, string>();
+  for (const d of team) {
+    const name = d.displayName ?? nameOf.get(d.accountId);
+    if (name !== undefined) out.set(d.accountId, name);
+  }
+  return [...out].map(([accountId, displayName]) => ({ accountId, displayName }));
 }

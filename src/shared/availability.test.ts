@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { availablePoints, awayKey, isEmployedInWeek } from './availability';
+import {
+  availablePoints,
+  awayKey,
+  effectiveAwayDays,
+  isAwayOn,
+  isEmployedInWeek,
+  isEmployedOn,
+} from './availability';
 
 // A Monday and its week, used throughout: Mon 2026-11-16 .. Sun 2026-11-22.
 const MONDAY = '2026-11-16';
@@ -28,6 +35,42 @@ describe('employment in a week', () => {
     expect(isEmployedInWeek({ startDate: '2026-11-01', endDate: '2026-11-13' }, MONDAY)).toBe(
       false,
     );
+  });
+});
+
+describe('employment on a day', () => {
+  it('counts every day for someone with no dates, and both ends of the range', () => {
+    expect(isEmployedOn({ startDate: null, endDate: null }, MONDAY)).toBe(true);
+    expect(isEmployedOn({ startDate: MONDAY, endDate: FRIDAY }, MONDAY)).toBe(true);
+    expect(isEmployedOn({ startDate: MONDAY, endDate: FRIDAY }, FRIDAY)).toBe(true);
+  });
+
+  it('leaves out the days before the start and after the end', () => {
+    expect(isEmployedOn({ startDate: '2026-11-18', endDate: null }, '2026-11-17')).toBe(false);
+    expect(isEmployedOn({ startDate: null, endDate: '2026-11-18' }, '2026-11-19')).toBe(false);
+  });
+});
+
+describe('marked, derived and default days', () => {
+  it('lets a day marked by hand win over a derived one, and a derived one over the default', () => {
+    expect(isAwayOn(false, 'holiday: Christmas Day')).toBe(false);
+    expect(isAwayOn(true, undefined)).toBe(true);
+    expect(isAwayOn(undefined, 'leave')).toBe(true);
+    expect(isAwayOn(undefined, undefined)).toBe(false);
+  });
+
+  it('gives available points the away days that result', () => {
+    const away = effectiveAwayDays(
+      [
+        { accountId: 'a', date: '2026-11-16', isAway: false },
+        { accountId: 'a', date: '2026-11-17', isAway: true },
+      ],
+      [
+        { accountId: 'a', date: '2026-11-16', source: 'holiday: Founders’ Day' },
+        { accountId: 'a', date: '2026-11-18', source: 'leave' },
+      ],
+    );
+    expect([...away].sort()).toEqual([awayKey('a', '2026-11-17'), awayKey('a', '2026-11-18')]);
   });
 });
 

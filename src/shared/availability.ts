@@ -27,6 +27,51 @@ export function awayKey(accountId: string, date: IsoDate): string {
   return `${accountId}|${date}`;
 }
 
+/**
+ * A day someone is away without anyone marking it, and why: 'holiday: Christmas Day' or 'leave'
+ * (docs/decisions/335-derived-availability.md).
+ */
+export interface DerivedDay {
+  accountId: string;
+  date: IsoDate;
+  source: string;
+}
+
+/** A day marked by hand in the grid: Away (true) or Available (false). */
+export interface ManualDay {
+  accountId: string;
+  date: IsoDate;
+  isAway: boolean;
+}
+
+/**
+ * Whether someone is away on a day: a day marked by hand wins, then a day derived from Forecast
+ * (or the public holidays), else they are available.
+ */
+export function isAwayOn(manual: boolean | undefined, derived: string | undefined): boolean {
+  return manual ?? derived !== undefined;
+}
+
+/** The away days, as `awayKey`s, that `availablePoints` takes, from marked and derived days. */
+export function effectiveAwayDays(
+  manual: readonly ManualDay[],
+  derived: readonly DerivedDay[],
+): Set<string> {
+  const marked = new Map(manual.map((d) => [awayKey(d.accountId, d.date), d.isAway]));
+  const away = new Set<string>();
+  for (const d of derived) {
+    const key = awayKey(d.accountId, d.date);
+    if (isAwayOn(marked.get(key), d.source)) away.add(key);
+  }
+  for (const [key, isAway] of marked) if (isAway) away.add(key);
+  return away;
+}
+
+/** Whether a day lies within someone's employment dates (both ends included; missing dates do not limit). */
+export function isEmployedOn(dates: EmploymentDates, date: IsoDate): boolean {
+  return (!dates.startDate || date >= dates.startDate) && (!dates.endDate || date <= dates.endDate);
+}
+
 export type AvailablePointsInput = {
   developers: readonly { accountId: string; startDate: IsoDate | null; endDate: IsoDate | null }[];
   /** Away days as `awayKey(accountId, date)`. */
@@ -44,8 +89,7 @@ export function availablePoints(input: AvailablePointsInput): number {
   let workingDays = 0;
   for (const dev of input.developers) {
     for (const day of days) {
-      if (dev.startDate && day < dev.startDate) continue;
-      if (dev.endDate && day > dev.endDate) continue;
+      if (!isEmployedOn(dev, day)) continue;
       if (input.awayDays.has(awayKey(dev.accountId, day))) continue;
       workingDays += 1;
     }
@@ -70,6 +114,13 @@ export interface AvailabilityResponse {
   selectedDevelopersList: string[];
   developersWithEndDates: { accountId: string; startDate?: IsoDate; endDate?: IsoDate }[];
   selectedDevelopers: (TeamMember & { addedAt: IsoDate })[];
+  /**
+   * Days derived from Forecast and the public holidays in the week asked for (the current week
+   * by default): account id → date → source ('holiday: Christmas Day', 'leave').
+   */
+  derived: Record<string, Record<IsoDate, string>>;
+  /** The Monday of the week `derived` covers. */
+  derivedWeek: IsoDate;
 }
 
 export interface JiraUser {

@@ -4,6 +4,7 @@
  * weighted pipeline set against it (docs/decisions/320-capacity-rules.md).
  */
 import { format, parseISO } from 'date-fns';
+import type { DerivedDay } from './availability';
 import { addCalendarDays, type IsoDate, parseIsoDate, shiftWeek, weekStartOf } from './calendar';
 
 /** Capacity and pipeline copies older than this are read again by the next refresh run. */
@@ -43,6 +44,19 @@ export interface Allocation {
 
 /** Why a working day has no (or less) time: shown in the availability grid with its source. */
 export type DaySource = { kind: 'holiday'; name: string } | { kind: 'leave' };
+
+/** A day's source as the availability grid shows it: 'holiday: Christmas Day' or 'leave'. */
+export function daySourceText(source: DaySource): string {
+  return source.kind === 'holiday' ? `holiday: ${source.name}` : 'leave';
+}
+
+/**
+ * A name as people and Forecast persons are matched by: case, accents and spacing aside
+ * (docs/decisions/335-derived-availability.md).
+ */
+export function personNameKey(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
 
 export interface CapacityWeek {
   weekStart: IsoDate;
@@ -110,6 +124,59 @@ export function dayCapacity(
     allocatedMinutes: available > 0 ? allocated : 0,
     source: leave > 0 && working > 0 ? { kind: 'leave' } : null,
   };
+}
+
+export interface DerivedDaysInput {
+  /** The dashboard's people (selected developers), matched to Forecast persons by name. */
+  people: readonly { accountId: string; displayName: string }[];
+  persons: readonly (CapacityPerson & { holidayCalendarId: number | null })[];
+  holidays: readonly { holidayCalendarId: number; date: IsoDate; name: string }[];
+  allocations: readonly Allocation[];
+  /** The configured public holidays, for people without a Forecast holiday calendar. */
+  publicHolidays: ReadonlyMap<IsoDate, string>;
+  from: IsoDate;
+  to: IsoDate;
+}
+
+/**
+ * The days from `from` to `to` on which each person is away by Forecast's plan: a holiday of
+ * their calendar (else a public holiday) on a working day, or time off that leaves none of the
+ * day. A person matched to no Forecast person, or to two, gets only the public holidays on
+ * weekdays (docs/decisions/335-derived-availability.md).
+ */
+export function derivedDays(input: DerivedDaysInput): DerivedDay[] {
+  const byName = new Map<string, DerivedDaysInput['persons'][number] | null>();
+  for (const p of input.persons) {
+    const key = personNameKey(p.name);
+    byName.set(key, byName.has(key) ? null : p);
+  }
+  const calendars = new Map<number, Map<IsoDate, string>>();
+  for (const h of input.holidays) {
+    const days = calendars.get(h.holidayCalendarId) ?? new Map<IsoDate, string>();
+    days.set(h.date, h.name);
+    calendars.set(h.holidayCalendarId, days);
+  }
+  const out: DerivedDay[] = [];
+  for (const who of input.people) {
+    const person = byName.get(personNameKey(who.displayName)) ?? null;
+    const holidays =
+      person?.holidayCalendarId != null
+        ? (calendars.get(person.holidayCalendarId) ?? new Map<IsoDate, string>())
+        : input.publicHolidays;
+    for (let date = input.from; date <= input.to; date = addCalendarDays(date, 1)) {
+      let source: DaySource | null = null;
+      if (person) {
+        const day = dayCapacity(person, date, holidays, input.allocations);
+        if (day.availableMinutes === 0) source = day.source;
+      } else {
+        const name = holidays.get(date);
+        const weekday = WEEKDAYS.indexOf(weekdayOf(date)) < 5;
+        if (name !== undefined && weekday) source = { kind: 'holiday', name };
+      }
+      if (source) out.push({ accountId: who.accountId, date, source: daySourceText(source) });
+    }
+  }
+  return out;
 }
 
 /** Seven days from a Monday. */

@@ -5,6 +5,7 @@ import { formatDate, formatWeekLabel } from '../../src/shared/format';
 import { shiftWeek, weekDays, weekEndOf } from '../../src/shared/calendar';
 import { currentWeekStart } from '../../src/shared/time-zones';
 import { createDemoSpine } from '../../src/mocks/agency/spine';
+import type { AvailabilityResponse } from '../../src/shared/availability';
 import {
   screenshotOnFailure,
   signIn,
@@ -286,4 +287,139 @@ describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATA
     expect(param('project')).toBe(projects[0]);
     expect(watch.problems()).toEqual([]);
   });
+});
+
+describe('the availability grid, at a desktop width and by touch at 375 px', () => {
+  const nextWeek = shiftWeek(thisWeek, 1);
+  const nextDays = weekDays(nextWeek);
+  // The demo's Forecast plan: its holiday calendar has 'Agency anniversary' next Monday, and the
+  // first developer (tracked, on that calendar) has a day off next Thursday.
+  const onLeave = spine.developers[0]!;
+  const starter = [...tracked].sort((a, b) => a.displayName.localeCompare(b.displayName)).at(-1)!;
+  const startDate = shiftWeek(thisWeek, 2);
+  const row = (page: Page, accountId: string) => page.locator(`[data-account-id="${accountId}"]`);
+  const daysIn = async (text: Promise<string | null>) =>
+    Number(/^(\d+) days?$/.exec((await text) ?? '')?.[1]);
+
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
+    it(`at ${width} px: says Available or Away in words, shows derived days with their source, 'starts', totals and inert days outside employment`, {
+      timeout: 120_000,
+    }, async () => {
+      const { page, watch } = await harness().openPage();
+      await page.setViewportSize({ width, height });
+      await signedIn(page);
+      const headers = { Origin: new URL(page.url()).origin };
+      const started = await page.request.post('/api/developer-start-date', {
+        data: { accountId: starter.accountId, startDate },
+        headers,
+      });
+      expect(started.status()).toBe(200);
+      // The refresh runner copies Forecast's plan soon after the server starts.
+      await expect
+        .poll(
+          async () => {
+            const res = await page.request.get(`/api/developer-availability?weekStart=${nextWeek}`);
+            const body = (await res.json()) as { derived: Record<string, Record<string, string>> };
+            return body.derived[onLeave.accountId]?.[nextDays[0]!];
+          },
+          { timeout: 60_000 },
+        )
+        .toBe('holiday: Agency anniversary');
+
+      await page.goto('/agency/settings');
+      await waitForHydration(page);
+      const grid = page.getByTestId('availability-grid');
+      await grid.waitFor();
+
+      // Every day within employment says Available or Away in words, not by colour alone.
+      const toggles = grid.locator('button[data-date]');
+      expect(await toggles.count()).toBeGreaterThan(0);
+      for (const text of await toggles.allTextContents()) expect(text).toMatch(/^(Available|Away)/);
+      // Day columns share one width.
+      const widths = await grid
+        .locator('thead th')
+        .evaluateAll((ths) => ths.slice(1, 6).map((th) => th.getBoundingClientRect().width));
+      expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(1);
+      // Cells are finger-sized.
+      const box = (await toggles.first().boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+
+      // A future starter is listed, with their start date and every day inert.
+      const starterRow = row(page, starter.accountId);
+      expect(await starterRow.getByTestId('starts').textContent()).toBe(
+        `starts ${formatDate(startDate)}`,
+      );
+      expect(await starterRow.locator('button[data-date]').count()).toBe(0);
+      const outside = starterRow.getByTestId('not-employed');
+      expect(await outside.count()).toBe(5);
+      expect(await outside.first().textContent()).toContain('not employed');
+      await outside.first().click();
+      expect(await page.getByText('Unsaved changes').count()).toBe(0);
+      expect(await starterRow.getByTestId('available-days').textContent()).toBe('0 days');
+
+      // The server refuses to mark such a day too, and keeps nothing of the save.
+      const before = (await (
+        await page.request.get('/api/developer-availability')
+      ).json()) as AvailabilityResponse;
+      const refused = await page.request.post('/api/developer-availability', {
+        data: {
+          developers: { [starter.displayName]: { [monday]: true } },
+          selectedDevelopersList: before.selectedDevelopersList,
+        },
+        headers,
+      });
+      expect(refused.status()).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toContain(
+        'a day outside employment cannot be marked',
+      );
+      const after = (await (
+        await page.request.get('/api/developer-availability')
+      ).json()) as AvailabilityResponse;
+      expect(after.developers[starter.displayName]).toEqual(before.developers[starter.displayName]);
+
+      // The team's total is the sum of each person's.
+      let sum = 0;
+      for (const cellText of await grid.getByTestId('available-days').allTextContents())
+        sum += await daysIn(Promise.resolve(cellText));
+      expect(await daysIn(grid.getByTestId('team-available-days').textContent())).toBe(sum);
+
+      // Next week: the holiday and the day of leave from Forecast, each with its source in view.
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByText(formatWeekLabel(nextWeek), { exact: true }).waitFor();
+      const holiday = cell(page, onLeave.displayName, nextDays[0]!);
+      await expect
+        .poll(() => holiday.getAttribute('aria-label'))
+        .toBe(
+          `${onLeave.displayName}, ${dayLabel(nextDays[0]!)}: Away (holiday: Agency anniversary)`,
+        );
+      await holiday.getByText('holiday: Agency anniversary').waitFor();
+      const leave = cell(page, onLeave.displayName, nextDays[3]!);
+      expect(await leave.getAttribute('aria-label')).toBe(
+        `${onLeave.displayName}, ${dayLabel(nextDays[3]!)}: Away (leave)`,
+      );
+      expect(await leave.textContent()).toBe('Awayleave');
+      expect(await row(page, onLeave.accountId).getByTestId('available-days').textContent()).toBe(
+        '3 days',
+      );
+
+      // A mark by hand overrides the derived day; marking it back leaves nothing to save.
+      await holiday.click();
+      expect(await holiday.getAttribute('aria-label')).toBe(
+        `${onLeave.displayName}, ${dayLabel(nextDays[0]!)}: Available (marked by hand over holiday: Agency anniversary)`,
+      );
+      expect(await row(page, onLeave.accountId).getByTestId('available-days').textContent()).toBe(
+        '4 days',
+      );
+      await page.getByText('Unsaved changes').waitFor();
+      await holiday.click();
+      expect(await holiday.getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByText('Unsaved changes').count()).toBe(0);
+
+      expect(watch.problems()).toEqual([]);
+    });
+  }
 });

@@ -7,6 +7,7 @@ import { createTestDb } from '../helpers/db';
 import { demoUpstream } from '../helpers/upstream';
 import type { Db } from '../../src/db/port';
 import { seedDemoDashboard } from '../../src/demo/seed';
+import { syncCapacityForecast } from '../../src/services/forecast/capacity-sync';
 import { evaluateAlerts } from '../../src/services/alerts';
 import { runDigest } from '../../src/services/digest';
 import { createSlackNotifier } from '../../src/services/slack';
@@ -30,6 +31,8 @@ import type { AgencyTimeData } from '../../src/shared/weekly-hours';
  * - a week's Internal Cost: the same five;
  * - a week's Invoices This Week: the same five;
  * - a week's Story Points, Available Points and Velocity: Weekly History page, its API, the digest;
+ * - a week with days derived from Forecast (a holiday, a day of leave): Available Points on the
+ *   Weekly History page and its API, and the away days of the availability CSV;
  * - open alerts for a person: the bell (page HTML), the alerts API, the digest;
  * - an alert's rule and message: the alerts API, the Slack text;
  * - a project's internal cost and invoiced: Gross Margins API and CSV, Budget Burn API, the
@@ -37,6 +40,7 @@ import type { AgencyTimeData } from '../../src/shared/weekly-hours';
  */
 const { now, server, forecast } = demoUpstream(new Date('2026-11-25T16:00:00Z'));
 const WEEK = '2026-11-16'; // last week: the digest's week
+const NEXT_WEEK = '2026-11-30'; // the demo plan's holiday (its Monday) and days of leave
 const USD = (n: number) => formatMoney(n, 'USD');
 let db: Db;
 let drop: () => Promise<void>;
@@ -54,6 +58,8 @@ beforeAll(async () => {
     { jira: t.deps.jira, forecast: t.deps.forecast },
     { spine: forecast.data.spine, now, timeZone: 'UTC' },
   );
+  // Forecast's plan, as the refresh runner copies it: the derived days come from it.
+  await syncCapacityForecast(db, t.deps.forecast, { now });
   slack = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => {
@@ -71,6 +77,7 @@ beforeAll(async () => {
     now,
     timeZone: 'UTC',
     qaStatus: 'Ready for QA Testing',
+    publicHolidays: null,
     slack: createSlackNotifier(webhook),
   });
   admin = await t.signIn('admin');
@@ -79,6 +86,7 @@ beforeAll(async () => {
     clock: () => now,
     timeZone: 'UTC',
     qaStatus: 'Ready for QA Testing',
+    publicHolidays: null,
     runner: 'test',
   });
 }, 180_000);
@@ -165,6 +173,30 @@ describe('a week’s delivery, on every surface', () => {
     expect(await adminDigest()).toContain(
       `Story Points: ${points} of ${available} available (velocity ${velocity}%)`,
     );
+  });
+});
+
+describe('a week with days derived from Forecast, on every surface', () => {
+  it('counts the same away days in Available Points on Weekly History, its API and the availability CSV', async () => {
+    const page = visibleText(await text(`/developer?week=${NEXT_WEEK}`));
+    const available = Number(/Available Points (\d+)/.exec(page)![1]);
+    const api = await get<{ totalAvailablePoints: number }>(
+      `/api/developer-available-points?weekStart=${NEXT_WEEK}`,
+    );
+    expect(api.totalAvailablePoints).toBe(available);
+    const { storyPointsPerDeveloperDay } = await get<{ storyPointsPerDeveloperDay: number }>(
+      '/api/settings/story-points-per-developer-day',
+    );
+    const csv = parseCsv(await text(exportHref.availability(NEXT_WEEK)));
+    const cells = csv.records.flatMap((r) =>
+      ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'].map(
+        (d) => Object.entries(r).find(([k]) => k.startsWith(`${d} `))![1],
+      ),
+    );
+    // The demo's holiday and days off make some days away, none marked by hand.
+    const away = cells.filter((c) => c === 'Away').length;
+    expect(away).toBeGreaterThan(0);
+    expect((cells.length - away) * storyPointsPerDeveloperDay).toBe(available);
   });
 });
 

@@ -124,6 +124,8 @@ export const islandFixtures: IslandFixtures = {
       developersWithEndDates: [
         { accountId: 'acc-ravi', startDate: '2026-01-05', endDate: '2026-12-31' },
       ],
+      derived: { 'acc-mia': { '2026-11-19': 'holiday: Founders’ Day' } },
+      derivedWeek: '2026-11-16',
       selectedDevelopers: [
         {
           accountId: 'acc-mia',

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   addableUsers,
   addMember,
+  availableDays,
+  cellState,
+  startsAfterWeek,
   gridRows,
   hasEdits,
   isAway,
@@ -39,10 +42,12 @@ const saved: AvailabilityResponse = {
     member('lena', 'lena Ortiz', '2026-11-20'),
     member('mia', 'Mia Chen', null, '2026-11-16'),
   ],
+  derived: { omar: { '2026-11-19': 'holiday: Founders’ Day', '2026-11-20': 'leave' } },
+  derivedWeek: '2026-11-16',
 };
 
 describe("which team members a week shows (the spec's states and transitions)", () => {
-  it('shows only members employed that week, sorted by name whatever the case', () => {
+  it('shows members not gone before the week, sorted by name whatever the case', () => {
     const members = teamMembers(saved, NO_EDITS);
     // Week of 16 November: Lena starts on its Friday and Mia ends on its Monday, so both show.
     expect(gridRows(members, '2026-11-16').map((m) => m.displayName)).toEqual([
@@ -50,9 +55,55 @@ describe("which team members a week shows (the spec's states and transitions)", 
       'Mia Chen',
       'Omar Haddad',
     ]);
-    // The week before: Lena has not started. The week after: Mia has left.
-    expect(gridRows(members, '2026-11-09').map((m) => m.accountId)).toEqual(['mia', 'omar']);
+    // The week after: Mia has left.
     expect(gridRows(members, '2026-11-23').map((m) => m.accountId)).toEqual(['lena', 'omar']);
+  });
+
+  it('lists one who starts after the week with their start date, every day not employed', () => {
+    const members = teamMembers(saved, NO_EDITS);
+    const lena = members.find((m) => m.accountId === 'lena')!;
+    expect(gridRows(members, '2026-11-09').map((m) => m.accountId)).toEqual([
+      'lena',
+      'mia',
+      'omar',
+    ]);
+    expect(startsAfterWeek(lena, '2026-11-09')).toBe('2026-11-20');
+    expect(startsAfterWeek(lena, '2026-11-16')).toBeNull();
+    expect(cellState(saved, NO_EDITS, lena, '2026-11-13')).toEqual({ kind: 'not-employed' });
+    expect(availableDays(saved, NO_EDITS, lena, '2026-11-09')).toBe(0);
+    // Starting on the Friday: one day in the week.
+    expect(availableDays(saved, NO_EDITS, lena, '2026-11-16')).toBe(1);
+  });
+
+  it('does not toggle a day outside employment', () => {
+    const mia = saved.selectedDevelopers[2]!;
+    expect(toggleCell(saved, NO_EDITS, mia, '2026-11-17')).toBe(NO_EDITS);
+  });
+});
+
+describe('days derived from Forecast', () => {
+  const omar = saved.selectedDevelopers[0]!;
+
+  it('shows a derived day as Away with its source, and counts it out of the week', () => {
+    expect(cellState(saved, NO_EDITS, omar, '2026-11-19')).toEqual({
+      kind: 'day',
+      away: true,
+      source: 'holiday: Founders’ Day',
+      overridden: false,
+    });
+    // Away on Tuesday (marked), Thursday (holiday) and Friday (leave).
+    expect(availableDays(saved, NO_EDITS, omar, '2026-11-16')).toBe(2);
+  });
+
+  it('lets a mark by hand override it, and toggling back returns to the derived day', () => {
+    const once = toggleCell(saved, NO_EDITS, omar, '2026-11-19');
+    expect(cellState(saved, once, omar, '2026-11-19')).toMatchObject({
+      away: false,
+      overridden: true,
+    });
+    expect(savePayload(saved, once).developers).toEqual({ 'Omar Haddad': { '2026-11-19': false } });
+    expect(availableDays(saved, once, omar, '2026-11-16')).toBe(3);
+    expect(hasEdits(toggleCell(saved, once, omar, '2026-11-19'))).toBe(false);
   });
 });
 
@@ -75,10 +126,10 @@ describe('local edits until Save Availability', () => {
       saved,
       toggleCell(saved, NO_EDITS, omar, '2026-11-18'),
       omar,
-      '2026-11-19',
+      '2026-11-16',
     );
     expect(savePayload(saved, edits)).toEqual({
-      developers: { 'Omar Haddad': { '2026-11-18': true, '2026-11-19': true } },
+      developers: { 'Omar Haddad': { '2026-11-18': true, '2026-11-16': true } },
       selectedDevelopersList: ['lena', 'mia', 'omar'],
     });
   });

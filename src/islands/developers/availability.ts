@@ -8,11 +8,14 @@
 import {
   type AvailabilityResponse,
   type AvailabilitySave,
-  isEmployedInWeek,
+  availablePoints,
+  awayKey,
+  isAwayOn,
+  isEmployedOn,
   type JiraUser,
   type TeamMember,
 } from '../../shared/availability';
-import type { IsoDate } from '../../shared/calendar';
+import { type IsoDate, weekDays } from '../../shared/calendar';
 
 /** What the person changed since the last load: added and removed members, and toggled cells. */
 export interface LocalEdits {
@@ -61,14 +64,34 @@ export function teamMembers(
 }
 
 /**
- * The grid's rows for a week: only members employed in it (docs/product-spec.md,
- * "States and transitions"), sorted by name.
+ * The grid's rows for a week, sorted by name: every member whose employment has not ended before
+ * its Monday. One who starts after the week is listed too, with 'starts <date>' and no day to mark
+ * (docs/decisions/336-availability-grid-employment.md).
  */
 export function gridRows<T extends TeamMember>(members: readonly T[], weekStart: IsoDate): T[] {
-  return members.filter((m) => isEmployedInWeek(m, weekStart)).sort(byName);
+  return members.filter((m) => !m.endDate || m.endDate >= weekStart).sort(byName);
 }
 
-/** Whether a member is away on a day: the local change if there is one, else the saved value. */
+/** The start date of a member who starts after this week's Friday, else null. */
+export function startsAfterWeek(member: TeamMember, weekStart: IsoDate): IsoDate | null {
+  return member.startDate && member.startDate > weekDays(weekStart)[4]! ? member.startDate : null;
+}
+
+/** The source of a day derived from Forecast or the public holidays, if the answer covers that day's week. */
+export function derivedSource(
+  saved: AvailabilityResponse,
+  member: TeamMember,
+  date: IsoDate,
+): string | undefined {
+  return saved.derived[member.accountId]?.[date];
+}
+
+/** The day as saved: marked by hand, else derived, else available. */
+function savedAway(saved: AvailabilityResponse, member: TeamMember, date: IsoDate): boolean {
+  return isAwayOn(saved.developers[member.displayName]?.[date], derivedSource(saved, member, date));
+}
+
+/** Whether a member is away on a day: the local change if there is one, else the saved day. */
 export function isAway(
   saved: AvailabilityResponse,
   edits: LocalEdits,
@@ -77,7 +100,39 @@ export function isAway(
 ): boolean {
   const local = edits.cells[member.accountId]?.[date];
   if (local !== undefined) return local;
-  return saved.developers[member.displayName]?.[date] ?? false;
+  return savedAway(saved, member, date);
+}
+
+/** What a cell shows: outside employment, or Away/Available with the derived source, if any. */
+export type CellState =
+  | { kind: 'not-employed' }
+  | { kind: 'day'; away: boolean; source: string | undefined; overridden: boolean };
+
+export function cellState(
+  saved: AvailabilityResponse,
+  edits: LocalEdits,
+  member: TeamMember,
+  date: IsoDate,
+): CellState {
+  if (!isEmployedOn(member, date)) return { kind: 'not-employed' };
+  const away = isAway(saved, edits, member, date);
+  const source = derivedSource(saved, member, date);
+  return { kind: 'day', away, source, overridden: source !== undefined && !away };
+}
+
+/** Days a member is available in a week (Monday to Friday, within employment), as available points count them. */
+export function availableDays(
+  saved: AvailabilityResponse,
+  edits: LocalEdits,
+  member: TeamMember,
+  weekStart: IsoDate,
+): number {
+  const awayDays = new Set(
+    weekDays(weekStart)
+      .filter((day) => isAway(saved, edits, member, day))
+      .map((day) => awayKey(member.accountId, day)),
+  );
+  return availablePoints({ developers: [member], awayDays, weekStart, pointsPerDay: 1 });
 }
 
 /** Flips one cell locally; flipping it back to the saved value leaves nothing to send. */
@@ -87,8 +142,9 @@ export function toggleCell(
   member: TeamMember,
   date: IsoDate,
 ): LocalEdits {
+  if (!isEmployedOn(member, date)) return edits;
   const next = !isAway(saved, edits, member, date);
-  const savedValue = saved.developers[member.displayName]?.[date] ?? false;
+  const savedValue = savedAway(saved, member, date);
   const days = { ...edits.cells[member.accountId] };
   if (next === savedValue && saved.selectedDevelopersList.includes(member.accountId))
     delete days[date];

@@ -111,7 +111,9 @@ export function addCapacityDemo(
     [`${year - 1}-12-25`, 'Christmas Day'],
     [`${year - 1}-12-26`, 'Boxing Day'],
     [`${year}-01-01`, "New Year's Day"],
-    // A day of the agency's own, always in the coming weeks: Friday three weeks on.
+    // Days of the agency's own, always in the coming weeks: next Monday (so the availability
+    // grid's next week shows a holiday) and Friday three weeks on.
+    [shift(thisMonday, 7), 'Agency anniversary'],
     [shift(thisMonday, 7 * 3 + 4), 'Agency day'],
   ];
   const holidayCalendarEntries = named
@@ -187,10 +189,14 @@ export function addCapacityDemo(
       allocate(person, monday, shift(monday, 4), 450, { nonProjectTime: VACATION }, 'Vacation');
     }
   });
-  const dayOff = staff[2];
-  if (dayOff) {
-    const day = shift(thisMonday, 7 + 2);
-    allocate(dayOff, day, day, 450, { nonProjectTime: VACATION }, 'Day off');
+  // Single days off next week: the availability grid shows them as 'leave'.
+  for (const [person, weekday] of [
+    [staff[2], 2],
+    [staff[0], 3],
+  ] as const) {
+    if (!person) continue;
+    const day = shift(thisMonday, 7 + weekday);
+    allocate(person, day, day, 450, { nonProjectTime: VACATION }, 'Day off');
   }
   return {
     departments: DEMO_DEPARTMENTS,

@@ -315,6 +315,16 @@ describe('bad input to the reads', () => {
       /weekStart/,
     ],
     [
+      'an impossible week for the availability grid',
+      '/api/developer-availability?weekStart=2026-11-31',
+      /weekStart must be a real date/,
+    ],
+    [
+      'an unknown parameter for the availability grid',
+      '/api/developer-availability?week=2026-11-16',
+      /week|Unrecognized/i,
+    ],
+    [
       'a malformed start',
       '/api/jira/tickets/completed-in-range?startDate=2026/11/02&endDate=2026-11-10',
       /startDate/,
@@ -869,6 +879,42 @@ describe('start and end of employment', () => {
       expect(await snapshot()).toEqual(before);
     });
   }
+});
+
+describe('days outside employment', () => {
+  beforeEach(resetDevelopers);
+
+  it('refuses to mark a day before the start or after the end with a 400, and changes nothing', async () => {
+    await select(mia, lena);
+    await db.query(
+      `UPDATE selected_developers SET start_date = '2026-11-18', end_date = '2026-11-19' WHERE account_id = $1`,
+      [mia.accountId],
+    );
+    await post('/api/developer-availability', {
+      developers: { [lena.displayName]: { '2026-11-16': true } },
+      selectedDevelopersList: [mia.accountId, lena.accountId],
+    });
+    const before = await snapshot();
+    for (const day of ['2026-11-17', '2026-11-20']) {
+      const res = await post('/api/developer-availability', {
+        developers: {
+          [lena.displayName]: { '2026-11-17': true },
+          [mia.displayName]: { [day]: true },
+        },
+        selectedDevelopersList: [mia.accountId, lena.accountId],
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain(`${mia.displayName} `);
+      expect(res.body.message).toContain(`on ${day}: a day outside employment cannot be marked`);
+      expect(await snapshot()).toEqual(before);
+    }
+    // Within the range the same save goes through.
+    const ok = await post('/api/developer-availability', {
+      developers: { [mia.displayName]: { '2026-11-18': true } },
+      selectedDevelopersList: [mia.accountId, lena.accountId],
+    });
+    expect(ok.status).toBe(200);
+  });
 });
 
 describe('GET /api/velocity-history', () => {

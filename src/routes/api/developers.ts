@@ -1,17 +1,25 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { getStoryPointsPerDeveloperDay } from '../../db/developers';
-import type { AppEnv } from '../../env';
+import type { AppDeps, AppEnv } from '../../env';
 import { requireAbility, requireUser } from '../../middleware/guards';
-import { isIsoDate, weekStartOf } from '../../shared/calendar';
+import { type IsoDate, isIsoDate, weekStartOf } from '../../shared/calendar';
+import { currentWeekStart } from '../../shared/time-zones';
 import {
   availabilityResponse,
+  type AvailabilityView,
   saveAvailability,
   saveEmploymentDate,
   saveStoryPointsPerDeveloperDay,
 } from '../../services/availability';
 import { availablePointsByWeek, velocityDepsOf, velocityHistory } from '../../services/velocity';
-import { IsoDateSchema, isWithinShownYears, outsideShownYears, WeekQuerySchema } from '../schemas';
+import {
+  IsoDateSchema,
+  isWithinShownYears,
+  outsideShownYears,
+  WeekQuerySchema,
+  WeekStartSchema,
+} from '../schemas';
 import { actorOf } from '../actor';
 import { valid } from '../validation';
 
@@ -101,7 +109,8 @@ export const availablePointsApi = new Hono<AppEnv>()
   .use(requireUser())
   .get('/', valid('query', WeekQuerySchema), async (c) => {
     const weekStart = weekStartOf(c.req.valid('query').weekStart);
-    const points = await availablePointsByWeek(c.var.deps.db, [weekStart]);
+    const { db, config } = c.var.deps;
+    const points = await availablePointsByWeek(db, [weekStart], config.publicHolidays);
     return c.json({ totalAvailablePoints: points.get(weekStart) ?? 0 });
   });
 
@@ -110,17 +119,37 @@ export const velocityHistoryApi = new Hono<AppEnv>()
   .use(requireUser())
   .get('/', async (c) => c.json(await velocityHistory(velocityDepsOf(c.var.deps))));
 
+/** The week whose derived days the grid's answer carries: any of its days, the current week by default. */
+const AvailabilityQuerySchema = z.strictObject({ weekStart: WeekStartSchema.optional() });
+
+/** The grid's view from a request: the week asked for (else the current one) and the public holidays' region. */
+function availabilityView(deps: AppDeps, weekStart: IsoDate | undefined): AvailabilityView {
+  return {
+    weekStart: weekStart ?? currentWeekStart(deps.clock(), deps.config.AGENCY_TIMEZONE),
+    publicHolidays: deps.config.publicHolidays,
+  };
+}
+
 /** Mounted at /api/developer-availability. */
 export const availabilityApi = new Hono<AppEnv>()
   .use(requireUser())
-  .get('/', async (c) => c.json(await availabilityResponse(c.var.deps.db)))
+  .get('/', valid('query', AvailabilityQuerySchema), async (c) =>
+    c.json(
+      await availabilityResponse(
+        c.var.deps.db,
+        availabilityView(c.var.deps, c.req.valid('query').weekStart),
+      ),
+    ),
+  )
   .post(
     '/',
     requireAbility('developers.availability'),
+    valid('query', AvailabilityQuerySchema),
     valid('json', AvailabilitySaveSchema),
     async (c) => {
       const { db, jira } = c.var.deps;
-      return c.json(await saveAvailability(db, jira, c.req.valid('json'), actorOf(c)));
+      const view = availabilityView(c.var.deps, c.req.valid('query').weekStart);
+      return c.json(await saveAvailability(db, jira, c.req.valid('json'), actorOf(c), view));
     },
   );
 

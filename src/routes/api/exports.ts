@@ -13,7 +13,8 @@ import { loadRetainerForecast } from '../../services/retainer-forecast';
 import { loadTrends } from '../../services/trends';
 import { loadUnbilledWork } from '../../services/unbilled';
 import { velocityDepsOf, velocityHistory, weekOf } from '../../services/velocity';
-import { isEmployedInWeek } from '../../shared/availability';
+import { awayKey, effectiveAwayDays, isEmployedInWeek } from '../../shared/availability';
+import { loadDerivedDays } from '../../services/capacity';
 import { weekDays, weekEndOf, weekStartOf } from '../../shared/calendar';
 import {
   filterPortfolioRows,
@@ -116,14 +117,17 @@ export const userExportsApi = new Hono<AppEnv>()
   .get('/availability.csv', valid('query', WeekQuerySchema), async (c) => {
     const weekStart = weekStartOf(c.req.valid('query').weekStart);
     const days = weekDays(weekStart).slice(0, 5);
-    const { db } = c.var.deps;
-    const { developers, cells } = await readTeamAvailability(db, { from: days[0]!, to: days[4]! });
-    const away = new Set(cells.filter((x) => x.isAway).map((x) => `${x.accountId}|${x.date}`));
+    const { db, config } = c.var.deps;
+    const range = { from: days[0]!, to: days[4]! };
+    const { developers, cells } = await readTeamAvailability(db, range);
+    // The same away days as the grid and available points: marked by hand, else derived.
+    const derived = await loadDerivedDays(db, developers, range, config.publicHolidays);
+    const away = effectiveAwayDays(cells, derived);
     const rows = developers
       .filter((d) => isEmployedInWeek(d, weekStart))
       .map((d) => ({
         ...d,
-        days: days.map((day) => away.has(`${d.accountId}|${day}`)),
+        days: days.map((day) => away.has(awayKey(d.accountId, day))),
       }));
     return csvResponse(
       c,

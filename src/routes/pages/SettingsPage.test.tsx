@@ -61,11 +61,24 @@ describe('Agency Settings, rendered on the server', () => {
     await db.query(`UPDATE settings SET value = '1.5' WHERE key = 'storyPointsPerDeveloperDay'`);
     const html = await page();
     const text = visibleText(html);
-    // Grace left before this week and Noah starts after it.
+    // Grace left before this week; Noah starts after it, so he is listed with his start date
+    // and no day he can be marked on (docs/decisions/336).
     const rows = [
       ...html.matchAll(/data-testid="availability-row" data-account-id="([^"]+)"/g),
     ].map((m) => m[1]);
-    expect(rows).toEqual(['l-1', 'o-1', 'z-1']);
+    expect(rows).toEqual(['l-1', 'n-1', 'o-1', 'z-1']);
+    expect(text).toContain('Noah Berg starts Nov 23, 2026 Start: Nov 23, 2026');
+    const noah = html.slice(
+      html.indexOf('data-account-id="n-1"'),
+      html.indexOf('data-account-id="o-1"'),
+    );
+    expect(noah.match(/not employed/g)).toHaveLength(5);
+    expect(noah).not.toContain('aria-pressed');
+    expect(noah).toContain('>0 days<');
+    // Zara is away on Tuesday: 4 days; the team's days add up, Noah counting none.
+    expect(text).toContain(
+      'Zara Ahmed Set Start Date Set End Date Available Away Available Available Available 4 days',
+    );
     expect(text).toContain(
       'Monday Nov 16 Tuesday Nov 17 Wednesday Nov 18 Thursday Nov 19 Friday Nov 20',
     );

@@ -29,9 +29,13 @@ export interface SettingsData {
 /** The settings screen's data, all from the database: the team, their availability and the points setting. */
 export async function loadSettings(deps: AppDeps, user?: User): Promise<SettingsData> {
   const isAdmin = user?.role === 'admin';
+  const thisWeek = currentWeekStart(deps.clock(), deps.config.AGENCY_TIMEZONE);
   const [availability, storyPointsPerDeveloperDay, thresholds, changes, subscribed] =
     await Promise.all([
-      availabilityResponse(deps.db),
+      availabilityResponse(deps.db, {
+        weekStart: thisWeek,
+        publicHolidays: deps.config.publicHolidays,
+      }),
       getStoryPointsPerDeveloperDay(deps.db),
       isAdmin ? getAlertThresholds(deps.db) : null,
       isAdmin ? listThresholdChanges(deps.db, 1) : [],
@@ -50,7 +54,7 @@ export async function loadSettings(deps: AppDeps, user?: User): Promise<Settings
       : null,
     digest: user ? { subscribed, alwaysSent: isAdmin } : null,
     grid: {
-      currentWeekStart: currentWeekStart(deps.clock(), deps.config.AGENCY_TIMEZONE),
+      currentWeekStart: thisWeek,
       availability,
     },
     storyPointsPerDeveloperDay,
