@@ -374,7 +374,14 @@ describe('hostile rows from Jira and Forecast', () => {
       ...forecast.data.timeRegistrations[0]!,
       id: Math.max(...forecast.data.timeRegistrations.map((r) => r.id)) + 1,
       time_registered: -30,
-      updated_at: new Date().toISOString(),
+      // Edited after every other row, as the fake's clock goes (the demo's day ends at 18:00
+      // UTC, so before then its newest rows are stamped later than the real clock).
+      updated_at: new Date(
+        Math.max(
+          Date.now(),
+          ...forecast.data.timeRegistrations.map((r) => Date.parse(r.updated_at)),
+        ) + 1000,
+      ).toISOString(),
     };
     forecast.data.timeRegistrations.push(registration);
     onDashboard().name = `${onDashboard().name}\u0000`;
