@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jiraBrowseUrl, jiraSprintUrl } from './source-links';
+import { forecastProjectUrl, jiraBrowseUrl, jiraSprintUrl } from './source-links';
 
 describe('links into the Jira site', () => {
   it('browse an issue, epic or project by its key', () => {
@@ -15,5 +15,16 @@ describe('links into the Jira site', () => {
     const url = new URL(jiraSprintUrl('https://acme.atlassian.net', 'ASR', 'Sprint "7"'));
     expect(url.pathname).toBe('/issues/');
     expect(url.searchParams.get('jql')).toBe('project = "ASR" AND sprint = "Sprint \\"7\\""');
+  });
+});
+
+describe('links into Forecast', () => {
+  it('open a project by its P-number, not the API id', () => {
+    expect(forecastProjectUrl('https://app.forecast.it', 57)).toBe(
+      'https://app.forecast.it/project/P-57/workflow',
+    );
+    expect(forecastProjectUrl('https://demo-agency.forecast.it/', 3)).toBe(
+      'https://demo-agency.forecast.it/project/P-3/workflow',
+    );
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Addresses in the Jira site our data comes from, so a key on a screen leads to its source.
- * Pure and browser-safe: the site is the configured `JIRA_BASE_URL` (the demo agency's host in
- * demo mode), handed to the page by the server.
+ * Addresses in the Jira site and the Forecast app our data comes from, so a key or a project on
+ * a screen leads to its source. Pure and browser-safe: the sites are handed to the page by the
+ * server (the configured `JIRA_BASE_URL`, Forecast's app; the demo agency's hosts in demo mode).
  */
 
 const trimmed = (site: string) => site.replace(/\/+$/, '');
@@ -16,4 +16,12 @@ export function jiraSprintUrl(site: string, projectKey: string, sprintName: stri
   const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
   const jql = `project = ${quote(projectKey)} AND sprint = ${quote(sprintName)}`;
   return `${trimmed(site)}/issues/?jql=${encodeURIComponent(jql)}`;
+}
+
+/**
+ * A project's page in Forecast. Forecast's web addresses name a project by its P-number
+ * (`company_project_id`), not by the API's id (docs/decisions/346).
+ */
+export function forecastProjectUrl(site: string, companyProjectId: number): string {
+  return `${trimmed(site)}/project/P-${companyProjectId}/workflow`;
 }

@@ -35,6 +35,7 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'POST', route: '/auth', access: 'public', body: {} },
   { method: 'GET', route: '/', access: 'user' },
   { method: 'GET', route: '/portfolio/projects', access: 'user' },
+  { method: 'GET', route: '/projects/:id', access: 'user', path: '/projects/1' },
   { method: 'GET', route: '/developer', access: 'user' },
   { method: 'GET', route: '/agency', access: 'admin' },
   { method: 'GET', route: '/agency/settings', access: 'user' },
@@ -184,6 +185,7 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/api/velocity-history', access: 'user' },
   { method: 'GET', route: '/api/jira/users', access: 'user' },
   { method: 'GET', route: '/api/developer-availability', access: 'user' },
+  { method: 'GET', route: '/api/people', access: 'user' },
   {
     method: 'POST',
     route: '/api/developer-availability',

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { getStoryPointsPerDeveloperDay } from '../../db/developers';
+import { getStoryPointsPerDeveloperDay, listSelectedDevelopers } from '../../db/developers';
 import type { AppEnv } from '../../env';
 import { requireAbility, requireUser } from '../../middleware/guards';
 import { isIsoDate, weekStartOf } from '../../shared/calendar';
@@ -109,6 +109,16 @@ export const availablePointsApi = new Hono<AppEnv>()
 export const velocityHistoryApi = new Hono<AppEnv>()
   .use(requireUser())
   .get('/', async (c) => c.json(await velocityHistory(velocityDepsOf(c.var.deps))));
+
+/**
+ * Mounted at /api/people: the tracked developers' names, which the command palette finds and
+ * leads to their tickets on Weekly History (docs/decisions/347). Names only: every screen that
+ * shows a person shows the name, and the palette needs nothing more.
+ */
+export const peopleApi = new Hono<AppEnv>().use(requireUser()).get('/', async (c) => {
+  const developers = await listSelectedDevelopers(c.var.deps.db);
+  return c.json({ people: developers.map((d) => ({ name: d.displayName })) });
+});
 
 /** Mounted at /api/developer-availability. */
 export const availabilityApi = new Hono<AppEnv>()
