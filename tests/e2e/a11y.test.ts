@@ -117,7 +117,7 @@ interface DialogCase {
 }
 
 const cardOpener = (page: Page) =>
-  page.getByTestId('project-card').locator('button[aria-haspopup=dialog]').first();
+  page.getByTestId('project-card').locator('a[aria-haspopup=dialog]').first();
 
 const DIALOGS: DialogCase[] = [
   {
