@@ -13,6 +13,7 @@ import { capacityApi, pipelineApi } from './routes/api/capacity';
 import { authApi } from './routes/api/auth';
 import {
   availabilityApi,
+  peopleApi,
   availablePointsApi,
   endDateApi,
   settingsApi,
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/jira', jiraApi); // signed in
   app.route('/api/forecast', forecastApi); // signed in
   app.route('/api/developer-availability', availabilityApi); // signed in
+  app.route('/api/people', peopleApi); // signed in: names for the command palette
   app.route('/api/developer-available-points', availablePointsApi); // signed in
   app.route('/api/developer-start-date', startDateApi); // signed in
   app.route('/api/developer-end-date', endDateApi); // signed in

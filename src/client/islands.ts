@@ -22,6 +22,7 @@ export const islandRegistry: Record<string, () => Promise<IslandModule>> = {
   ManageProjectsDialog: () => import('../islands/ManageProjectsDialog'),
   PasswordForm: () => import('../islands/PasswordForm'),
   PortfolioCards: () => import('../islands/PortfolioCards'),
+  ProjectDetails: () => import('../islands/ProjectDetails'),
   StoryPointsSetting: () => import('../islands/StoryPointsSetting'),
   SyncButton: () => import('../islands/SyncButton'),
   SyncPanel: () => import('../islands/SyncPanel'),

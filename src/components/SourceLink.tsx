@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { jiraBrowseUrl } from '../shared/source-links';
+import { forecastProjectUrl, jiraBrowseUrl } from '../shared/source-links';
 import { ExternalLinkIcon } from './icons';
 import { sourceLink, visuallyHidden } from './ui.css';
 
@@ -9,6 +9,12 @@ import { sourceLink, visuallyHidden } from './ui.css';
  * Empty: no links, the plain text.
  */
 export const JiraSiteContext = createContext('');
+
+/**
+ * The Forecast app of the page's data, given as Jira's site is: by the server to its own
+ * rendering and as a prop to an island. Empty: Forecast ids stay plain text.
+ */
+export const ForecastSiteContext = createContext('');
 
 /** A link to the source system: a new tab, marked with an icon and in words for screen readers. */
 export function SourceLink({
@@ -45,6 +51,29 @@ export function JiraKey({ issueKey, className }: { issueKey: string; className?:
   return (
     <SourceLink href={jiraBrowseUrl(site, issueKey)} className={className}>
       {issueKey}
+    </SourceLink>
+  );
+}
+
+/**
+ * A project's Forecast id as a link to its page in Forecast, or plain when its P-number is not
+ * stored yet or no Forecast app is known.
+ */
+export function ForecastProjectId({
+  forecastProjectId,
+  companyProjectId,
+}: {
+  forecastProjectId: number;
+  companyProjectId: number | null;
+}) {
+  const site = useContext(ForecastSiteContext);
+  if (!site || companyProjectId === null) return <>{forecastProjectId}</>;
+  return (
+    <SourceLink
+      href={forecastProjectUrl(site, companyProjectId)}
+      title={`P-${companyProjectId} in Forecast`}
+    >
+      {forecastProjectId}
     </SourceLink>
   );
 }

@@ -23,6 +23,7 @@ export interface ProjectRow {
   total_sprints: number;
   client_hourly_rate: number | null;
   forecast_project_id: number | null;
+  forecast_company_project_id: number | null;
   forecast_project_value: number;
   forecast_total_created: number;
   forecast_total_invoiced: number;
@@ -85,6 +86,7 @@ function toProject(r: ProjectJson, sprints: SprintJson[], overdueSince: string |
     totalSprints: r.total_sprints,
     clientHourlyRate: r.client_hourly_rate === null ? null : money(r.client_hourly_rate),
     forecastProjectId: r.forecast_project_id,
+    forecastCompanyProjectId: r.forecast_company_project_id ?? null,
     forecastProjectValue: money(r.forecast_project_value),
     forecastTotalCreated: money(r.forecast_total_created),
     forecastTotalInvoiced: money(r.forecast_total_invoiced),
@@ -488,6 +490,8 @@ export async function findProjectByForecastId(
 /** Forecast's descriptive fields of a project, as stored on the dashboard project. */
 export interface ForecastProjectFields {
   forecastProjectId: number;
+  /** Forecast's P-number of the project, which its web addresses use; null when not sent. */
+  companyProjectId: number | null;
   value: number;
   budgetType: string | null;
   status: string | null;
@@ -504,8 +508,8 @@ export async function insertProject(
 ): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO projects (name, forecast_project_id, forecast_project_value, forecast_budget_type, forecast_status,
-       forecast_stage, client_hourly_rate)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+       forecast_stage, client_hourly_rate, forecast_company_project_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [
       name,
       fields.forecastProjectId,
@@ -514,6 +518,7 @@ export async function insertProject(
       fields.status,
       fields.stage,
       fields.hourlyRate,
+      fields.companyProjectId,
     ],
   );
   return row!.id;
@@ -551,7 +556,8 @@ export async function updateProjectBilling(
        client_hourly_rate = COALESCE($6, client_hourly_rate),
        forecast_total_created = $7, forecast_total_invoiced = $8, forecast_total_sent = $9, forecast_total_paid = $10,
        forecast_overdue_amount = $11, billing_sent_percentage = $12, billing_paid_percentage = $13,
-       forecast_retainer_periods_completed = $14, forecast_retainer_periods_total = $15, last_forecast_sync = $16
+       forecast_retainer_periods_completed = $14, forecast_retainer_periods_total = $15, last_forecast_sync = $16,
+       forecast_company_project_id = COALESCE($17, forecast_company_project_id)
      WHERE id = $1`,
     [
       projectId,
@@ -570,6 +576,7 @@ export async function updateProjectBilling(
       billing.retainerPeriodsCompleted,
       billing.retainerPeriodsTotal,
       syncedAt,
+      fields.companyProjectId,
     ],
   );
 }

@@ -250,7 +250,11 @@ function DealList({
                 ) : null}
                 <td className={short ? s.short : d.fit === 'fits' ? s.fits : s.note}>
                   <span className={s.flag}>
-                    {short ? <WarningIcon size={12} /> : d.fit === 'fits' ? <CheckIcon size={12} /> : null}
+                    {short ? (
+                      <WarningIcon size={12} />
+                    ) : d.fit === 'fits' ? (
+                      <CheckIcon size={12} />
+                    ) : null}
                     {d.fit}
                   </span>
                 </td>

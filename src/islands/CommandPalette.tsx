@@ -4,7 +4,7 @@ import { apiRequest } from '../client/api';
 import { Dialog } from '../components/Dialog';
 import { SearchIcon } from '../components/icons';
 import { button, muted, visuallyHidden } from '../components/ui.css';
-import type { Project } from '../shared/projects';
+import { type Project, projectPath } from '../shared/projects';
 import { jiraBrowseUrl } from '../shared/source-links';
 import { PROJECTS_KEY } from './projects/api';
 import * as s from './CommandPalette.css';
@@ -15,9 +15,15 @@ export interface Props {
   isAdmin: boolean;
 }
 
+/** A person the palette finds: a tracked developer, by name (GET /api/people). */
+interface Person {
+  name: string;
+}
+const PEOPLE_KEY = ['/api/people'] as const;
+
 interface Result {
   id: string;
-  kind: 'Page' | 'Project' | 'Ticket';
+  kind: 'Page' | 'Project' | 'Person' | 'Ticket';
   label: string;
   href: string;
   /** Another site: opened in a new tab. */
@@ -43,8 +49,14 @@ const PAGES = (isAdmin: boolean): Result[] =>
 
 const TICKET_KEY = /^[A-Z][A-Z0-9]+-\d+$/;
 
-/** What the query finds: a ticket key, the projects by name or Jira key, and pages. */
-function search(query: string, projects: Project[], site: string, isAdmin: boolean): Result[] {
+/** What the query finds: a ticket key, the projects by name or Jira key, people by name, and pages. */
+function search(
+  query: string,
+  projects: Project[],
+  people: Person[],
+  site: string,
+  isAdmin: boolean,
+): Result[] {
   const q = query.trim().toLowerCase();
   const key = query.trim().toUpperCase();
   const out: Result[] = [];
@@ -65,9 +77,20 @@ function search(query: string, projects: Project[], site: string, isAdmin: boole
         id: `project:${p.id}`,
         kind: 'Project',
         label: p.name,
-        href: `/?project=${p.id}`,
+        href: projectPath(p.id),
       });
   }
+  // A person leads to Weekly History's tickets filtered to them (docs/decisions/347); people
+  // show only once something is typed, so an empty query still lists projects and pages.
+  if (q)
+    for (const person of people)
+      if (matches(person.name))
+        out.push({
+          id: `person:${person.name}`,
+          kind: 'Person',
+          label: person.name,
+          href: `/developer?${new URLSearchParams({ assignee: person.name })}`,
+        });
   for (const page of PAGES(isAdmin)) if (!q || matches(page.label)) out.push(page);
   return out.slice(0, 12);
 }
@@ -77,8 +100,8 @@ const typing = (target: EventTarget | null) =>
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
- * The command palette (Ctrl/Cmd-K or '/'): finds projects, ticket keys and pages and jumps to
- * them, from the keyboard. A combobox over a listbox (WAI-ARIA's combobox pattern); '?' lists
+ * The command palette (Ctrl/Cmd-K or '/'): finds projects, people, ticket keys and pages and
+ * jumps to them, from the keyboard. A combobox over a listbox (WAI-ARIA's combobox pattern); '?' lists
  * the shortcuts. Its projects are the portfolio's own call, asked when it first opens.
  */
 export default function CommandPalette({ jiraSite, isAdmin }: Props) {
@@ -91,9 +114,14 @@ export default function CommandPalette({ jiraSite, isAdmin }: Props) {
     queryFn: () => apiRequest<Project[]>('GET', '/api/projects'),
     enabled: open === 'search',
   });
+  const people = useQuery({
+    queryKey: PEOPLE_KEY,
+    queryFn: () => apiRequest<{ people: Person[] }>('GET', PEOPLE_KEY[0]),
+    enabled: open === 'search',
+  });
   const results = useMemo(
-    () => search(query, projects.data ?? [], jiraSite, isAdmin),
-    [query, projects.data, jiraSite, isAdmin],
+    () => search(query, projects.data ?? [], people.data?.people ?? [], jiraSite, isAdmin),
+    [query, projects.data, people.data, jiraSite, isAdmin],
   );
 
   useEffect(() => {
@@ -154,12 +182,12 @@ export default function CommandPalette({ jiraSite, isAdmin }: Props) {
         <input
           className={s.input}
           role="combobox"
-          aria-label="Search projects, ticket keys and pages"
+          aria-label="Search projects, people, ticket keys and pages"
           aria-expanded={results.length > 0}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={results.length ? optionId(active) : undefined}
-          placeholder="Project name, ticket key (ASR-12) or page"
+          placeholder="Project, person, ticket key (ASR-12) or page"
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -185,6 +213,7 @@ export default function CommandPalette({ jiraSite, isAdmin }: Props) {
         </ul>
         {projects.isPending ? <p className={muted}>Loading projects…</p> : null}
         {projects.isError ? <p className={muted}>Projects could not be loaded.</p> : null}
+        {people.isError ? <p className={muted}>People could not be loaded.</p> : null}
         {results.length === 0 && !projects.isPending ? (
           <p className={muted} role="status">
             Nothing matches “{query}”.
@@ -202,7 +231,7 @@ export default function CommandPalette({ jiraSite, isAdmin }: Props) {
           <dt>
             <kbd>Ctrl</kbd>+<kbd>K</kbd> or <kbd>/</kbd>
           </dt>
-          <dd>Search projects, ticket keys and pages</dd>
+          <dd>Search projects, people, ticket keys and pages</dd>
           <dt>
             <kbd>↑</kbd> <kbd>↓</kbd> <kbd>Enter</kbd>
           </dt>

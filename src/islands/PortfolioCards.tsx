@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../client/api';
 import { keepFloatingPanelsInViewport } from '../client/floating';
+import { opensElsewhere } from '../client/links';
 import { toast } from '../client/toast';
 import { WarningIcon } from '../components/icons';
-import { JiraSiteContext } from '../components/SourceLink';
+import { ForecastSiteContext, JiraSiteContext } from '../components/SourceLink';
 import {
   CARDS_READY_ATTR,
   CLICK_BEFORE_ISLANDS,
@@ -14,7 +15,7 @@ import {
 import * as s from '../components/portfolio/PortfolioProjects.css';
 import { muted, spinner } from '../components/ui.css';
 import { namesAView, portfolioViewParams, readPortfolioView } from '../shared/portfolio-table';
-import type { Project } from '../shared/projects';
+import { type Project, projectIdOfPath, projectPath } from '../shared/projects';
 import type { Role } from '../shared/roles';
 import { PORTFOLIO_HTML_KEY, PROJECTS_KEY } from './projects/api';
 
@@ -32,6 +33,20 @@ export interface Props {
   role: Role;
   /** The Jira site, so the detail modal's keys link into it ('' for plain keys). */
   jiraSite?: string;
+  /** The Forecast app, so the detail modal's Forecast id links into it ('' for plain ids). */
+  forecastSite?: string;
+}
+
+/** Marks the history entry this island added for an opened project, so closing goes back. */
+const OPENED_HERE = 'projectOpenedFromList';
+
+/** The project the address names: its own page's path, or `/?project=<id>` (docs/decisions/174). */
+function projectInAddress(): number | null {
+  const asked = Number(new URLSearchParams(window.location.search).get('project'));
+  return (
+    projectIdOfPath(window.location.pathname) ??
+    (Number.isInteger(asked) && asked > 0 ? asked : null)
+  );
 }
 
 /** The last click before the islands listened, taken once: later clicks are not kept. */
@@ -51,12 +66,19 @@ const projectsRequest = () => apiRequest<Project[]>('GET', '/api/projects');
  * handed to the hydrator, which puts them in place. Shows the list's loading and error states
  * when the page came without cards (docs/decisions/140).
  */
-export default function PortfolioCards({ rendered, role, jiraSite = '' }: Props) {
+export default function PortfolioCards({
+  rendered,
+  role,
+  jiraSite = '',
+  forecastSite = '',
+}: Props) {
   const queryClient = useQueryClient();
+  // The list's own address: while a project is open the address is the project's.
+  const listSearch = useRef(typeof window === 'undefined' ? '' : window.location.search);
   const cards = useQuery({
     queryKey: PORTFOLIO_HTML_KEY,
     // The page's own view (cards or the table, its sort and filters) comes back, from its address.
-    queryFn: () => apiRequest<string>('GET', `/portfolio/projects${window.location.search}`),
+    queryFn: () => apiRequest<string>('GET', `/portfolio/projects${listSearch.current}`),
     ...(rendered ? { initialData: AS_RENDERED } : {}),
   });
   const [openId, setOpenId] = useState<number | null>(null);
@@ -89,9 +111,12 @@ export default function PortfolioCards({ rendered, role, jiraSite = '' }: Props)
   }, [role]);
 
   // Insights link a project as /?project=<id> (docs/decisions/174): open its detail at once.
+  // Back and Forward move between the list and a project opened from it.
   useEffect(() => {
-    const asked = Number(new URLSearchParams(window.location.search).get('project'));
-    if (Number.isInteger(asked) && asked > 0) setOpenId(asked);
+    setOpenId(projectInAddress());
+    const onPopState = () => setOpenId(projectInAddress());
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
   }, []);
 
   useEffect(() => {
@@ -101,13 +126,24 @@ export default function PortfolioCards({ rendered, role, jiraSite = '' }: Props)
         '[data-testid="project-card"], [data-testid="project-row"]',
       );
       if (!card || !target) return null;
-      // The card's own islands (team, sync) and marked parts (billing details) keep their clicks.
-      const own = target.closest('app-island, [data-card-click="ignore"]');
+      // The card's own islands (team, sync), marked parts (billing details) and links to other
+      // pages (its alerts) keep their clicks; its link to the project's page is the card's own.
+      const own = target.closest('app-island, [data-card-click="ignore"], a:not([aria-haspopup])');
       return own && card.contains(own) ? null : card;
+    };
+    // The address becomes the project's, so it can be copied and shared; Back closes it.
+    const show = (card: HTMLElement) => {
+      const id = Number(card.dataset.projectId);
+      if (projectInAddress() !== id)
+        window.history.pushState({ [OPENED_HERE]: true }, '', projectPath(id));
+      setOpenId(id);
     };
     const onClick = (event: MouseEvent) => {
       const card = cardOf(event.target);
-      if (card) setOpenId(Number(card.dataset.projectId));
+      // Ctrl/Cmd-click and the like open the project's link as the browser does.
+      if (!card || opensElsewhere(event)) return;
+      event.preventDefault();
+      show(card);
     };
     // Pointing at a card fetches what its modal needs, so it opens at once.
     let warmed = false;
@@ -123,7 +159,7 @@ export default function PortfolioCards({ rendered, role, jiraSite = '' }: Props)
     // A card clicked while the scripts were loading opens now (the page's inline script kept it).
     const early = clickBeforeIslands();
     const earlyCard = early instanceof Node && early.isConnected ? cardOf(early) : null;
-    if (earlyCard) setOpenId(Number(earlyCard.dataset.projectId));
+    if (earlyCard) show(earlyCard);
     return () => {
       document.removeEventListener('click', onClick);
       document.removeEventListener('pointerover', onPointerOver);
@@ -143,6 +179,13 @@ export default function PortfolioCards({ rendered, role, jiraSite = '' }: Props)
 
   const close = () => {
     setOpenId(null);
+    if (projectIdOfPath(window.location.pathname) !== null) {
+      // Opened from this list: back to its entry, as the browser's Back would.
+      if ((window.history.state as Record<string, unknown> | null)?.[OPENED_HERE])
+        window.history.back();
+      else window.history.replaceState(null, '', `/${listSearch.current}`);
+      return;
+    }
     // A reload after closing shows the list, not the project the link opened.
     const params = new URLSearchParams(window.location.search);
     if (params.has('project')) {
@@ -168,7 +211,9 @@ export default function PortfolioCards({ rendered, role, jiraSite = '' }: Props)
       {open ? (
         <Suspense fallback={null}>
           <JiraSiteContext.Provider value={jiraSite}>
-            <ProjectDetailModal project={open} role={role} onClose={close} />
+            <ForecastSiteContext.Provider value={forecastSite}>
+              <ProjectDetailModal project={open} role={role} onClose={close} />
+            </ForecastSiteContext.Provider>
           </JiraSiteContext.Provider>
         </Suspense>
       ) : null}

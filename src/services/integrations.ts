@@ -19,6 +19,11 @@ export const DEMO_FORECAST = {
   baseUrl: 'https://api.forecast.it',
   apiKey: 'demo-forecast-key',
 } as const;
+/** The demo agency's Forecast app, a host like Jira's demo site: no real account is opened. */
+export const DEMO_FORECAST_SITE = 'https://demo-agency.forecast.it';
+
+/** Forecast's web app, where people open a project; the API lives on another host. */
+export const FORECAST_APP = 'https://app.forecast.it';
 
 export const DEMO_PIPEDRIVE = {
   baseUrl: 'https://demo-agency.pipedrive.com',
@@ -39,6 +44,11 @@ export function pipedriveSiteOf(config: Config): string {
   return config.PIPEDRIVE_COMPANY_DOMAIN
     ? pipedriveBaseUrl(config.PIPEDRIVE_COMPANY_DOMAIN)
     : config.PIPEDRIVE_BASE_URL!;
+}
+
+/** The Forecast app people open in a browser: Forecast's own, or the demo agency's host. */
+export function forecastSiteOf(config: Config): string {
+  return config.forecastDemo ? DEMO_FORECAST_SITE : FORECAST_APP;
 }
 
 export interface Integrations {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { listedForecastProjects, sprintLine, ticketCompletion } from './projects';
+import {
+  listedForecastProjects,
+  projectIdOfPath,
+  projectPath,
+  projectTabOf,
+  projectTabsFor,
+  sprintLine,
+  ticketCompletion,
+} from './projects';
 
 describe('the Forecast project list of the manage dialog', () => {
   const projects = [
@@ -66,5 +74,39 @@ describe("the card's ticket gauge", () => {
       ticketCompletion({ ...counts, jiraProjectKey: null, completedTickets: 0, totalTickets: 0 })
         .percent,
     ).toBe(0);
+  });
+});
+
+describe('a project’s own address', () => {
+  it('names the tab only when it is not the first', () => {
+    expect(projectPath(12)).toBe('/projects/12');
+    expect(projectPath(12, 'retainer')).toBe('/projects/12?tab=retainer');
+  });
+
+  it('reads the project back from a path, and nothing from any other', () => {
+    expect(projectIdOfPath('/projects/12')).toBe(12);
+    for (const path of [
+      '/projects/0',
+      '/projects/012',
+      '/projects/1.5',
+      '/projects/',
+      '/projects/12/x',
+      '/?project=12',
+      '/projects/1234567890',
+    ])
+      expect(projectIdOfPath(path), path).toBeNull();
+  });
+
+  it('offers Budget Burn to admins on fixed-price and T&M projects only, and falls back to the first tab', () => {
+    const fixed = { forecastProjectId: 1, forecastBudgetType: 'FIXED_PRICE' };
+    expect(projectTabsFor(fixed, true)).toEqual(['jira', 'retainer', 'burn']);
+    expect(projectTabsFor(fixed, false)).toEqual(['jira', 'retainer']);
+    expect(projectTabsFor({ ...fixed, forecastBudgetType: 'RETAINER' }, true)).toEqual([
+      'jira',
+      'retainer',
+    ]);
+    expect(projectTabOf('burn', projectTabsFor(fixed, false))).toBe('jira');
+    expect(projectTabOf('retainer', ['jira', 'retainer'])).toBe('retainer');
+    expect(projectTabOf(undefined, ['jira', 'retainer'])).toBe('jira');
   });
 });

@@ -2,6 +2,7 @@
  * A project as the API and the pages show it, and the portfolio's own rules: the card's
  * sprint line and ticket gauge, and which Forecast projects the manage dialog lists.
  */
+import { hasBudgetBurn } from './budget-burn';
 import { completionRate } from './tickets';
 
 export const TEAMS = ['Team 1', 'Team 2', 'Team 3', 'Team 4'] as const;
@@ -41,6 +42,8 @@ export interface Project {
   totalSprints: number;
   clientHourlyRate: number | null;
   forecastProjectId: number | null;
+  /** Forecast's P-number of the project, which its web addresses use (null until synced). */
+  forecastCompanyProjectId: number | null;
   forecastProjectValue: number;
   forecastTotalCreated: number;
   forecastTotalInvoiced: number;
@@ -131,4 +134,41 @@ const UNLISTED_STAGES = new Set(['DONE', 'FINISHED', 'HALTED']);
  */
 export function listedForecastProjects<P extends ForecastProjectItem>(projects: readonly P[]): P[] {
   return projects.filter((p) => !UNLISTED_STAGES.has(p.stage.toUpperCase()));
+}
+
+/** The tabs of a project's detail, in the modal and on its page (docs/product-spec.md, "Project detail modal"). */
+export const PROJECT_TABS = {
+  jira: 'Jira Integration',
+  retainer: 'Retainer Periods',
+  // Admins, on fixed-price and T&M projects (docs/decisions/171).
+  burn: 'Budget Burn',
+} as const;
+export type ProjectTab = keyof typeof PROJECT_TABS;
+
+/** The tabs a role sees on a project, in order. */
+export function projectTabsFor(
+  p: Pick<Project, 'forecastProjectId' | 'forecastBudgetType'>,
+  isAdmin: boolean,
+): ProjectTab[] {
+  const burn = isAdmin && p.forecastProjectId !== null && hasBudgetBurn(p.forecastBudgetType);
+  return burn ? ['jira', 'retainer', 'burn'] : ['jira', 'retainer'];
+}
+
+/** A tab named in an address (`?tab=`), or the default one for anything else. */
+export function projectTabOf(value: string | undefined, tabs: readonly ProjectTab[]): ProjectTab {
+  return tabs.find((t) => t === value) ?? 'jira';
+}
+
+/** A project's own page (docs/decisions/345), at a tab; the default tab needs no parameter. */
+export function projectPath(id: number, tab: ProjectTab = 'jira'): string {
+  return tab === 'jira' ? `/projects/${id}` : `/projects/${id}?tab=${tab}`;
+}
+
+/** A project id as addresses write it: a positive whole number without leading zeros. */
+export const PROJECT_ID_PATTERN = /^[1-9]\d{0,8}$/;
+
+/** The project a `/projects/<id>` path names, or null for any other path. */
+export function projectIdOfPath(pathname: string): number | null {
+  const id = /^\/projects\/([^/]+)$/.exec(pathname)?.[1];
+  return id && PROJECT_ID_PATTERN.test(id) ? Number(id) : null;
 }

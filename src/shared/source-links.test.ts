@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jiraBrowseUrl, jiraSprintUrl, pipedriveDealUrl } from './source-links';
+import { forecastProjectUrl, jiraBrowseUrl, jiraSprintUrl, pipedriveDealUrl } from './source-links';
 
 describe('links into the Jira site', () => {
   it('browse an issue, epic or project by its key', () => {
@@ -25,6 +25,17 @@ describe('links into the Pipedrive site', () => {
     );
     expect(pipedriveDealUrl('https://acme.pipedrive.com/', 7)).toBe(
       'https://acme.pipedrive.com/deal/7',
+    );
+  });
+});
+
+describe('links into Forecast', () => {
+  it('open a project by its P-number, not the API id', () => {
+    expect(forecastProjectUrl('https://app.forecast.it', 57)).toBe(
+      'https://app.forecast.it/project/P-57/workflow',
+    );
+    expect(forecastProjectUrl('https://demo-agency.forecast.it/', 3)).toBe(
+      'https://demo-agency.forecast.it/project/P-3/workflow',
     );
   });
 });

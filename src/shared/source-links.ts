@@ -1,8 +1,8 @@
 /**
- * Addresses in the Jira and Pipedrive sites our data comes from, so a key or a deal on a screen
- * leads to its source. Pure and browser-safe: the site is the configured one (`JIRA_BASE_URL`,
- * `<PIPEDRIVE_COMPANY_DOMAIN>.pipedrive.com`; the demo agency's host in demo mode), handed to the
- * page by the server.
+ * Addresses in the Jira site, the Forecast app and the Pipedrive site our data comes from, so a
+ * key, a project or a deal on a screen leads to its source. Pure and browser-safe: the sites are
+ * handed to the page by the server (the configured `JIRA_BASE_URL`, Forecast's app,
+ * `<PIPEDRIVE_COMPANY_DOMAIN>.pipedrive.com`; the demo agency's hosts in demo mode).
  */
 
 const trimmed = (site: string) => site.replace(/\/+$/, '');
@@ -22,4 +22,12 @@ export function jiraSprintUrl(site: string, projectKey: string, sprintName: stri
 /** A Pipedrive deal: `<site>/deal/<id>`. */
 export function pipedriveDealUrl(site: string, dealId: number): string {
   return `${trimmed(site)}/deal/${dealId}`;
+}
+
+/**
+ * A project's page in Forecast. Forecast's web addresses name a project by its P-number
+ * (`company_project_id`), not by the API's id (docs/decisions/346).
+ */
+export function forecastProjectUrl(site: string, companyProjectId: number): string {
+  return `${trimmed(site)}/project/P-${companyProjectId}/workflow`;
 }

@@ -119,7 +119,7 @@ interface DialogCase {
 }
 
 const cardOpener = (page: Page) =>
-  page.getByTestId('project-card').locator('button[aria-haspopup=dialog]').first();
+  page.getByTestId('project-card').locator('a[aria-haspopup=dialog]').first();
 
 const DIALOGS: DialogCase[] = [
   {
@@ -301,7 +301,9 @@ async function tabThrough(page: Page): Promise<{ controls: string[]; stops: Focu
   const stops: FocusStop[] = [];
   // Chromium's date inputs take one Tab per part (month, day, year).
   const dateParts = (await page.locator('input[type="date"]').count()) * 2;
-  for (let i = 0; i < controls.length + 3 + dateParts; i++) {
+  // Links inside a hover panel (a card's Forecast ID) are stops too, shown once focus is inside.
+  const inPanels = await page.locator('[data-float-panel] a[href]').count();
+  for (let i = 0; i < controls.length + 3 + dateParts + inPanels; i++) {
     await page.keyboard.press('Tab');
     const stop = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;

@@ -23,7 +23,7 @@ afterAll(async () => {
 screenshotOnFailure(() => h);
 
 const rowNames = (page: Page) =>
-  page.getByTestId('project-row').locator('th[scope=row] button').allTextContents();
+  page.getByTestId('project-row').locator('th[scope=row] a').allTextContents();
 
 describe('the portfolio table', () => {
   it('sorts and filters, and the same view comes back on reload and from a copied link', async () => {
@@ -81,8 +81,10 @@ describe('the portfolio table', () => {
     await waitForHydration(page);
     await page.getByTestId('project-row').first().locator('td').nth(1).click();
     await page.getByRole('dialog', { name: filtered[0] }).waitFor();
+    // The address is the project's while it is open, and the list's again once closed.
+    await page.waitForURL(/\/projects\/\d+$/);
     await page.keyboard.press('Escape');
-    expect(page.url()).toBe(address);
+    await page.waitForURL(address);
 
     // Another person opens the copied link.
     const other = await page

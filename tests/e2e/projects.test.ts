@@ -39,7 +39,7 @@ const otherJira = spine.projects.find((p) => p !== newcomer && !p.onDashboard &&
 const closedStages = spine.projects.filter((p) => p.stage === 'DONE' || p.stage === 'HALTED');
 
 const cardOf = (page: Page, name: string) =>
-  page.getByTestId('project-card').filter({ has: page.getByRole('button', { name, exact: true }) });
+  page.getByTestId('project-card').filter({ has: page.getByRole('link', { name, exact: true }) });
 const scrollLocked = (page: Page) =>
   page.evaluate(() => document.body.classList.contains('scroll-locked'));
 
@@ -55,7 +55,7 @@ async function openPortfolio(page: Page): Promise<void> {
 }
 
 async function openDetail(page: Page, name: string): Promise<Locator> {
-  await cardOf(page, name).getByRole('button', { name, exact: true }).click();
+  await cardOf(page, name).getByRole('link', { name, exact: true }).click();
   const dialog = page.getByRole('dialog', { name });
   await dialog.waitFor();
   return dialog;
@@ -120,7 +120,9 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     const held = await holdNextCall(page, entry!);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const name = onDashboard[1]!.name;
-    await cardOf(page, name).getByRole('button', { name, exact: true }).click();
+    // The card's body, not its name: the name is a link, which goes to the project's page
+    // before scripts load (docs/decisions/345).
+    await cardOf(page, name).getByTestId('ring-caption').click();
     expect(await page.locator('[data-cards-ready]').count()).toBe(0);
     expect(await page.getByRole('dialog').count()).toBe(0);
 
@@ -132,7 +134,7 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await cardOf(page, onDashboard[0]!.name)
-      .getByRole('button', { name: onDashboard[0]!.name, exact: true })
+      .getByRole('link', { name: onDashboard[0]!.name, exact: true })
       .click();
     await page.getByRole('dialog', { name: onDashboard[0]!.name }).waitFor();
     expectNoProblems(watch);

@@ -160,7 +160,7 @@ describe('links to the source', () => {
     const linked = projects.find((p) => p.jiraProjectKey && p.visible)!;
     await page
       .getByTestId('project-card')
-      .getByRole('button', { name: linked.name, exact: true })
+      .getByRole('link', { name: linked.name, exact: true })
       .click();
     const dialog = page.getByRole('dialog', { name: linked.name });
     await dialog.getByRole('heading', { name: 'This Sprint' }).waitFor();
@@ -198,7 +198,7 @@ describe('the command palette', () => {
     }[];
     const project = projects.find((p) => p.visible)!;
 
-    // Ctrl+K, part of the name, Enter: the project's detail opens on the portfolio.
+    // Ctrl+K, part of the name, Enter: the project's own page opens.
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Search' });
     const box = palette.getByRole('combobox');
@@ -208,9 +208,8 @@ describe('the command palette', () => {
     expect(await option.getAttribute('aria-selected')).toBe('true');
     expect(await box.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.searchParams.get('project') === String(project.id));
-    await page.getByRole('dialog', { name: project.name }).waitFor();
-    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === `/projects/${project.id}`);
+    await page.getByRole('heading', { level: 1, name: project.name }).waitFor();
 
     // '/', a ticket key: its issue opens in Jira, in a new tab.
     await harness().context.route(`${DEMO_JIRA.baseUrl}/**`, (route) =>

@@ -136,7 +136,7 @@ describe(`Sync now in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'emb
     }
     await page.goto('/');
     await waitForHydration(page);
-    await page.getByTestId('project-card').first().locator('button').first().click();
+    await page.getByTestId('project-card').first().locator('a[aria-haspopup=dialog]').click();
     const detail = page.getByRole('dialog').first();
     expect(await detail.getByTestId('freshness').textContent()).toMatch(/Synced|Not synced yet/);
 

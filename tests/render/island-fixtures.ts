@@ -1,4 +1,11 @@
+import { dehydrate } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
+import { createQueryClient } from '../../src/components/IslandProviders';
+import { jiraDataKey } from '../../src/islands/projects/api';
+import type ProjectDetails from '../../src/islands/ProjectDetails';
+import { projectForEveryone } from '../../src/shared/projects';
+import type { JiraOverview } from '../../src/shared/tickets';
+import { projectFixture } from '../fixtures/project';
 import type AlertBell from '../../src/islands/AlertBell';
 import type AlertSettings from '../../src/islands/AlertSettings';
 import type AlertsList from '../../src/islands/AlertsList';
@@ -43,6 +50,7 @@ export interface IslandFixtures {
   ManageProjectsDialog: ComponentProps<typeof ManageProjectsDialog>;
   PasswordForm: ComponentProps<typeof PasswordForm>;
   PortfolioCards: ComponentProps<typeof PortfolioCards>;
+  ProjectDetails: ComponentProps<typeof ProjectDetails>;
   StoryPointsSetting: ComponentProps<typeof StoryPointsSetting>;
   FreshnessLine: ComponentProps<typeof FreshnessLine>;
   SyncButton: ComponentProps<typeof SyncButton>;
@@ -174,7 +182,21 @@ export const islandFixtures: IslandFixtures = {
   TopMenu: { menuId: 'top-menu' },
   ManageProjectsDialog: { role: 'staff', today: '2026-11-23' },
   PasswordForm: { mode: 'reset', token: 'abcdefghijkmnpqrstuvwxyz.abcdefghijkmnpqrstuvwxyz' },
-  PortfolioCards: { rendered: true, role: 'user' },
+  PortfolioCards: {
+    rendered: true,
+    role: 'user',
+    jiraSite: 'https://demo-agency.atlassian.net',
+    forecastSite: 'https://demo-agency.forecast.it',
+  },
+  ProjectDetails: {
+    project: projectForEveryone(projectFixture({ jiraProjectKey: 'ASR' })),
+    role: 'user',
+    tab: 'jira',
+    state: jiraDataState(),
+    readAt: { now: '2026-11-25T16:00:00.000Z', timeZone: 'Australia/Sydney' },
+    jiraSite: 'https://demo-agency.atlassian.net',
+    forecastSite: 'https://demo-agency.forecast.it',
+  },
   StoryPointsSetting: { storyPointsPerDeveloperDay: 1.5, role: 'admin' },
   CapacityDemand: {
     initial: {
@@ -443,3 +465,43 @@ export const islandFixtures: IslandFixtures = {
     },
   },
 };
+
+/** The Jira tab's answer as the project page's server puts it in the island's props. */
+function jiraDataState() {
+  const overview: JiraOverview = {
+    totalTickets: 3,
+    completedTickets: 1,
+    tickets: [
+      { key: 'ASR-1', status: { name: 'Done' } },
+      { key: 'ASR-2', status: { name: 'In Progress' } },
+      { key: 'ASR-3', status: { name: 'Blocked' } },
+    ],
+    ticketsByStatus: { Done: 1, 'In Progress': 1, Blocked: 1 },
+    sprints: [
+      {
+        state: 'active',
+        name: 'ASR Sprint 7',
+        startDate: '2026-11-16',
+        endDate: '2026-11-29',
+        goal: 'Checkout <beta> & "fixes"',
+        totalTickets: 3,
+        completedTickets: 1,
+        descopedTickets: 0,
+        blockedTickets: 1,
+      },
+    ],
+    epics: [
+      {
+        key: 'ASR-10',
+        name: 'Payments',
+        status: { name: 'In Progress' },
+        tickets: 2,
+        completedTickets: 1,
+        completionPercentage: 50,
+      },
+    ],
+  };
+  const client = createQueryClient();
+  client.setQueryData(jiraDataKey(1), overview, { updatedAt: Date.UTC(2026, 10, 25, 16) });
+  return dehydrate(client);
+}

@@ -36,6 +36,7 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'POST', route: '/auth', access: 'public', body: {} },
   { method: 'GET', route: '/', access: 'user' },
   { method: 'GET', route: '/portfolio/projects', access: 'user' },
+  { method: 'GET', route: '/projects/:id', access: 'user', path: '/projects/1' },
   { method: 'GET', route: '/developer', access: 'user' },
   { method: 'GET', route: '/capacity', access: 'staff' },
   { method: 'GET', route: '/agency', access: 'admin' },
@@ -188,6 +189,7 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/api/velocity-history', access: 'user' },
   { method: 'GET', route: '/api/jira/users', access: 'user' },
   { method: 'GET', route: '/api/developer-availability', access: 'user' },
+  { method: 'GET', route: '/api/people', access: 'user' },
   {
     method: 'POST',
     route: '/api/developer-availability',

@@ -570,6 +570,20 @@ export const INPUT_CALLS: InputCall[] = [
     },
   },
 
+  // A project's page (any signed-in user): an id that names no project is the not-found page,
+  // a tab the role does not have shows the first.
+  {
+    method: 'GET',
+    route: '/projects/:id',
+    as: 'user',
+    page: true,
+    params: { id: projectId },
+    query: {
+      valid: () => ({ tab: 'retainer' }),
+      fields: { tab: { optional: true, invalid: anyText } },
+    },
+  },
+
   // Weekly History (any signed-in user): like the Agency Dashboard, a bad week shows the current one.
   {
     method: 'GET',
@@ -969,6 +983,7 @@ export const NO_INPUT_GETS = [
   '/api/velocity-history',
   '/api/jira/users',
   '/api/developer-availability',
+  '/api/people',
   '/api/settings/story-points-per-developer-day',
   '/agency/sync',
   '/api/admin/sync',

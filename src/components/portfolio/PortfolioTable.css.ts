@@ -111,6 +111,11 @@ export const nameButton = style({
   maxWidth: 'min(15rem, 45vw)',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
+  // A link to the project's page; one line, so it ellipsises as the button did.
+  display: 'inline-block',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+  textDecoration: 'none',
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
 export const sub = style({ color: vars.color.textMuted, fontSize: '0.8rem', marginLeft: '4px' });

@@ -55,6 +55,8 @@ export const name = style({
   cursor: 'pointer',
   textAlign: 'left',
   overflowWrap: 'anywhere',
+  // A link to the project's page, read as the card's title.
+  textDecoration: 'none',
   selectors: { '&:hover': { color: vars.color.primary } },
 });
 export const marker = style({

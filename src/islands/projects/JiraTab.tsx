@@ -6,7 +6,7 @@ import { JiraKey, JiraSiteContext, SourceLink } from '../../components/SourceLin
 import { jiraSprintUrl } from '../../shared/source-links';
 import { ProgressBar } from '../../components/ProgressBar';
 import { badge, button, spinner } from '../../components/ui.css';
-import type { Project } from '../../shared/projects';
+import type { ProjectForEveryone } from '../../shared/projects';
 import type { Role } from '../../shared/roles';
 import { formatDate } from '../../shared/format';
 import { completionRate, sprintProgress, statusColor } from '../../shared/tickets';
@@ -20,14 +20,28 @@ import { TicketStatusPie } from './TicketStatusPie';
 import type { JiraEpic, JiraOverview, JiraSprint } from '../../shared/tickets';
 
 /** The detail modal's 'Jira Integration' tab (docs/product-spec.md, "Project detail modal"). */
-export function JiraTab({ project, role }: { project: Project; role: Role }) {
+export function JiraTab({
+  project,
+  role,
+  onLinked,
+}: {
+  project: ProjectForEveryone;
+  role: Role;
+  /** After the Jira project is linked or changed. */
+  onLinked?: () => void;
+}) {
   return (
     <div>
       <div className={`${s.sectionHead} ${s.section}`}>
         <h3 className={s.h3}>Jira Integration</h3>
         <span className={s.headActions}>
           {project.jiraProjectKey ? <JiraKey issueKey={project.jiraProjectKey} /> : null}
-          <LinkJiraDialog projectId={project.id} currentKey={project.jiraProjectKey} role={role} />
+          <LinkJiraDialog
+            projectId={project.id}
+            currentKey={project.jiraProjectKey}
+            role={role}
+            onLinked={onLinked}
+          />
         </span>
       </div>
       {project.jiraProjectKey ? (
@@ -44,7 +58,13 @@ export function JiraTab({ project, role }: { project: Project; role: Role }) {
   );
 }
 
-function JiraOverviewPanel({ project, projectKey }: { project: Project; projectKey: string }) {
+function JiraOverviewPanel({
+  project,
+  projectKey,
+}: {
+  project: ProjectForEveryone;
+  projectKey: string;
+}) {
   const projectId = project.id;
   const overview = useQuery({
     queryKey: jiraDataKey(projectId),
@@ -161,7 +181,7 @@ function ThisSprint({ sprint, projectKey }: { sprint: JiraSprint | null; project
 }
 
 /** The epics; their Epic Progress line is the project's, as its card and table row read it. */
-function Epics({ epics, project }: { epics: JiraEpic[]; project: Project }) {
+function Epics({ epics, project }: { epics: JiraEpic[]; project: ProjectForEveryone }) {
   const [shown, setShown] = useState(EPICS_PAGE_SIZE);
   const remaining = Math.max(0, epics.length - shown);
   return (

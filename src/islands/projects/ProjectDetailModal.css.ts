@@ -17,6 +17,8 @@ export const tab = style({
   fontWeight: 600,
   fontSize: '0.92rem',
   color: vars.color.textMuted,
+  // A link (the tab's own address), drawn as a tab.
+  textDecoration: 'none',
   cursor: 'pointer',
   selectors: {
     '&[aria-selected="true"]': { color: vars.color.primary, borderBottomColor: vars.color.primary },

@@ -3,7 +3,7 @@ import { apiRequest } from '../../client/api';
 import { Gauge } from '../../components/Gauge';
 import { WarningIcon } from '../../components/icons';
 import { badge, spinner } from '../../components/ui.css';
-import type { Project } from '../../shared/projects';
+import type { ProjectForEveryone } from '../../shared/projects';
 import { formatAud } from '../../shared/money-format';
 import { formatDate, hoursBilled } from '../../shared/format';
 import { achievementColor, percentOf } from '../../shared/percent';
@@ -15,7 +15,13 @@ import { retainerSummary } from '../../shared/retainer';
 import type { RetainerPeriod } from '../../shared/retainer';
 
 /** The detail modal's 'Retainer Periods' tab (docs/product-spec.md, "Project detail modal"). */
-export function RetainerTab({ project, isAdmin = false }: { project: Project; isAdmin?: boolean }) {
+export function RetainerTab({
+  project,
+  isAdmin = false,
+}: {
+  project: ProjectForEveryone;
+  isAdmin?: boolean;
+}) {
   if (project.forecastProjectId === null) {
     return (
       <div className={s.centered}>

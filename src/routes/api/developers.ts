@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { getStoryPointsPerDeveloperDay } from '../../db/developers';
+import { getStoryPointsPerDeveloperDay, listSelectedDevelopers } from '../../db/developers';
 import type { AppDeps, AppEnv } from '../../env';
 import { requireAbility, requireUser } from '../../middleware/guards';
 import { type IsoDate, isIsoDate, weekStartOf } from '../../shared/calendar';
@@ -129,6 +129,16 @@ function availabilityView(deps: AppDeps, weekStart: IsoDate | undefined): Availa
     publicHolidays: deps.config.publicHolidays,
   };
 }
+
+/**
+ * Mounted at /api/people: the tracked developers' names, which the command palette finds and
+ * leads to their tickets on Weekly History (docs/decisions/347). Names only: every screen that
+ * shows a person shows the name, and the palette needs nothing more.
+ */
+export const peopleApi = new Hono<AppEnv>().use(requireUser()).get('/', async (c) => {
+  const developers = await listSelectedDevelopers(c.var.deps.db);
+  return c.json({ people: developers.map((d) => ({ name: d.displayName })) });
+});
 
 /** Mounted at /api/developer-availability. */
 export const availabilityApi = new Hono<AppEnv>()

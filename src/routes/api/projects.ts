@@ -13,7 +13,7 @@ import {
   setProjectTeam,
   setProjectVisibility,
 } from '../../db/projects';
-import { type Project, projectForEveryone, TEAMS } from '../../shared/projects';
+import { PROJECT_ID_PATTERN, type Project, projectForEveryone, TEAMS } from '../../shared/projects';
 import { can } from '../../shared/roles';
 import { AUDIT_KINDS, type AuditKind } from '../../shared/audit';
 import { insertAuditEntry } from '../../db/audit';
@@ -43,7 +43,7 @@ export const ProjectIdParam = z.object({
   id: z
     .string()
     .regex(
-      /^[1-9]\d{0,8}$/,
+      PROJECT_ID_PATTERN,
       'The project id must be a positive whole number, e.g. /api/projects/12',
     )
     .transform(Number),

@@ -33,7 +33,7 @@ describe('GET / (the Project Portfolio)', () => {
       /<app-island data-island="ManageProjectsDialog" data-props="\{&quot;role&quot;:&quot;user&quot;,&quot;today&quot;:&quot;\d{4}-\d{2}-\d{2}&quot;\}"><button[^>]*>Manage Projects<\/button>/,
     );
     expect(html).toContain(
-      '<app-island data-island="PortfolioCards" data-props="{&quot;rendered&quot;:true,&quot;role&quot;:&quot;user&quot;,&quot;jiraSite&quot;:&quot;https://demo-agency.atlassian.net&quot;}"></app-island><div data-portfolio-projects=""><ul',
+      '<app-island data-island="PortfolioCards" data-props="{&quot;rendered&quot;:true,&quot;role&quot;:&quot;user&quot;,&quot;jiraSite&quot;:&quot;https://demo-agency.atlassian.net&quot;,&quot;forecastSite&quot;:&quot;https://demo-agency.forecast.it&quot;}"></app-island><div data-portfolio-projects=""><ul',
     );
     // No project list rides along as island props: each card's islands carry a few fields.
     expect(html).not.toContain('&quot;projects&quot;');
@@ -69,7 +69,7 @@ describe('GET / (the Project Portfolio)', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain(
-      'data-props="{&quot;rendered&quot;:false,&quot;role&quot;:&quot;user&quot;,&quot;jiraSite&quot;:&quot;https://demo-agency.atlassian.net&quot;}"',
+      'data-props="{&quot;rendered&quot;:false,&quot;role&quot;:&quot;user&quot;,&quot;jiraSite&quot;:&quot;https://demo-agency.atlassian.net&quot;,&quot;forecastSite&quot;:&quot;https://demo-agency.forecast.it&quot;}"',
     );
     expect(html).toContain('aria-label="Loading projects"');
     expect(html).not.toContain('data-testid="project-card"');

@@ -24,7 +24,7 @@ import type { Freshness as FreshnessData, SyncedSource } from '../../shared/fres
 import { loadRetainerMarkers } from '../../services/retainer-forecast';
 import { isoDateInZone } from '../../shared/time-zones';
 import { attentionCounts } from '../../services/alerts';
-import { jiraSiteOf } from '../../services/integrations';
+import { forecastSiteOf, jiraSiteOf } from '../../services/integrations';
 
 export interface PortfolioData {
   /** Every project (the cards show the visible ones), or null when the database could not be read. */
@@ -40,6 +40,8 @@ export interface PortfolioData {
   attentionTotal: number | null;
   /** The Jira site, so the detail modal's keys link into it. */
   jiraSite: string;
+  /** The Forecast app, so the detail modal's Forecast id links into it. */
+  forecastSite: string;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function loadPortfolio(
     alertCounts: counted?.byProject ?? {},
     attentionTotal: counted?.total ?? null,
     jiraSite: jiraSiteOf(deps.config),
+    forecastSite: forecastSiteOf(deps.config),
   };
   // Without projects there are no cards to badge, but the bell still counts.
   if (!projects) return { projects, now, today, forecasts: {}, ...attention };
@@ -94,12 +97,14 @@ export function PortfolioPage({
   alertCounts = {},
   view = DEFAULT_VIEW,
   jiraSite = '',
+  forecastSite = '',
 }: {
   user: SessionUser;
   freshness?: FreshnessData | null;
   /** Cards or the table, with its sort and filters (docs/decisions/181). */
   view?: PortfolioView;
-} & Omit<PortfolioData, 'alertCounts' | 'attentionTotal'> & {
+} & Omit<PortfolioData, 'alertCounts' | 'attentionTotal' | 'forecastSite'> & {
+    forecastSite?: string;
     alertCounts?: Record<number, number>;
   }) {
   const isAdmin = user.role === 'admin';
@@ -130,7 +135,7 @@ export function PortfolioPage({
         <Island
           name="PortfolioCards"
           component={PortfolioCards}
-          props={{ rendered: !!projects, role: user.role, jiraSite }}
+          props={{ rendered: !!projects, role: user.role, jiraSite, forecastSite }}
         />
         <div {...attrs}>
           {projects ? (

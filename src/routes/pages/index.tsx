@@ -31,7 +31,10 @@ import { loadSettings, SettingsPage } from './SettingsPage';
 import { loadSyncPage, SyncPage } from './SyncPage';
 import { UsersPage } from './UsersPage';
 import { AlertCountContext, JiraSiteOfPageContext, ThemeContext } from './Layout';
-import { jiraSiteOf } from '../../services/integrations';
+import { forecastSiteOf, jiraSiteOf } from '../../services/integrations';
+import { ForecastSiteContext } from '../../components/SourceLink';
+import { loadProjectPage, ProjectPage } from './ProjectPage';
+import { projectIdOfPath } from '../../shared/projects';
 import { AlertsPage, loadAlertsPage } from './AlertsPage';
 import { OutboxPage } from './OutboxPage';
 import { bellCount, viewerOf } from '../../services/alerts';
@@ -71,7 +74,11 @@ export async function renderPage(
     createElement(
       JiraSiteOfPageContext.Provider,
       { value: jiraSiteOf(c.var.deps.config) },
-      createElement(AlertCountContext.Provider, { value: count }, content),
+      createElement(
+        ForecastSiteContext.Provider,
+        { value: forecastSiteOf(c.var.deps.config) },
+        createElement(AlertCountContext.Provider, { value: count }, content),
+      ),
     ),
   );
   return c.html(
@@ -213,16 +220,28 @@ export const pages = new Hono<AppEnv>()
     if (!projects) return c.json({ message: 'Failed to fetch project data.' }, 503);
     return c.html(
       renderFragment(
-        <PortfolioProjects
-          projects={projects}
-          now={new Date(now)}
-          forecasts={forecasts}
-          role={c.var.user!.role}
-          alertCounts={alertCounts}
-          view={view}
-        />,
+        <ForecastSiteContext.Provider value={forecastSiteOf(c.var.deps.config)}>
+          <PortfolioProjects
+            projects={projects}
+            now={new Date(now)}
+            forecasts={forecasts}
+            role={c.var.user!.role}
+            alertCounts={alertCounts}
+            view={view}
+          />
+        </ForecastSiteContext.Provider>,
       ),
     );
+  })
+  // A project's own page (docs/decisions/345). An id that cannot name a project, or names one
+  // not on the dashboard, is a page that does not exist.
+  .get('/projects/:id', requirePageUser(), async (c) => {
+    const id = projectIdOfPath(c.req.path);
+    if (id === null) return notFoundPage(c);
+    const user = c.var.user!;
+    const data = await loadProjectPage(c.var.deps, user, id, c.req.query('tab'));
+    if (!data) return notFoundPage(c);
+    return renderPage(c, <ProjectPage user={user} data={data} />, data.project.name);
   })
   .get('/developer', requirePageUser(), (c) =>
     renderPage(

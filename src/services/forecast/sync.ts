@@ -119,6 +119,7 @@ async function readBilling(
   const rate = rateCards.find((card) => card.id === project.rate_card)?.default_rate ?? null;
   const fields: ForecastProjectFields = {
     forecastProjectId,
+    companyProjectId: project.company_project_id ?? null,
     value: project.budget ?? project.baseline_target ?? 0,
     budgetType: project.budget_type ?? null,
     status: project.status ?? null,

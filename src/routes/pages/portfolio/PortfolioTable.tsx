@@ -14,7 +14,7 @@ import {
   portfolioViewParams,
   sortPortfolioRows,
 } from '../../../shared/portfolio-table';
-import { TEAMS } from '../../../shared/projects';
+import { projectPath, TEAMS } from '../../../shared/projects';
 import * as s from '../../../components/portfolio/PortfolioTable.css';
 
 /**
@@ -280,9 +280,9 @@ function Row({
   return (
     <tr className={s.row} data-project-id={r.id} data-testid="project-row">
       <th scope="row" className={`${s.cell} ${s.sticky}`}>
-        <button type="button" className={s.nameButton} aria-haspopup="dialog" title={r.name}>
+        <a className={s.nameButton} href={projectPath(r.id)} aria-haspopup="dialog" title={r.name}>
           {r.name}
-        </button>
+        </a>
       </th>
       <td className={td(false)}>{r.teamName ?? '—'}</td>
       <td className={td(false)}>

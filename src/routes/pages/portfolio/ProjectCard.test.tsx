@@ -305,9 +305,9 @@ describe('the portfolio cards rendered on the server', () => {
         },
       ],
     ]);
-    // The name opens the detail modal; it is a button, so the keyboard reaches it.
+    // The name is a link to the project's page (it opens the detail modal in place with scripts).
     expect(card).toMatch(
-      /<button class="[^"]+" aria-haspopup="dialog">Acme Support Retainer<\/button>/,
+      /<a class="[^"]+" href="\/projects\/1" aria-haspopup="dialog">Acme Support Retainer<\/a>/,
     );
   });
 });

@@ -6,13 +6,14 @@ import { formatBillingAmount } from '../../../shared/money-format';
 import { cardRing } from '../../../shared/card-ring';
 import { epicProgress, epicProgressText } from '../../../shared/epics';
 import { type FigureKey, figureHelp, figureLabel } from '../../../shared/figures';
-import { type Project, sprintLine } from '../../../shared/projects';
+import { type Project, projectPath, sprintLine } from '../../../shared/projects';
 import { retainerProgressOf } from '../../../shared/retainer';
 import { isBillingStale } from '../../../shared/billing';
 import type { Role } from '../../../shared/roles';
 import { Gauge } from '../../../components/Gauge';
 import { WarningIcon } from '../../../components/icons';
 import { ProgressBar } from '../../../components/ProgressBar';
+import { ForecastProjectId } from '../../../components/SourceLink';
 import { badge } from '../../../components/ui.css';
 import * as s from '../../../components/portfolio/ProjectCard.css';
 
@@ -65,10 +66,11 @@ export function ProjectCard({ project: p, now, slots = {}, role }: ProjectCardPr
       <div className={s.top}>
         <div className={s.titleBlock}>
           <div className={s.titleRow}>
-            {/* No type: outside a form the button submits nothing, and every card repeats it. */}
-            <button className={s.name} aria-haspopup="dialog">
+            {/* A link to the project's page, which works before scripts load; with them a plain
+                click opens the detail in place (docs/decisions/345). */}
+            <a className={s.name} href={projectPath(p.id)} aria-haspopup="dialog">
               {p.name}
-            </button>
+            </a>
             <span className={p.devStatus === 'Active' ? badge.green : badge.red}>
               {p.devStatus}
             </span>
@@ -133,8 +135,18 @@ export function ProjectCard({ project: p, now, slots = {}, role }: ProjectCardPr
               `Paid: ${formatBillingAmount(p.forecastTotalPaid)}`,
               `Overdue: ${formatBillingAmount(p.forecastOverdueAmount)}`,
               `Retainer periods: ${periods.completed} completed of ${periods.total}`,
-              `Forecast ID: ${p.forecastProjectId ?? '—'}`,
             ].join('\n')}
+            <span>
+              {'Forecast ID: '}
+              {p.forecastProjectId === null ? (
+                '—'
+              ) : (
+                <ForecastProjectId
+                  forecastProjectId={p.forecastProjectId}
+                  companyProjectId={p.forecastCompanyProjectId}
+                />
+              )}
+            </span>
             {/* Each amount's definition from the glossary, so the hover says which figure is which. */}
             <dl className={s.billingHelp}>
               {HOVER_FIGURES.map((key) => (
