@@ -14,6 +14,7 @@ import m0080 from '../../sql/0080_cost_rate_on.sql';
 import m0081 from '../../sql/0081_oidc_identities.sql';
 import m0082 from '../../sql/0082_database_mode.sql';
 import m0083 from '../../sql/0083_capacity.sql';
+import m0090 from '../../sql/0090_invoice_currency.sql';
 
 /** Every migration in order. Files in sql/ are append-only: add a new one, never edit an applied one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '0081_oidc_identities', sql: m0081 },
   { name: '0082_database_mode', sql: m0082 },
   { name: '0083_capacity', sql: m0083 },
+  { name: '0090_invoice_currency', sql: m0090 },
 ];

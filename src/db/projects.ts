@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '../shared/currency';
 import type { DevStatus } from '../shared/dev-status';
 import { roundMoney } from '../shared/money';
 import type { Project, TeamName } from '../shared/projects';
@@ -27,6 +28,8 @@ export interface ProjectRow {
   forecast_total_sent: number;
   forecast_total_paid: number;
   forecast_overdue_amount: number;
+  /** The currency of the forecast_total_* amounts; null before the project's first invoice. */
+  forecast_currency: string | null;
   forecast_retainer_periods_completed: number;
   forecast_retainer_periods_total: number;
   forecast_budget_type: string | null;
@@ -87,6 +90,7 @@ function toProject(r: ProjectJson, sprints: SprintJson[], overdueSince: string |
     forecastTotalSent: money(r.forecast_total_sent),
     forecastTotalPaid: money(r.forecast_total_paid),
     forecastOverdueAmount: money(r.forecast_overdue_amount),
+    forecastCurrency: r.forecast_currency,
     forecastRetainerPeriodsCompleted: r.forecast_retainer_periods_completed,
     forecastRetainerPeriodsTotal: r.forecast_retainer_periods_total,
     forecastBudgetType: r.forecast_budget_type,
@@ -517,6 +521,8 @@ export async function insertProject(
 
 /** The billing summary stored on a project: the invoice totals plus its retainer periods' progress. */
 export interface StoredBilling {
+  /** The currency of every amount below; null when the project has no invoice. */
+  currency: CurrencyCode | null;
   /** All invoices, drafts included. */
   totalCreated: number;
   /** Invoices that are not drafts (the margins' Invoices Created). */
@@ -547,7 +553,8 @@ export async function updateProjectBilling(
        client_hourly_rate = COALESCE($6, client_hourly_rate),
        forecast_total_created = $7, forecast_total_invoiced = $8, forecast_total_sent = $9, forecast_total_paid = $10,
        forecast_overdue_amount = $11, billing_sent_percentage = $12, billing_paid_percentage = $13,
-       forecast_retainer_periods_completed = $14, forecast_retainer_periods_total = $15, last_forecast_sync = $16
+       forecast_retainer_periods_completed = $14, forecast_retainer_periods_total = $15, last_forecast_sync = $16,
+       forecast_currency = $17
      WHERE id = $1`,
     [
       projectId,
@@ -566,6 +573,7 @@ export async function updateProjectBilling(
       billing.retainerPeriodsCompleted,
       billing.retainerPeriodsTotal,
       syncedAt,
+      billing.currency,
     ],
   );
 }
