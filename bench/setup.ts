@@ -96,6 +96,7 @@ export async function createBenchEnv(options: {
     now,
     timeZone: config.AGENCY_TIMEZONE,
     qaStatus: config.JIRA_QA_STATUS,
+    companyCurrency: config.COMPANY_CURRENCY,
   });
 
   const passwords = createPasswordHasher(nodeScrypt);

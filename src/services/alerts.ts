@@ -41,6 +41,7 @@ import { NotFoundError } from './errors';
 import { activeSprintBlocked } from './jira/queries';
 import { loadRetainerForecast } from './retainer-forecast';
 import type { SlackNotifier } from './slack';
+import type { CurrencyCode } from '../shared/currency';
 import { availablePointsByWeek, readyForQaFromStore, velocityHistory } from './velocity';
 
 export interface AlertDeps {
@@ -48,6 +49,8 @@ export interface AlertDeps {
   now: Date;
   timeZone: string;
   qaStatus: string;
+  /** COMPANY_CURRENCY: of costs, budget burn and margins in the alerts' messages. */
+  companyCurrency: CurrencyCode;
   slack?: SlackNotifier;
   log?: (line: string) => void;
 }
@@ -56,7 +59,7 @@ type RuleGroup = { rules: AlertRule[]; find: () => Promise<AlertFinding[]> };
 
 /** The findings of every rule, grouped by the data each reads. */
 function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
-  const { db, now, timeZone } = deps;
+  const { db, now, timeZone, companyCurrency } = deps;
   const today = isoDateInZone(now, timeZone);
   const projects = listVisibleProjects(db);
   const thisWeek = currentWeekStart(now, timeZone);
@@ -71,6 +74,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
               name: p.name,
               overdueAmount: p.forecastOverdueAmount,
               overdueSince: p.overdueSince ?? null,
+              currency: p.forecastCurrency ?? companyCurrency,
             },
             today,
             t,
@@ -81,7 +85,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
     {
       rules: ['budget_burn'],
       find: async () =>
-        (await loadBudgetBurns(db, today)).projects.flatMap((b) => {
+        (await loadBudgetBurns(db, today, companyCurrency)).projects.flatMap((b) => {
           const f = budgetBurnRule(
             {
               projectId: b.projectId,
@@ -89,6 +93,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
               projectValue: b.projectValue,
               costToDate: b.costToDate,
               invoicedToDate: b.invoicedToDate,
+              currency: companyCurrency,
             },
             t,
           );
@@ -110,6 +115,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
               target: forecast.target,
               projected: forecast.projected,
               periodNumber: forecast.periodNumber,
+              currency: p.forecastCurrency ?? companyCurrency,
             },
             t,
           );
@@ -128,13 +134,21 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
         });
         return (await projects).flatMap((p) => {
           if (p.forecastProjectId === null) return [];
+          // Only invoices in the company currency can be set against its costs.
           const invoiced = figures.invoices
-            .filter((i) => i.forecastProjectId === p.forecastProjectId)
+            .filter(
+              (i) =>
+                i.forecastProjectId === p.forecastProjectId &&
+                (i.currency ?? companyCurrency) === companyCurrency,
+            )
             .reduce((sum, i) => sum + i.amount, 0);
           const cost = costOf(
             figures.time.filter((x) => x.forecastProjectId === p.forecastProjectId),
           );
-          const f = marginRule({ projectId: p.id, name: p.name, invoiced, cost }, t);
+          const f = marginRule(
+            { projectId: p.id, name: p.name, invoiced, cost, currency: companyCurrency },
+            t,
+          );
           return f ? [f] : [];
         });
       },

@@ -55,7 +55,14 @@ afterAll(async () => {
 describe('Slack webhook for opened alerts', () => {
   it('posts the non-money alert once, escaped, and never the money alert', async () => {
     const slack = createSlackNotifier(url);
-    const deps = { db, now, timeZone: 'UTC', qaStatus: 'Ready for QA Testing', slack };
+    const deps = {
+      db,
+      now,
+      timeZone: 'UTC',
+      qaStatus: 'Ready for QA Testing',
+      companyCurrency: 'USD',
+      slack,
+    };
     const first = await evaluateAlerts(deps);
     expect(first.opened.map((f) => f.rule).sort()).toEqual(['overdue', 'stale']);
     expect(posts).toHaveLength(1);

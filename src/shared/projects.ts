@@ -134,3 +134,6 @@ const UNLISTED_STAGES = new Set(['DONE', 'FINISHED', 'HALTED']);
 export function listedForecastProjects<P extends ForecastProjectItem>(projects: readonly P[]): P[] {
   return projects.filter((p) => !UNLISTED_STAGES.has(p.stage.toUpperCase()));
 }
+
+/** A project's own page, which the dashboard links wherever a figure sums a project's work. */
+export const projectHref = (id: number) => `/projects/${id}`;

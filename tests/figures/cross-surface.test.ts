@@ -71,6 +71,7 @@ beforeAll(async () => {
     now,
     timeZone: 'UTC',
     qaStatus: 'Ready for QA Testing',
+    companyCurrency: 'USD',
     slack: createSlackNotifier(webhook),
   });
   admin = await t.signIn('admin');

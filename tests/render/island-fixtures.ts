@@ -140,6 +140,7 @@ export const islandFixtures: IslandFixtures = {
   },
   GrossMarginsTable: {
     initial: {
+      currency: 'USD',
       projects: [
         {
           id: 4001,
@@ -148,6 +149,7 @@ export const islandFixtures: IslandFixtures = {
           totalHours: 12.5,
           totalInvoiced: 21600,
           totalPaid: 14400.5,
+          currency: 'USD',
           costBreakdown: [
             { personId: 11, personName: 'Mia Chen', hours: 12.5, hourlyRate: 62.5, cost: 781.25 },
           ],
@@ -159,6 +161,7 @@ export const islandFixtures: IslandFixtures = {
           totalHours: 3,
           totalInvoiced: 0,
           totalPaid: 0,
+          currency: 'EUR',
         },
       ],
     },
@@ -297,6 +300,8 @@ export const islandFixtures: IslandFixtures = {
       totalHours: 9.75,
       totalInternalCost: 812.5,
       totalInvoicesSent: 4200,
+      currency: 'USD',
+      invoicesSent: [{ currency: 'USD', amount: 4200 }],
       projectTimeData: [
         {
           projectId: 4001,

@@ -19,7 +19,13 @@ let admin: string;
 let admin2: string;
 let staff: string;
 const evaluate = () =>
-  evaluateAlerts({ db, now, timeZone: 'UTC', qaStatus: 'Ready for QA Testing' });
+  evaluateAlerts({
+    db,
+    now,
+    timeZone: 'UTC',
+    qaStatus: 'Ready for QA Testing',
+    companyCurrency: 'USD',
+  });
 
 beforeAll(async () => {
   ({ db, drop } = await createTestDb());

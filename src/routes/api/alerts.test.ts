@@ -66,6 +66,7 @@ const runnerWithAlerts = () =>
       clock: () => now,
       timeZone: 'UTC',
       qaStatus: 'Ready for QA Testing',
+      companyCurrency: 'USD',
     }),
   });
 

@@ -140,7 +140,11 @@ export const userExportsApi = new Hono<AppEnv>()
 export const adminExportsApi = new Hono<AppEnv>()
   .use(requireRole('admin'))
   .get('/weekly-hours.csv', valid('query', WeekQuerySchema), async (c) => {
-    const week = await loadAgencyWeek(c.var.deps.db, c.req.valid('query').weekStart);
+    const week = await loadAgencyWeek(
+      c.var.deps.db,
+      c.req.valid('query').weekStart,
+      c.var.deps.config.COMPANY_CURRENCY,
+    );
     return csvResponse(
       c,
       { subject: 'weekly-hours', from: week.weekStart, to: week.weekEnd },
@@ -151,7 +155,7 @@ export const adminExportsApi = new Hono<AppEnv>()
     );
   })
   .get('/gross-margins.csv', async (c) => {
-    const { projects } = await loadGrossMargins(c.var.deps.db);
+    const { projects } = await loadGrossMargins(c.var.deps.db, c.var.deps.config.COMPANY_CURRENCY);
     return csvResponse(
       c,
       { subject: 'gross-margins', from: agencyToday(c.var.deps) },
@@ -160,7 +164,7 @@ export const adminExportsApi = new Hono<AppEnv>()
     );
   })
   .get('/cost-breakdown.csv', async (c) => {
-    const { projects } = await loadGrossMargins(c.var.deps.db);
+    const { projects } = await loadGrossMargins(c.var.deps.db, c.var.deps.config.COMPANY_CURRENCY);
     return csvResponse(
       c,
       { subject: 'gross-margins-cost-breakdown', from: agencyToday(c.var.deps) },
@@ -219,11 +223,15 @@ export const adminExportsApi = new Hono<AppEnv>()
   })
   .get('/budget-burn.csv', async (c) => {
     const today = agencyToday(c.var.deps);
-    const { projects } = await loadBudgetBurns(c.var.deps.db, today);
+    const { projects } = await loadBudgetBurns(c.var.deps.db, today, c.var.deps.config.COMPANY_CURRENCY);
     return csvResponse(c, { subject: 'budget-burn', from: today }, col.BUDGET_BURN, projects);
   })
   .get('/unbilled-work.csv', async (c) => {
-    const { projects } = await loadUnbilledWork(c.var.deps.db, c.var.deps.config.AGENCY_TIMEZONE);
+    const { projects } = await loadUnbilledWork(
+      c.var.deps.db,
+      c.var.deps.config.AGENCY_TIMEZONE,
+      c.var.deps.config.COMPANY_CURRENCY,
+    );
     return csvResponse(
       c,
       { subject: 'unbilled-work', from: agencyToday(c.var.deps) },

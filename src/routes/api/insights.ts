@@ -39,15 +39,28 @@ export const insightsApi = new Hono<AppEnv>()
     ),
   )
   .get('/unbilled-work', async (c) =>
-    c.json(await loadUnbilledWork(c.var.deps.db, c.var.deps.config.AGENCY_TIMEZONE)),
+    c.json(await loadUnbilledWork(
+        c.var.deps.db,
+        c.var.deps.config.AGENCY_TIMEZONE,
+        c.var.deps.config.COMPANY_CURRENCY,
+      )),
   )
   .get('/budget-burn', async (c) =>
-    c.json(await loadBudgetBurns(c.var.deps.db, agencyToday(c.var.deps))),
+    c.json(await loadBudgetBurns(
+          c.var.deps.db,
+          agencyToday(c.var.deps),
+          c.var.deps.config.COMPANY_CURRENCY,
+        )),
   )
   .get('/projects/:id/budget-burn', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
     if (!(await getProject(c.var.deps.db, id))) throw noProject();
-    return c.json({ budgetBurn: await loadBudgetBurn(c.var.deps.db, id, agencyToday(c.var.deps)) });
+    return c.json({ budgetBurn: await loadBudgetBurn(
+        c.var.deps.db,
+        id,
+        agencyToday(c.var.deps),
+        c.var.deps.config.COMPANY_CURRENCY,
+      ) });
   })
   .get('/projects/:id/retainer-forecast', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
