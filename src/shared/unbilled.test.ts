@@ -76,6 +76,7 @@ describe('unbilled work', () => {
     expect(row).toEqual({
       projectId: 7,
       name: 'Globex',
+      currency: 'USD',
       lastInvoiceDate: '2026-11-15',
       hoursSince: 21.5,
       unbilledValue: 3175,

@@ -324,6 +324,7 @@ export const islandFixtures: IslandFixtures = {
   CostPerPoint: {
     initial: {
       currentWeekStart: '2026-11-16',
+      currency: 'USD',
       agency: {
         weeks: [
           { weekStart: '2026-11-09', cost: 4812.5, points: 21, costPerPoint: 229.17 },
@@ -344,6 +345,8 @@ export const islandFixtures: IslandFixtures = {
   Trends: {
     initial: {
       currentWeekStart: '2026-11-16',
+      currency: 'USD',
+      otherCurrencies: [],
       agency: [
         {
           weekStart: '2026-11-09',

@@ -22,4 +22,6 @@ export const agencyTimeEntriesApi = new Hono<AppEnv>()
 /** Gross Margins per project, mounted at /api/gross-margins, admins only. */
 export const grossMarginsApi = new Hono<AppEnv>()
   .use(requireAbility('money.view'))
-  .get('/', async (c) => c.json(await loadGrossMargins(c.var.deps.db, c.var.deps.config.COMPANY_CURRENCY)));
+  .get('/', async (c) =>
+    c.json(await loadGrossMargins(c.var.deps.db, c.var.deps.config.COMPANY_CURRENCY)),
+  );

@@ -132,7 +132,9 @@ describe('forecasts, burn, cost per point, unbilled work and trends on the demo 
     // Nothing to burn among the projects held: no query at all.
     const retainers = projects.filter((p) => p.forecastBudgetType === 'RETAINER');
     const counter = { queries: 0 };
-    expect(await loadBudgetsUsed(countingDb(db, counter), retainers, '2026-11-25', 'USD')).toEqual({});
+    expect(await loadBudgetsUsed(countingDb(db, counter), retainers, '2026-11-25', 'USD')).toEqual(
+      {},
+    );
     expect(counter.queries).toBe(0);
   });
 

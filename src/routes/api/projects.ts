@@ -370,7 +370,9 @@ export const projectsApi = new Hono<AppEnv>()
       if (!project) throw new ProjectNotFoundError(id);
       // The same figures as the Gross Margins tab; projects it leaves out (hidden, or not on
       // Forecast) have no logged time to cost.
-      const margins = (await loadGrossMargins(db, c.var.deps.config.COMPANY_CURRENCY)).projects.find((p) => p.id === id);
+      const margins = (
+        await loadGrossMargins(db, c.var.deps.config.COMPANY_CURRENCY)
+      ).projects.find((p) => p.id === id);
       if (!margins)
         return c.json({ projectId: id, totalHours: 0, internalCost: 0, costBreakdown: [] });
       return c.json({
