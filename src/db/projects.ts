@@ -451,6 +451,7 @@ export type ForecastProjectRow = Pick<
   | 'forecast_total_sent'
   | 'forecast_total_paid'
   | 'forecast_overdue_amount'
+  | 'forecast_currency'
   | 'forecast_retainer_periods_completed'
   | 'forecast_retainer_periods_total'
   | 'forecast_budget_type'
@@ -463,7 +464,7 @@ export type ForecastProjectRow = Pick<
 
 const PROJECT_COLUMNS = `id, name, dev_status, visible, client_hourly_rate, forecast_project_id, forecast_project_value,
   forecast_total_created, forecast_total_invoiced, forecast_total_sent, forecast_total_paid, forecast_overdue_amount,
-  forecast_retainer_periods_completed, forecast_retainer_periods_total, forecast_budget_type, forecast_status,
+  forecast_currency, forecast_retainer_periods_completed, forecast_retainer_periods_total, forecast_budget_type, forecast_status,
   forecast_stage, billing_sent_percentage, billing_paid_percentage, last_forecast_sync`;
 
 export async function findProject(db: Db, projectId: number): Promise<ForecastProjectRow | null> {

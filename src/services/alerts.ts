@@ -106,7 +106,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
         const retainers = (await projects).filter((p) => p.forecastBudgetType === 'RETAINER');
         const found: AlertFinding[] = [];
         for (const p of retainers) {
-          const forecast = (await loadRetainerForecast(db, p.id, today))?.forecast;
+          const forecast = (await loadRetainerForecast(db, p.id, today, companyCurrency))?.forecast;
           if (!forecast) continue;
           const f = retainerRule(
             {

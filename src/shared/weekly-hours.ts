@@ -38,3 +38,6 @@ export interface AgencyTimeData {
   invoicesSent: Amount[];
   projectTimeData: ProjectTimeData[];
 }
+
+/** Weekly Hours for one week: where a week's hours and cost lead, to the entries they sum. */
+export const weeklyHoursHref = (weekStart: IsoDate) => `/agency?week=${weekStart}`;

@@ -282,7 +282,12 @@ export const adminExportsApi = new Hono<AppEnv>()
     const rows = [];
     // One project at a time: each forecast is a few small queries, and a file is no hurry.
     for (const project of retainers) {
-      const answer = await loadRetainerForecast(db, project.id, today);
+      const answer = await loadRetainerForecast(
+        db,
+        project.id,
+        today,
+        c.var.deps.config.COMPANY_CURRENCY,
+      );
       if (answer?.forecast)
         rows.push({
           name: project.name,

@@ -66,7 +66,9 @@ export const insightsApi = new Hono<AppEnv>()
   .get('/projects/:id/budget-burn', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
     if (!(await getProject(c.var.deps.db, id))) throw noProject();
+    // Budget burn is shown only in the company currency (value, cost and invoices alike).
     return c.json({
+      currency: c.var.deps.config.COMPANY_CURRENCY,
       budgetBurn: await loadBudgetBurn(
         c.var.deps.db,
         id,
@@ -77,7 +79,12 @@ export const insightsApi = new Hono<AppEnv>()
   })
   .get('/projects/:id/retainer-forecast', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
-    const answer = await loadRetainerForecast(c.var.deps.db, id, agencyToday(c.var.deps));
+    const answer = await loadRetainerForecast(
+      c.var.deps.db,
+      id,
+      agencyToday(c.var.deps),
+      c.var.deps.config.COMPANY_CURRENCY,
+    );
     if (!answer) throw noProject();
     return c.json(answer);
   });

@@ -317,6 +317,7 @@ export const projectsApi = new Hono<AppEnv>()
           totalSent: result.totalSent,
           totalPaid: result.totalPaid,
           overdueAmount: result.overdue,
+          currency: result.currency ?? c.var.deps.config.COMPANY_CURRENCY,
           sentPercentage: result.sentPercentage,
           paidPercentage: result.paidPercentage,
           retainerPeriodsCompleted: result.retainerPeriodsCompleted,
@@ -343,7 +344,11 @@ export const projectsApi = new Hono<AppEnv>()
       id,
       isoDateInZone(clock(), config.AGENCY_TIMEZONE),
     );
-    return c.json({ retainerPeriods });
+    // The periods' amounts are in the project's billing currency.
+    return c.json({
+      retainerPeriods,
+      currency: project.forecast_currency ?? config.COMPANY_CURRENCY,
+    });
   })
 
   .get('/:id/jira-data', valid('param', ProjectIdParam), async (c) => {

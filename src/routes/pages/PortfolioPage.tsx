@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../auth/session';
+import type { CurrencyCode } from '../../shared/currency';
 import { Freshness } from '../../components/Freshness';
 import { Layout } from './Layout';
 import { PORTFOLIO_PROJECTS_ATTR } from '../../shared/island-markers';
@@ -40,6 +41,8 @@ export interface PortfolioData {
   attentionTotal: number | null;
   /** The Jira site, so the detail modal's keys link into it. */
   jiraSite: string;
+  /** COMPANY_CURRENCY: billing amounts of a project without invoices read in it. */
+  companyCurrency: CurrencyCode;
 }
 
 /**
@@ -68,11 +71,17 @@ export async function loadPortfolio(
     alertCounts: counted?.byProject ?? {},
     attentionTotal: counted?.total ?? null,
     jiraSite: jiraSiteOf(deps.config),
+    companyCurrency: deps.config.COMPANY_CURRENCY,
   };
   // Without projects there are no cards to badge, but the bell still counts.
   if (!projects) return { projects, now, today, forecasts: {}, ...attention };
   if (!isAdmin) return { projects, now, today, forecasts: {}, ...attention };
-  const forecasts = await loadRetainerMarkers(deps.db, projects, today);
+  const forecasts = await loadRetainerMarkers(
+    deps.db,
+    projects,
+    today,
+    deps.config.COMPANY_CURRENCY,
+  );
   return { projects, now, today, forecasts, ...attention };
 }
 
@@ -91,6 +100,7 @@ export function PortfolioPage({
   alertCounts = {},
   view = DEFAULT_VIEW,
   jiraSite = '',
+  companyCurrency,
 }: {
   user: SessionUser;
   freshness?: FreshnessData | null;
@@ -135,6 +145,7 @@ export function PortfolioPage({
               projects={projects}
               now={new Date(now)}
               forecasts={forecasts}
+              companyCurrency={companyCurrency}
               role={user.role}
               alertCounts={alertCounts}
               view={view}
