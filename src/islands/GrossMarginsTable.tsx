@@ -225,7 +225,7 @@ function ProjectRow({
         <td className={`${s.cell} ${marginClass(f.grossMargin)}`}>{cost(f.grossMargin)}</td>
       ) : (
         <td className={s.cell} title={noMarginTitle(p.currency, company)}>
-          n/a ({p.currency})
+          {`n/a (${p.currency})`}
         </td>
       )}
       <td className={s.cell}>
