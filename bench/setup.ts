@@ -97,6 +97,7 @@ export async function createBenchEnv(options: {
     timeZone: config.AGENCY_TIMEZONE,
     qaStatus: config.JIRA_QA_STATUS,
     publicHolidays: config.publicHolidays,
+    companyCurrency: config.COMPANY_CURRENCY,
   });
 
   const passwords = createPasswordHasher(nodeScrypt);

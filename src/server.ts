@@ -104,6 +104,7 @@ async function main() {
     timeZone: config.AGENCY_TIMEZONE,
     qaStatus: config.JIRA_QA_STATUS,
     publicHolidays: config.publicHolidays,
+    companyCurrency: config.COMPANY_CURRENCY,
     slack: config.SLACK_WEBHOOK_URL ? createSlackNotifier(config.SLACK_WEBHOOK_URL) : undefined,
     log: (line) => console.error(line),
   });

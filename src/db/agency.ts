@@ -37,10 +37,13 @@ const WEEK_SQL = `
      FULL JOIN (SELECT forecast_project_id, name FROM projects WHERE forecast_project_id IS NOT NULL) p ON p.forecast_project_id = fproject.id) AS projects,
     -- docs/design.md, "Billing": Invoices This Week = non-draft invoices whose invoice date falls
     -- in the week, on the projects the tab covers (docs/decisions/194).
-    (SELECT COALESCE(SUM(amount), 0)
-     FROM forecast_invoices
-     WHERE status <> 'DRAFT' AND invoice_date BETWEEN $1::date AND $2::date
-       AND forecast_project_id IN (${ACTIVE_FORECAST_IDS_SQL})) AS invoices`;
+    -- One sum per currency: two currencies are never added (docs/figures.md, "Currency").
+    (SELECT COALESCE(json_agg(json_build_array(currency, amount) ORDER BY currency), '[]')::text
+     FROM (SELECT currency, SUM(amount) AS amount
+           FROM forecast_invoices
+           WHERE status <> 'DRAFT' AND invoice_date BETWEEN $1::date AND $2::date
+             AND forecast_project_id IN (${ACTIVE_FORECAST_IDS_SQL})
+           GROUP BY currency) i) AS invoices`;
 
 export type RegistrationTuple = [
   id: number,
@@ -60,8 +63,11 @@ export interface AgencyWeekRows {
   registrations: RegistrationTuple[];
   persons: PersonTuple[];
   projects: ProjectTuple[];
-  /** Invoices This Week: the sum of the week's non-draft invoices on the covered projects. */
-  invoices: number;
+  /**
+   * Invoices This Week: the week's non-draft invoices on the covered projects, summed per
+   * currency (null: stored before invoices kept their currency).
+   */
+  invoices: [currency: string | null, amount: number][];
 }
 
 /**
@@ -78,13 +84,15 @@ export async function readAgencyWeek(
     registrations: string;
     persons: string;
     projects: string;
-    invoices: number;
+    invoices: string;
   }>(WEEK_SQL, [weekStart, weekEnd, defaultRate]);
   return {
     registrations: JSON.parse(row!.registrations) as RegistrationTuple[],
     persons: JSON.parse(row!.persons) as PersonTuple[],
     projects: JSON.parse(row!.projects) as ProjectTuple[],
-    invoices: Number(row!.invoices),
+    invoices: (JSON.parse(row!.invoices) as [string | null, number | string][]).map(
+      ([currency, amount]) => [currency, Number(amount)],
+    ),
   };
 }
 
@@ -95,6 +103,8 @@ export interface GrossMarginRow {
   devStatus: string;
   totalInvoiced: number;
   totalPaid: number;
+  /** The currency of the two totals; null before the project's first invoice. */
+  currency: string | null;
   personId: number | null;
   personName: string | null;
   hourlyRate: number | null;
@@ -115,6 +125,7 @@ const GROSS_MARGINS_SQL = `
   )
   SELECT p.id, p.name, p.dev_status AS "devStatus",
          p.forecast_total_invoiced AS "totalInvoiced", p.forecast_total_paid AS "totalPaid",
+         p.forecast_currency AS currency,
          c.person_id AS "personId", c.person_name AS "personName", c.hourly_rate AS "hourlyRate",
          c.rate_known AS "rateKnown", c.minutes
   FROM projects p

@@ -9,6 +9,7 @@
 import { BULK_CHUNK, bulkInsert } from './bulk';
 import type { Db } from './port';
 import type { IsoDate } from '../shared/calendar';
+import type { CurrencyCode } from '../shared/currency';
 import type { RetainerPeriod } from '../shared/retainer';
 
 // ---------------------------------------------------------------------------
@@ -66,6 +67,8 @@ export interface ProjectInvoiceShare {
   invoiceDate: IsoDate;
   dueDate: IsoDate | null;
   status: string;
+  /** The currency Forecast recorded the invoice in. */
+  currency: CurrencyCode;
   /** This project's entries, tax excluded. */
   amount: number;
   /** The invoice's payments shared pro rata to this project's part of its total. */
@@ -95,15 +98,16 @@ export async function replaceInvoiceShares(
       invoice_date: s.invoiceDate,
       due_date: s.dueDate,
       status: s.status,
+      currency: s.currency,
       amount: s.amount,
       paid: s.paid,
     }));
   await bulkInsert(
     db,
-    `INSERT INTO forecast_invoices (invoice_id, forecast_project_id, invoice_reference, invoice_date, due_date, status, amount, paid)
-     SELECT invoice_id, forecast_project_id, invoice_reference, invoice_date, due_date, status, amount, paid
+    `INSERT INTO forecast_invoices (invoice_id, forecast_project_id, invoice_reference, invoice_date, due_date, status, currency, amount, paid)
+     SELECT invoice_id, forecast_project_id, invoice_reference, invoice_date, due_date, status, currency, amount, paid
      FROM jsonb_to_recordset($1::text::jsonb) AS r(invoice_id integer, forecast_project_id integer, invoice_reference text,
-       invoice_date date, due_date date, status text, amount numeric, paid numeric)`,
+       invoice_date date, due_date date, status text, currency text, amount numeric, paid numeric)`,
     rows,
   );
 }

@@ -16,6 +16,7 @@ import m0082 from '../../sql/0082_database_mode.sql';
 import m0083 from '../../sql/0083_capacity.sql';
 import m0088 from '../../sql/0088_forecast_company_project_id.sql';
 import m0089 from '../../sql/0089_epic_tickets.sql';
+import m0090 from '../../sql/0090_invoice_currency.sql';
 
 /** Every migration in order. Files in sql/ are append-only: add a new one, never edit an applied one. */
 export const migrations: readonly { name: string; sql: string }[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly { name: string; sql: string }[] = [
   { name: '0083_capacity', sql: m0083 },
   { name: '0088_forecast_company_project_id', sql: m0088 },
   { name: '0089_epic_tickets', sql: m0089 },
+  { name: '0090_invoice_currency', sql: m0090 },
 ];

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '../shared/currency';
 import type { DevStatus } from '../shared/dev-status';
 import { roundMoney } from '../shared/money';
 import type { Project, TeamName } from '../shared/projects';
@@ -30,6 +31,8 @@ export interface ProjectRow {
   forecast_total_sent: number;
   forecast_total_paid: number;
   forecast_overdue_amount: number;
+  /** The currency of the forecast_total_* amounts; null before the project's first invoice. */
+  forecast_currency: string | null;
   forecast_retainer_periods_completed: number;
   forecast_retainer_periods_total: number;
   forecast_budget_type: string | null;
@@ -93,6 +96,7 @@ function toProject(r: ProjectJson, sprints: SprintJson[], overdueSince: string |
     forecastTotalSent: money(r.forecast_total_sent),
     forecastTotalPaid: money(r.forecast_total_paid),
     forecastOverdueAmount: money(r.forecast_overdue_amount),
+    forecastCurrency: r.forecast_currency,
     forecastRetainerPeriodsCompleted: r.forecast_retainer_periods_completed,
     forecastRetainerPeriodsTotal: r.forecast_retainer_periods_total,
     forecastBudgetType: r.forecast_budget_type,
@@ -453,6 +457,7 @@ export type ForecastProjectRow = Pick<
   | 'forecast_total_sent'
   | 'forecast_total_paid'
   | 'forecast_overdue_amount'
+  | 'forecast_currency'
   | 'forecast_retainer_periods_completed'
   | 'forecast_retainer_periods_total'
   | 'forecast_budget_type'
@@ -465,7 +470,7 @@ export type ForecastProjectRow = Pick<
 
 const PROJECT_COLUMNS = `id, name, dev_status, visible, client_hourly_rate, forecast_project_id, forecast_project_value,
   forecast_total_created, forecast_total_invoiced, forecast_total_sent, forecast_total_paid, forecast_overdue_amount,
-  forecast_retainer_periods_completed, forecast_retainer_periods_total, forecast_budget_type, forecast_status,
+  forecast_currency, forecast_retainer_periods_completed, forecast_retainer_periods_total, forecast_budget_type, forecast_status,
   forecast_stage, billing_sent_percentage, billing_paid_percentage, last_forecast_sync`;
 
 export async function findProject(db: Db, projectId: number): Promise<ForecastProjectRow | null> {
@@ -526,6 +531,8 @@ export async function insertProject(
 
 /** The billing summary stored on a project: the invoice totals plus its retainer periods' progress. */
 export interface StoredBilling {
+  /** The currency of every amount below; null when the project has no invoice. */
+  currency: CurrencyCode | null;
   /** All invoices, drafts included. */
   totalCreated: number;
   /** Invoices that are not drafts (the margins' Invoices Created). */
@@ -557,7 +564,8 @@ export async function updateProjectBilling(
        forecast_total_created = $7, forecast_total_invoiced = $8, forecast_total_sent = $9, forecast_total_paid = $10,
        forecast_overdue_amount = $11, billing_sent_percentage = $12, billing_paid_percentage = $13,
        forecast_retainer_periods_completed = $14, forecast_retainer_periods_total = $15, last_forecast_sync = $16,
-       forecast_company_project_id = COALESCE($17, forecast_company_project_id)
+       forecast_company_project_id = COALESCE($17, forecast_company_project_id),
+       forecast_currency = $18
      WHERE id = $1`,
     [
       projectId,
@@ -577,6 +585,7 @@ export async function updateProjectBilling(
       billing.retainerPeriodsTotal,
       syncedAt,
       fields.companyProjectId,
+      billing.currency,
     ],
   );
 }

@@ -26,6 +26,8 @@ export interface PersonCalendar {
 export interface RetainerInputs {
   projectId: number;
   budgetType: string | null;
+  /** The project's billing currency, of the periods' amounts; null before its first invoice. */
+  currency: string | null;
   clientHourlyRate: number | null;
   periods: RetainerPeriod[];
   billable: BillableDay[];
@@ -34,7 +36,7 @@ export interface RetainerInputs {
 
 const RETAINER_INPUTS_SQL = `
   WITH project AS (
-    SELECT id, forecast_project_id, forecast_budget_type, client_hourly_rate FROM projects
+    SELECT id, forecast_project_id, forecast_budget_type, forecast_currency, client_hourly_rate FROM projects
     WHERE id = ANY($1::int[])
   ),
   billable AS (
@@ -132,11 +134,13 @@ function toRetainerInputs(row: RetainerInputsRow, today: IsoDate): RetainerInput
   const project = JSON.parse(row.project) as {
     id: number;
     forecast_budget_type: string | null;
+    forecast_currency: string | null;
     client_hourly_rate: number | string | null;
   };
   return {
     projectId: project.id,
     budgetType: project.forecast_budget_type,
+    currency: project.forecast_currency,
     clientHourlyRate:
       project.client_hourly_rate === null ? null : Number(project.client_hourly_rate),
     // The status is derived again from the lock and today, as the Retainer tab reads it (decision 021).

@@ -11,6 +11,8 @@ export interface UnbilledProject {
   projectId: number;
   name: string;
   clientHourlyRate: number | null;
+  /** projects.forecast_currency: null before the project's first invoice. */
+  billingCurrency: string | null;
   jiraLinked: boolean;
   lastInvoiceDate: IsoDate | null;
   minutesSince: number;
@@ -20,7 +22,7 @@ export interface UnbilledProject {
 
 const UNBILLED_SQL = `
   WITH p AS (
-    SELECT id, name, client_hourly_rate, forecast_project_id, jira_project_key FROM projects
+    SELECT id, name, client_hourly_rate, forecast_project_id, forecast_currency, jira_project_key FROM projects
     WHERE visible = 1 AND forecast_project_id IS NOT NULL
   ),
   last_invoice AS (
@@ -29,6 +31,7 @@ const UNBILLED_SQL = `
     GROUP BY forecast_project_id
   )
   SELECT p.id AS "projectId", p.name, p.client_hourly_rate::float8 AS "clientHourlyRate",
+    p.forecast_currency AS "billingCurrency",
     p.jira_project_key IS NOT NULL AS "jiraLinked", li.day AS "lastInvoiceDate",
     COALESCE(t.minutes, 0)::int AS "minutesSince", COALESCE(t.billable, 0)::int AS "billableMinutesSince",
     (SELECT COALESCE(json_agg(json_build_array(r.period_number, r.start_date, r.end_date) ORDER BY r.period_number), '[]')::text

@@ -21,7 +21,9 @@ export interface WeekTime {
 export interface WeekInvoices {
   forecastProjectId: number;
   weekStart: IsoDate;
-  /** Non-draft invoice amounts dated in the week, tax excluded. */
+  /** The invoices' currency; null for invoices stored before they kept it. */
+  currency: string | null;
+  /** Non-draft invoice amounts dated in the week, tax excluded, in `currency`. */
   amount: number;
 }
 
@@ -45,12 +47,12 @@ const WEEKLY_FIGURES_SQL = `
   SELECT
     (SELECT COALESCE(json_agg(json_build_array(forecast_project_id, week_start, minutes, billable_minutes, hourly_rate)), '[]')::text
        FROM time) AS time,
-    (SELECT COALESCE(json_agg(json_build_array(forecast_project_id, week_start, amount)), '[]')::text
-       FROM (SELECT forecast_project_id, date_trunc('week', invoice_date)::date AS week_start, SUM(amount) AS amount
+    (SELECT COALESCE(json_agg(json_build_array(forecast_project_id, week_start, amount, currency)), '[]')::text
+       FROM (SELECT forecast_project_id, date_trunc('week', invoice_date)::date AS week_start, currency, SUM(amount) AS amount
                FROM forecast_invoices
               WHERE status <> 'DRAFT' AND invoice_date BETWEEN $1::date AND $2::date
                 AND ($4::int IS NULL OR forecast_project_id = $4::int)
-              GROUP BY 1, 2) i) AS invoices`;
+              GROUP BY 1, 2, 3) i) AS invoices`;
 
 /**
  * Time and non-draft invoices from `from` to `to` (both included; pass a Monday and a Sunday),
@@ -77,8 +79,13 @@ export async function readWeeklyFigures(
         hourlyRate: Number(hourlyRate),
       }),
     ),
-    invoices: (JSON.parse(row!.invoices) as [number, IsoDate, number][]).map(
-      ([id, weekStart, amount]) => ({ forecastProjectId: id, weekStart, amount: Number(amount) }),
+    invoices: (JSON.parse(row!.invoices) as [number, IsoDate, number, string | null][]).map(
+      ([id, weekStart, amount, currency]) => ({
+        forecastProjectId: id,
+        weekStart,
+        currency,
+        amount: Number(amount),
+      }),
     ),
   };
 }

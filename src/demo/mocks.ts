@@ -47,7 +47,14 @@ export function startDemoMocks(
     );
   if (config.forecastDemo) {
     const today = isoDateInZone(now, config.AGENCY_TIMEZONE);
-    handlers.push(...createForecastHandlers({ ...DEMO_FORECAST, today, scale }).handlers);
+    handlers.push(
+      ...createForecastHandlers({
+        ...DEMO_FORECAST,
+        today,
+        scale,
+        currency: config.COMPANY_CURRENCY,
+      }).handlers,
+    );
   }
   if (config.pipedriveDemo) {
     const today = isoDateInZone(now, config.AGENCY_TIMEZONE);

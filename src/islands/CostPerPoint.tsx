@@ -6,7 +6,8 @@ import { exportHref } from '../shared/exports';
 import { table } from '../components/ui.css';
 import type { CostPerPointResponse, CostPerPointSeries } from '../shared/cost-per-point';
 import { formatDate } from '../shared/format';
-import { DEFAULT_COMPANY_CURRENCY, formatMoney, formatMoneyTick } from '../shared/currency';
+import { type CurrencyCode, formatMoney, formatMoneyTick } from '../shared/currency';
+import { weeklyHoursHref } from '../shared/weekly-hours';
 import { figureHelp, figureLabel, SO_FAR } from '../shared/figures';
 import { NO_POINTS_DONE } from '../shared/cost-per-point';
 import { InsightPanel, ScopeSelect } from '../components/insights/InsightPanel';
@@ -19,8 +20,6 @@ export interface Props {
 
 export const COST_PER_POINT_PATH = '/api/insights/cost-per-point';
 const AGENCY = 'agency';
-const COMPANY = DEFAULT_COMPANY_CURRENCY;
-const dollars = (n: number) => formatMoney(n, COMPANY);
 
 /** Cost per story point over 8 weeks (docs/decisions/172): chart and table, agency or one project. */
 export default function CostPerPoint({ initial }: Props) {
@@ -64,6 +63,7 @@ export default function CostPerPoint({ initial }: Props) {
           series={project ?? data.agency}
           name={project?.name ?? 'all linked projects'}
           currentWeek={data.currentWeekStart}
+          currency={data.currency}
         />
       </>
     );
@@ -79,11 +79,15 @@ function SeriesView({
   series,
   name,
   currentWeek,
+  currency,
 }: {
   series: CostPerPointSeries;
   name: string;
   currentWeek: string;
+  /** The company currency, of every cost. */
+  currency: CurrencyCode;
 }) {
+  const dollars = (n: number) => formatMoney(n, currency);
   return (
     <>
       <div className={s.stats}>
@@ -110,8 +114,8 @@ function SeriesView({
         weeks={series.weeks.map((w) => w.weekStart)}
         currentWeek={currentWeek}
         formatValue={dollars}
-        formatTick={(n) => formatMoneyTick(n, COMPANY)}
-        valueAxisLabel={`${COMPANY} per point`}
+        formatTick={(n) => formatMoneyTick(n, currency)}
+        valueAxisLabel={`${currency} per point`}
         label={`Cost per story point per week for ${name}; weeks with no points done are gaps; the table below has the numbers`}
         series={[
           {
@@ -145,7 +149,7 @@ function SeriesView({
                 className={w.weekStart === currentWeek ? s.currentRow : undefined}
               >
                 <th scope="row">
-                  {formatDate(w.weekStart)}
+                  <a href={weeklyHoursHref(w.weekStart)}>{formatDate(w.weekStart)}</a>
                   {w.weekStart === currentWeek ? ` (this week, ${SO_FAR})` : ''}
                 </th>
                 <td className={s.num}>{dollars(w.cost)}</td>

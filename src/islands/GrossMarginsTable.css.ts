@@ -16,6 +16,8 @@ export const head = style({
   selectors: { '&:first-child': { textAlign: 'left' } },
 });
 export const row = style({ borderTop: `1px solid ${vars.color.border}` });
+/** The totals row: set apart from the projects above it. */
+export const totalRow = style({ borderTop: `2px solid ${vars.color.border}`, fontWeight: 700 });
 export const cell = style({
   padding: `${vars.space.md} ${vars.space.sm}`,
   textAlign: 'right',

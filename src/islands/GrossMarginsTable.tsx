@@ -8,13 +8,16 @@ import { titleRow } from '../components/DownloadCsv.css';
 import { exportHref } from '../shared/exports';
 import { card, h2, muted, table } from '../components/ui.css';
 import { formatHours } from '../shared/format';
-import { formatUsd } from '../shared/money-format';
+import { type CurrencyCode, formatMoney } from '../shared/currency';
 import {
   MONEY_TABS_SCOPE,
+  grossMarginTotals,
+  hasMargin,
   marginFigures,
   type GrossMarginProject,
   type GrossMarginsResponse,
 } from '../shared/margins';
+import { projectPath } from '../shared/projects';
 import { DEFAULT_HOURLY_RATE } from '../shared/money';
 import { HoverDetails } from './agency/HoverDetails';
 import * as s from './GrossMarginsTable.css';
@@ -100,9 +103,10 @@ export function GrossMarginsView({
           </thead>
           <tbody>
             {data.projects.map((p) => (
-              <ProjectRow key={p.id} project={p} />
+              <ProjectRow key={p.id} project={p} company={data.currency} />
             ))}
           </tbody>
+          <TotalsRow projects={data.projects} company={data.currency} />
         </table>
       </div>
     );
@@ -127,20 +131,72 @@ export function GrossMarginsView({
   );
 }
 
-function ProjectRow({ project: p }: { project: GrossMarginProject }) {
+/** Why a margin is missing: costs and invoices in two currencies cannot be subtracted. */
+const noMarginTitle = (invoices: CurrencyCode, company: CurrencyCode) =>
+  `Invoiced in ${invoices}, costs in ${company}: no margin without an exchange rate.`;
+
+/** The totals row: sums of the rows, invoices one line per currency, margins in the company's. */
+function TotalsRow({
+  projects,
+  company,
+}: {
+  projects: readonly GrossMarginProject[];
+  company: CurrencyCode;
+}) {
+  const t = grossMarginTotals(projects, company);
+  const note =
+    t.withoutMargin > 0
+      ? `Margins count only the projects invoiced in ${company}; ${t.withoutMargin} invoiced in another currency ${t.withoutMargin === 1 ? 'is' : 'are'} left out.`
+      : undefined;
+  return (
+    <tfoot>
+      <tr className={`${s.row} ${s.totalRow}`} data-testid="gross-margin-totals">
+        <th className={s.projectCell} scope="row">
+          Total
+        </th>
+        <td className={s.cell}>{formatHours(t.totalHours)}</td>
+        <td className={s.cell}>{formatMoney(t.internalCost, company)}</td>
+        <td className={s.cell} data-testid="gross-margin-total-invoiced">
+          {t.invoiced.map((a) => (
+            <div key={a.currency}>{formatMoney(a.amount, a.currency)}</div>
+          ))}
+        </td>
+        <td className={`${s.cell} ${marginClass(t.grossMargin)}`} title={note}>
+          {formatMoney(t.grossMargin, company)}
+        </td>
+        <td className={s.cell} title={note}>
+          {percentText(t.marginPercent)}
+        </td>
+      </tr>
+    </tfoot>
+  );
+}
+
+function ProjectRow({
+  project: p,
+  company,
+}: {
+  project: GrossMarginProject;
+  company: CurrencyCode;
+}) {
   const f = marginFigures(p);
+  const cost = (n: number) => formatMoney(n, company);
+  const billed = (n: number) => formatMoney(n, p.currency);
+  const withMargin = hasMargin(p, company);
   return (
     <tr className={s.row} data-testid="gross-margin-row">
       <th className={s.projectCell} scope="row">
-        <div className={s.projectName}>{p.name}</div>
+        <a className={s.projectName} href={projectPath(p.id)}>
+          {p.name}
+        </a>
         <div className={s.devStatus}>{p.devStatus}</div>
       </th>
       <td className={s.cell}>{formatHours(p.totalHours)}</td>
       <td className={s.cell}>
         <HoverDetails
           id={`cost-breakdown-${p.id}`}
-          trigger={formatUsd(f.internalCost)}
-          triggerLabel={`Internal cost ${formatUsd(f.internalCost)}`}
+          trigger={cost(f.internalCost)}
+          triggerLabel={`Internal cost ${cost(f.internalCost)}`}
           title="Cost Breakdown"
         >
           {p.costBreakdown ? (
@@ -149,50 +205,58 @@ function ProjectRow({ project: p }: { project: GrossMarginProject }) {
                 <CostLine
                   key={`${e.personId}-${e.hourlyRate}`}
                   name={e.personName}
-                  detail={`${formatHours(e.hours)} x ${formatUsd(e.hourlyRate)}/hr`}
-                  cost={formatUsd(e.cost)}
+                  detail={`${formatHours(e.hours)} x ${cost(e.hourlyRate)}/hr`}
+                  cost={cost(e.cost)}
                 />
               ))}
               <dt className={`${s.term} ${s.total}`}>Total</dt>
-              <dd className={`${s.amount} ${s.total}`}>{formatUsd(f.internalCost)}</dd>
+              <dd className={`${s.amount} ${s.total}`}>{cost(f.internalCost)}</dd>
             </dl>
           ) : (
             <p className={s.note}>
-              No detailed breakdown available. Using default rate: {formatUsd(DEFAULT_HOURLY_RATE)}
+              No detailed breakdown available. Using default rate: {cost(DEFAULT_HOURLY_RATE)}
               /hr
             </p>
           )}
         </HoverDetails>
       </td>
-      <td className={s.cell}>{formatUsd(p.totalInvoiced)}</td>
-      <td className={`${s.cell} ${marginClass(f.grossMargin)}`}>{formatUsd(f.grossMargin)}</td>
+      <td className={s.cell}>{billed(p.totalInvoiced)}</td>
+      {withMargin ? (
+        <td className={`${s.cell} ${marginClass(f.grossMargin)}`}>{cost(f.grossMargin)}</td>
+      ) : (
+        <td className={s.cell} title={noMarginTitle(p.currency, company)}>
+          {`n/a (${p.currency})`}
+        </td>
+      )}
       <td className={s.cell}>
-        <HoverDetails
-          id={`live-margin-${p.id}`}
-          trigger={percentText(f.marginPercent)}
-          triggerLabel={`Margin ${percentText(f.marginPercent)}`}
-          triggerClassName={marginClass(f.grossMargin)}
-          title="Live Gross Margin Analysis"
-        >
-          <dl className={s.lines}>
-            <dt className={s.term}>Total Invoiced</dt>
-            <dd className={s.amount}>{formatUsd(p.totalInvoiced)}</dd>
-            <dt className={s.term}>Amount Paid</dt>
-            <dd className={s.amount}>{formatUsd(p.totalPaid)}</dd>
-            <dt className={s.term}>Internal Cost</dt>
-            <dd className={s.amount}>{formatUsd(f.internalCost)}</dd>
-            <dt className={s.term}>Live Margin (Paid)</dt>
-            <dd className={`${s.amount} ${marginClass(f.live.margin)}`}>
-              {formatUsd(f.live.margin)}
-            </dd>
-            <dt className={s.term}>Live Margin %</dt>
-            <dd
-              className={`${s.amount} ${f.live.percent === null ? '' : marginClass(f.live.percent)}`}
-            >
-              {f.live.percent === null ? 'N/A' : percentText(f.live.percent)}
-            </dd>
-          </dl>
-        </HoverDetails>
+        {withMargin ? (
+          <HoverDetails
+            id={`live-margin-${p.id}`}
+            trigger={percentText(f.marginPercent)}
+            triggerLabel={`Margin ${percentText(f.marginPercent)}`}
+            triggerClassName={marginClass(f.grossMargin)}
+            title="Live Gross Margin Analysis"
+          >
+            <dl className={s.lines}>
+              <dt className={s.term}>Total Invoiced</dt>
+              <dd className={s.amount}>{billed(p.totalInvoiced)}</dd>
+              <dt className={s.term}>Amount Paid</dt>
+              <dd className={s.amount}>{billed(p.totalPaid)}</dd>
+              <dt className={s.term}>Internal Cost</dt>
+              <dd className={s.amount}>{cost(f.internalCost)}</dd>
+              <dt className={s.term}>Live Margin (Paid)</dt>
+              <dd className={`${s.amount} ${marginClass(f.live.margin)}`}>{cost(f.live.margin)}</dd>
+              <dt className={s.term}>Live Margin %</dt>
+              <dd
+                className={`${s.amount} ${f.live.percent === null ? '' : marginClass(f.live.percent)}`}
+              >
+                {f.live.percent === null ? 'N/A' : percentText(f.live.percent)}
+              </dd>
+            </dl>
+          </HoverDetails>
+        ) : (
+          <span title={noMarginTitle(p.currency, company)}>n/a</span>
+        )}
       </td>
     </tr>
   );

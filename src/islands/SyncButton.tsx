@@ -7,7 +7,7 @@ import { announceSynced } from '../client/synced';
 import { useRefusal } from '../components/Refusal';
 import { toast } from '../client/toast';
 import type { Project } from '../shared/projects';
-import { formatBillingAmount } from '../shared/money-format';
+import { type CurrencyCode, formatMoney } from '../shared/currency';
 import { isBillingStale } from '../shared/billing';
 import type { Role } from '../shared/roles';
 import { refreshProjects } from './projects/api';
@@ -24,7 +24,7 @@ export interface Props {
 }
 
 export interface SyncResponse {
-  forecastData: { totalInvoiced: number; totalPaid: number };
+  forecastData: { totalInvoiced: number; totalPaid: number; currency: CurrencyCode };
   project: Project;
 }
 
@@ -53,7 +53,7 @@ export default function SyncButton({
     onSuccess: ({ forecastData }) => {
       toast({
         title: 'Billing Data Synced',
-        description: `${figureLabel('invoiced')}: ${formatBillingAmount(forecastData.totalInvoiced)} · ${figureLabel('paid')}: ${formatBillingAmount(forecastData.totalPaid)}`,
+        description: `${figureLabel('invoiced')}: ${formatMoney(forecastData.totalInvoiced, forecastData.currency, 2)} · ${figureLabel('paid')}: ${formatMoney(forecastData.totalPaid, forecastData.currency, 2)}`,
       });
       announceSynced();
       return refreshProjects(queryClient);

@@ -5,7 +5,8 @@ import { readOr } from '../client/api';
 import { exportHref } from '../shared/exports';
 import { table } from '../components/ui.css';
 import { formatDate, formatHours, formatWholeHours } from '../shared/format';
-import { DEFAULT_COMPANY_CURRENCY, formatMoney, formatMoneyTick } from '../shared/currency';
+import { type CurrencyCode, formatMoney, formatMoneyTick } from '../shared/currency';
+import { weeklyHoursHref } from '../shared/weekly-hours';
 import { figureHelp, figureLabel, SO_FAR } from '../shared/figures';
 import type { TrendsResponse } from '../shared/trends';
 import { trendTotals, type TrendWeek } from '../shared/trends';
@@ -60,7 +61,13 @@ export default function Trends({ initial }: Props) {
             Nothing was logged or invoiced for {name} in the last 12 weeks.
           </EmptyState>
         ) : (
-          <TrendView weeks={weeks} name={name} currentWeek={data.currentWeekStart} />
+          <TrendView
+            weeks={weeks}
+            name={name}
+            currentWeek={data.currentWeekStart}
+            currency={data.currency}
+            otherCurrencies={data.otherCurrencies}
+          />
         )}
       </>
     );
@@ -72,9 +79,6 @@ export default function Trends({ initial }: Props) {
   );
 }
 
-const COMPANY = DEFAULT_COMPANY_CURRENCY;
-const money = (n: number) => formatMoney(n, COMPANY);
-const moneyTick = (n: number) => formatMoneyTick(n, COMPANY);
 const L = {
   hours: figureLabel('totalHours'),
   cost: figureLabel('internalCost'),
@@ -99,12 +103,20 @@ function TrendView({
   weeks,
   name,
   currentWeek,
+  currency,
+  otherCurrencies,
 }: {
   weeks: TrendWeek[];
   name: string;
   currentWeek: string;
+  /** The company currency: of costs, of the invoices counted and of the margins. */
+  currency: CurrencyCode;
+  /** Currencies of invoices left out: they cannot be set against costs in `currency`. */
+  otherCurrencies: CurrencyCode[];
 }) {
   const totals = trendTotals(weeks);
+  const money = (n: number) => formatMoney(n, currency);
+  const moneyTick = (n: number) => formatMoneyTick(n, currency);
   const starts = weeks.map((w) => w.weekStart);
   return (
     <>
@@ -119,7 +131,7 @@ function TrendView({
         currentWeek={currentWeek}
         formatValue={money}
         formatTick={moneyTick}
-        valueAxisLabel={COMPANY}
+        valueAxisLabel={currency}
         label={`${L.cost} and ${L.invoiced} per week for ${name}; the table below has the numbers`}
         series={[
           { kind: 'cost', label: L.cost, values: weeks.map((w) => w.internalCost) },
@@ -133,7 +145,7 @@ function TrendView({
         currentWeek={currentWeek}
         formatValue={money}
         formatTick={moneyTick}
-        valueAxisLabel={COMPANY}
+        valueAxisLabel={currency}
         label={`${L.margin} over the 12 weeks for ${name}; the table below has the numbers`}
         series={[{ kind: 'margin', label: L.margin, values: weeks.map((w) => w.cumulativeMargin) }]}
       />
@@ -150,7 +162,10 @@ function TrendView({
       <div className={s.scroller} data-scroll-x>
         <table className={`${table} ${s.cells}`} data-testid="trends-table">
           <caption className={s.muted}>
-            Per week for {name}, Monday to Sunday; amounts in {COMPANY}
+            Per week for {name}, Monday to Sunday; amounts in {currency}
+            {otherCurrencies.length > 0
+              ? `; invoices in ${otherCurrencies.join(', ')} are left out, as costs are in ${currency}`
+              : ''}
           </caption>
           <thead>
             <tr>
@@ -177,7 +192,8 @@ function TrendView({
                 aria-current={w.isCurrent ? 'date' : undefined}
               >
                 <th scope="row">
-                  {formatDate(w.weekStart)}
+                  {/* A week's figures sum its entries: Weekly Hours lists them. */}
+                  <a href={weeklyHoursHref(w.weekStart)}>{formatDate(w.weekStart)}</a>
                   {w.isCurrent ? ` (this week, ${SO_FAR})` : ''}
                 </th>
                 <td className={s.num}>{formatHours(w.hours)}</td>

@@ -104,6 +104,17 @@ export const projectHours = style({
   fontVariantNumeric: 'tabular-nums',
   whiteSpace: 'nowrap',
 });
+/** The breakdown's totals row: the week's hours, in line with the projects' hours above it. */
+export const total = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderTop: `2px solid ${vars.color.border}`,
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});
 export const projectBody = style({
   padding: `${vars.space.sm} ${vars.space.lg} ${vars.space.lg}`,
   borderTop: `1px solid ${vars.color.border}`,

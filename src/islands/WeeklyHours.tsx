@@ -11,7 +11,7 @@ import { WeekButtons } from '../components/WeekButtons';
 import type { AgencyTimeData, ProjectTimeData } from '../shared/weekly-hours';
 import { MONEY_TABS_SCOPE } from '../shared/margins';
 import { formatDate, formatHours, formatWeekLabel } from '../shared/format';
-import { DEFAULT_COMPANY_CURRENCY, formatMoney } from '../shared/currency';
+import { formatMoney, formatTotal } from '../shared/currency';
 import { figureHelp, NOT_STARTED, SO_FAR, type WeekPhase, weekPhase } from '../shared/figures';
 import { percentOf } from '../shared/percent';
 import { shiftWeek, type IsoDate } from '../shared/calendar';
@@ -67,8 +67,6 @@ function useFirstTimeSync(initiallySyncing: boolean, onDone: () => void): boolea
   }, [syncing, onDone]);
   return syncing;
 }
-
-const COMPANY = DEFAULT_COMPANY_CURRENCY;
 
 export const agencyTimePath = (weekStart: IsoDate) =>
   `/api/agency-time-entries?weekStart=${weekStart}`;
@@ -184,13 +182,13 @@ export function WeeklyHoursView({
             label="Total Internal Cost"
             help={figureHelp('internalCost')}
             isError={isError}
-            value={data ? formatMoney(data.totalInternalCost, COMPANY) : null}
+            value={data ? formatMoney(data.totalInternalCost, data.currency) : null}
           />
           <MetricCard
             label="Invoices This Week"
             help={figureHelp('invoicesThisWeek')}
             isError={isError}
-            value={data ? formatMoney(data.totalInvoicesSent, COMPANY) : null}
+            value={data ? formatTotal(data.invoicesSent, data.currency) : null}
           />
         </dl>
       </section>
@@ -278,17 +276,24 @@ function ProjectBreakdown({ week }: { week: AgencyTimeData }) {
       return next;
     });
   return (
-    <ul className={s.projects}>
-      {week.projectTimeData.map((p) => (
-        <ProjectRow
-          key={p.projectId}
-          project={p}
-          weekHours={week.totalHours}
-          expanded={open.has(p.projectId)}
-          onToggle={() => toggle(p.projectId)}
-        />
-      ))}
-    </ul>
+    <>
+      <ul className={s.projects}>
+        {week.projectTimeData.map((p) => (
+          <ProjectRow
+            key={p.projectId}
+            project={p}
+            weekHours={week.totalHours}
+            expanded={open.has(p.projectId)}
+            onToggle={() => toggle(p.projectId)}
+          />
+        ))}
+      </ul>
+      {/* Summed in minutes, as each project is: the rows' rounded hours may differ by a minute. */}
+      <p className={s.total} data-testid="weekly-hours-total">
+        <span>Total</span>
+        <span>{formatHours(week.totalHours)}</span>
+      </p>
+    </>
   );
 }
 

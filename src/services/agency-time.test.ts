@@ -28,7 +28,12 @@ describe('summariseWeek', () => {
           projectName: 'Globex',
         }),
       ],
-      1234.567,
+      [
+        { currency: 'USD', amount: 1000.5 },
+        { currency: 'EUR', amount: 700 },
+        { currency: 'USD', amount: 234.067 },
+      ],
+      'USD',
     );
     // 60 min in all = 1 h, costing $90: summed in minutes, not from rounded thirds of an hour.
     expect(week).toMatchObject({
@@ -37,6 +42,11 @@ describe('summariseWeek', () => {
       totalHours: 1,
       totalInternalCost: 90,
       totalInvoicesSent: 1234.57,
+      // The euro invoice is never added to the dollars: it has a line of its own.
+      invoicesSent: [
+        { currency: 'USD', amount: 1234.57 },
+        { currency: 'EUR', amount: 700 },
+      ],
     });
     expect(week.projectTimeData.map((p) => [p.projectName, p.totalHours])).toEqual([
       ['Acme Support Retainer', 0.67],
@@ -51,7 +61,8 @@ describe('summariseWeek', () => {
         registration({ id: 1, projectId: 2, projectName: 'Zeta' }),
         registration({ id: 2, projectId: 1, projectName: 'Alpha' }),
       ],
-      0,
+      [],
+      'USD',
     );
     expect(week.projectTimeData.map((p) => p.projectName)).toEqual(['Alpha', 'Zeta']);
   });
@@ -64,7 +75,8 @@ describe('summariseWeek', () => {
         registration({ id: 2, notes: '' }),
         registration({ id: 3, notes: null }),
       ],
-      0,
+      [],
+      'USD',
     );
     expect(week.projectTimeData[0]!.timeEntries.map((e) => 'notes' in e)).toEqual([
       true,

@@ -9,6 +9,7 @@ import type { Db } from '../db/port';
 import { DEFAULT_HOURLY_RATE, hoursFromMinutes, roundMoney } from '../shared/money';
 import { isIsoDate, weekEndOf, weekStartOf, type IsoDate } from '../shared/calendar';
 import type { AgencyTimeData, TimeEntry } from '../shared/weekly-hours';
+import { type Amount, type CurrencyCode, totalIn, totalsByCurrency } from '../shared/currency';
 
 /** One time registration of the week with the person's cost rate on that day (`cost_rate_on`). */
 export interface WeekRegistration {
@@ -39,7 +40,8 @@ export function projectName(name: string | null | undefined, forecastProjectId: 
 export function summariseWeek(
   weekStart: IsoDate,
   registrations: readonly WeekRegistration[],
-  invoicesTotal: number,
+  invoices: readonly Amount[],
+  currency: CurrencyCode,
 ): AgencyTimeData {
   const byProject = new Map<number, { name: string; minutes: number; entries: TimeEntry[] }>();
   let minutes = 0;
@@ -73,9 +75,11 @@ export function summariseWeek(
   return {
     weekStart,
     weekEnd: weekEndOf(weekStart),
+    currency,
     totalHours: hoursFromMinutes(minutes),
     totalInternalCost: roundMoney(cost),
-    totalInvoicesSent: roundMoney(invoicesTotal),
+    totalInvoicesSent: roundMoney(totalIn(invoices, currency)),
+    invoicesSent: totalsByCurrency(invoices).map((t) => ({ ...t, amount: roundMoney(t.amount) })),
     projectTimeData,
   };
 }
@@ -84,7 +88,11 @@ export function summariseWeek(
  * Reads and totals the week holding `date` (any day of it; the answer names its Monday): one
  * query, scanning only that week's registrations whatever the size of the history.
  */
-export async function loadAgencyWeek(db: Db, date: IsoDate): Promise<AgencyTimeData> {
+export async function loadAgencyWeek(
+  db: Db,
+  date: IsoDate,
+  companyCurrency: CurrencyCode,
+): Promise<AgencyTimeData> {
   if (!isIsoDate(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
   const weekStart = weekStartOf(date);
   const row = await readAgencyWeek(db, weekStart, weekEndOf(weekStart), DEFAULT_HOURLY_RATE);
@@ -118,5 +126,10 @@ export async function loadAgencyWeek(db: Db, date: IsoDate): Promise<AgencyTimeD
         ? 1
         : rank.get(a.personName)! - rank.get(b.personName)! || a.id - b.id,
   );
-  return summariseWeek(weekStart, registrations, row.invoices);
+  return summariseWeek(
+    weekStart,
+    registrations,
+    row.invoices.map(([currency, amount]) => ({ currency: currency ?? companyCurrency, amount })),
+    companyCurrency,
+  );
 }

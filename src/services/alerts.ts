@@ -44,6 +44,7 @@ import { activeSprintBlocked } from './jira/queries';
 import { loadRetainerForecast } from './retainer-forecast';
 import type { SlackNotifier } from './slack';
 import type { PublicHolidayRegion } from '../shared/public-holidays';
+import type { CurrencyCode } from '../shared/currency';
 import { availablePointsByWeek, readyForQaFromStore, velocityHistory } from './velocity';
 
 export interface AlertDeps {
@@ -53,6 +54,8 @@ export interface AlertDeps {
   qaStatus: string;
   /** Public holidays for people without a Forecast holiday calendar, as available points count them. */
   publicHolidays: PublicHolidayRegion | null;
+  /** COMPANY_CURRENCY: of costs, budget burn and margins in the alerts' messages. */
+  companyCurrency: CurrencyCode;
   slack?: SlackNotifier;
   log?: (line: string) => void;
 }
@@ -61,7 +64,7 @@ type RuleGroup = { rules: AlertRule[]; find: () => Promise<AlertFinding[]> };
 
 /** The findings of every rule, grouped by the data each reads. */
 function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
-  const { db, now, timeZone } = deps;
+  const { db, now, timeZone, companyCurrency } = deps;
   const today = isoDateInZone(now, timeZone);
   const projects = listVisibleProjects(db);
   const thisWeek = currentWeekStart(now, timeZone);
@@ -76,6 +79,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
               name: p.name,
               overdueAmount: p.forecastOverdueAmount,
               overdueSince: p.overdueSince ?? null,
+              currency: p.forecastCurrency ?? companyCurrency,
             },
             today,
             t,
@@ -86,7 +90,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
     {
       rules: ['budget_burn'],
       find: async () =>
-        (await loadBudgetBurns(db, today)).projects.flatMap((b) => {
+        (await loadBudgetBurns(db, today, companyCurrency)).projects.flatMap((b) => {
           const f = budgetBurnRule(
             {
               projectId: b.projectId,
@@ -94,6 +98,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
               projectValue: b.projectValue,
               costToDate: b.costToDate,
               invoicedToDate: b.invoicedToDate,
+              currency: companyCurrency,
             },
             t,
           );
@@ -106,7 +111,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
         const retainers = (await projects).filter((p) => p.forecastBudgetType === 'RETAINER');
         const found: AlertFinding[] = [];
         for (const p of retainers) {
-          const forecast = (await loadRetainerForecast(db, p.id, today))?.forecast;
+          const forecast = (await loadRetainerForecast(db, p.id, today, companyCurrency))?.forecast;
           if (!forecast) continue;
           const f = retainerRule(
             {
@@ -115,6 +120,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
               target: forecast.target,
               projected: forecast.projected,
               periodNumber: forecast.periodNumber,
+              currency: p.forecastCurrency ?? companyCurrency,
             },
             t,
           );
@@ -133,13 +139,21 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
         });
         return (await projects).flatMap((p) => {
           if (p.forecastProjectId === null) return [];
+          // Only invoices in the company currency can be set against its costs.
           const invoiced = figures.invoices
-            .filter((i) => i.forecastProjectId === p.forecastProjectId)
+            .filter(
+              (i) =>
+                i.forecastProjectId === p.forecastProjectId &&
+                (i.currency ?? companyCurrency) === companyCurrency,
+            )
             .reduce((sum, i) => sum + i.amount, 0);
           const cost = costOf(
             figures.time.filter((x) => x.forecastProjectId === p.forecastProjectId),
           );
-          const f = marginRule({ projectId: p.id, name: p.name, invoiced, cost }, t);
+          const f = marginRule(
+            { projectId: p.id, name: p.name, invoiced, cost, currency: companyCurrency },
+            t,
+          );
           return f ? [f] : [];
         });
       },

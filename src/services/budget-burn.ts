@@ -14,7 +14,8 @@ import {
   type WeekCost,
 } from '../shared/budget-burn';
 import { loadGrossMargins } from './gross-margins';
-import { type GrossMarginProject, marginFigures } from '../shared/margins';
+import { type GrossMarginProject, hasMargin, marginFigures } from '../shared/margins';
+import type { CurrencyCode } from '../shared/currency';
 import { lastWeeks, shiftWeek, weekEndOf, weekStartOf, type IsoDate } from '../shared/calendar';
 import { listVisibleProjects } from '../db/projects';
 import type { Project } from '../shared/projects';
@@ -41,15 +42,16 @@ const burnOf = (
 export async function loadBudgetBurns(
   db: Db,
   today: IsoDate,
+  companyCurrency: CurrencyCode,
   onlyProjectId?: number,
 ): Promise<BudgetBurnResponse> {
   const weeks = lastWeeks(shiftWeek(weekStartOf(today), -1), BURN_WEEKS);
   const projects = (await listVisibleProjects(db)).filter(
     (p) => burnsBudget(p) && (onlyProjectId === undefined || p.id === onlyProjectId),
   );
-  if (projects.length === 0) return { projects: [] };
+  if (projects.length === 0) return { currency: companyCurrency, projects: [], otherCurrency: [] };
   const [margins, figures] = await Promise.all([
-    loadGrossMargins(db),
+    loadGrossMargins(db, companyCurrency),
     readWeeklyFigures(
       db,
       { from: weeks[0]!, to: weekEndOf(weeks[weeks.length - 1]!) },
@@ -57,10 +59,18 @@ export async function loadBudgetBurns(
     ),
   ]);
   const marginOf = new Map(margins.projects.map((m) => [m.id, m]));
+  const otherCurrency = projects.flatMap((p) => {
+    const margin = marginOf.get(p.id);
+    return margin && !hasMargin(margin, companyCurrency)
+      ? [{ projectId: p.id, name: p.name, currency: margin.currency }]
+      : [];
+  });
   return {
+    currency: companyCurrency,
+    otherCurrency,
     projects: projects.flatMap((p) => {
       const margin = marginOf.get(p.id);
-      if (!margin) return [];
+      if (!margin || !hasMargin(margin, companyCurrency)) return [];
       const time = figures.time.filter((t) => t.forecastProjectId === p.forecastProjectId);
       return [
         {
@@ -87,8 +97,9 @@ export async function loadBudgetBurn(
   db: Db,
   projectId: number,
   today: IsoDate,
+  companyCurrency: CurrencyCode,
 ): Promise<ProjectBudgetBurn | null> {
-  const { projects } = await loadBudgetBurns(db, today, projectId);
+  const { projects } = await loadBudgetBurns(db, today, companyCurrency, projectId);
   return projects[0] ?? null;
 }
 
@@ -103,14 +114,17 @@ export async function loadBudgetsUsed(
   db: Db,
   projects: readonly Project[],
   today: IsoDate,
+  companyCurrency: CurrencyCode,
 ): Promise<Record<number, number>> {
   const burning = projects.filter(burnsBudget);
   if (burning.length === 0) return {};
-  const marginOf = new Map((await loadGrossMargins(db)).projects.map((m) => [m.id, m]));
+  const marginOf = new Map(
+    (await loadGrossMargins(db, companyCurrency)).projects.map((m) => [m.id, m]),
+  );
   return Object.fromEntries(
     burning.flatMap((p) => {
       const margin = marginOf.get(p.id);
-      if (!margin) return [];
+      if (!margin || !hasMargin(margin, companyCurrency)) return [];
       const { usedPercent } = burnOf(p, margin, [], today);
       return usedPercent === null ? [] : [[p.id, usedPercent]];
     }),

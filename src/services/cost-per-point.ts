@@ -3,6 +3,7 @@
  * Forecast and Jira and for those projects together: cost from the costed time, points from the
  * stored Jira status changes.
  */
+import type { CurrencyCode } from '../shared/currency';
 import { readDonePoints, type DonePoints } from '../db/done-points';
 import type { Db } from '../db/port';
 import { listVisibleProjects } from '../db/projects';
@@ -39,6 +40,7 @@ export async function loadCostPerPoint(
   db: Db,
   currentWeekStart: IsoDate,
   timeZone: string,
+  companyCurrency: CurrencyCode,
 ): Promise<CostPerPointResponse> {
   const weeks = lastWeeks(currentWeekStart, COST_PER_POINT_WEEKS);
   const lastDay = weekEndOf(currentWeekStart);
@@ -66,6 +68,7 @@ export async function loadCostPerPoint(
   }));
   return {
     currentWeekStart,
+    currency: companyCurrency,
     agency: series(agency, currentWeekStart),
     projects: perProject.map((p) => ({
       id: p.id,

@@ -60,12 +60,13 @@ export async function digestFigures(
   const { db, timeZone } = deps;
   const weekStart = shiftWeek(thisMonday, -1);
   const weekEnd = weekEndOf(weekStart);
+  const currency = deps.companyCurrency ?? DEFAULT_COMPANY_CURRENCY;
   const [alerts, attention, completed, points, week] = await Promise.all([
     listAlertsFor(db, recipient, { status: 'open' }),
     attentionCounts(db, recipient, now),
     readyForQaFromStore(db, { qaStatus: deps.qaStatus, timeZone })(weekOf(weekStart)),
     availablePointsByWeek(db, [weekStart], deps.publicHolidays),
-    loadAgencyWeek(db, weekStart),
+    loadAgencyWeek(db, weekStart, currency),
   ]);
   const storyPoints = totalStoryPoints(completed.tickets);
   const availablePoints = points.get(weekStart) ?? 0;
@@ -108,7 +109,7 @@ export async function digestFigures(
           margin,
           marginPercent:
             week.totalInvoicesSent > 0 ? marginPercent(margin, week.totalInvoicesSent) : null,
-          currency: deps.companyCurrency ?? DEFAULT_COMPANY_CURRENCY,
+          currency,
         }
       : null,
     origin: deps.origin ?? '',

@@ -15,6 +15,7 @@ const project = {
   devStatus: 'Active',
   totalInvoiced: 1000,
   totalPaid: 0,
+  currency: 'USD',
 };
 const row = (over: Partial<GrossMarginRow>): GrossMarginRow => ({
   ...project,
@@ -28,11 +29,14 @@ const row = (over: Partial<GrossMarginRow>): GrossMarginRow => ({
 
 describe('toGrossMarginProjects', () => {
   it('gives each person and rate its own line: hours × rate = cost', () => {
-    const [p] = toGrossMarginProjects([
-      row({ minutes: 150, hourlyRate: 60 }),
-      row({ minutes: 90, hourlyRate: 66.5 }),
-      row({ personId: 102, personName: 'Omar Haddad', minutes: 20, hourlyRate: 80 }),
-    ]);
+    const [p] = toGrossMarginProjects(
+      [
+        row({ minutes: 150, hourlyRate: 60 }),
+        row({ minutes: 90, hourlyRate: 66.5 }),
+        row({ personId: 102, personName: 'Omar Haddad', minutes: 20, hourlyRate: 80 }),
+      ],
+      'USD',
+    );
     expect(p!.totalHours).toBe(4.33);
     expect(p!.costBreakdown).toEqual([
       { personId: 101, personName: 'Mia Chen', hours: 2.5, hourlyRate: 60, cost: 150 },
@@ -43,16 +47,19 @@ describe('toGrossMarginProjects', () => {
   });
 
   it('keeps people at the default rate in the breakdown when someone else has a known rate', () => {
-    const [p] = toGrossMarginProjects([
-      row({ minutes: 60 }),
-      row({
-        personId: 103,
-        personName: 'Lena Ortiz',
-        hourlyRate: 100,
-        rateKnown: false,
-        minutes: 30,
-      }),
-    ]);
+    const [p] = toGrossMarginProjects(
+      [
+        row({ minutes: 60 }),
+        row({
+          personId: 103,
+          personName: 'Lena Ortiz',
+          hourlyRate: 100,
+          rateKnown: false,
+          minutes: 30,
+        }),
+      ],
+      'USD',
+    );
     expect(p!.costBreakdown!.map((e) => [e.personName, e.hourlyRate, e.cost])).toEqual([
       ['Mia Chen', 60, 60],
       ['Lena Ortiz', 100, 50],
@@ -60,10 +67,13 @@ describe('toGrossMarginProjects', () => {
   });
 
   it('has no breakdown when every hour is at the default rate, or costs nothing', () => {
-    const [allDefault, free] = toGrossMarginProjects([
-      row({ rateKnown: false, hourlyRate: 100, minutes: 90 }),
-      row({ id: 8, name: 'Free work', hourlyRate: 0, minutes: 60 }),
-    ]);
+    const [allDefault, free] = toGrossMarginProjects(
+      [
+        row({ rateKnown: false, hourlyRate: 100, minutes: 90 }),
+        row({ id: 8, name: 'Free work', hourlyRate: 0, minutes: 60 }),
+      ],
+      'USD',
+    );
     expect(allDefault).toEqual({ ...project, totalHours: 1.5 });
     expect(free!.costBreakdown).toBeUndefined();
     // docs/product-spec.md, "Business constants and limits": cost = hours × $100 when there is no
@@ -73,10 +83,16 @@ describe('toGrossMarginProjects', () => {
   });
 
   it('lists a project with no time at all with zero hours', () => {
-    const projects = toGrossMarginProjects([
-      row({ personId: null, personName: null, hourlyRate: null, rateKnown: null, minutes: null }),
-    ]);
+    const projects = toGrossMarginProjects(
+      [row({ personId: null, personName: null, hourlyRate: null, rateKnown: null, minutes: null })],
+      'USD',
+    );
     expect(projects).toEqual([{ ...project, totalHours: 0 }]);
+  });
+
+  it('reads a project without a stored currency in the company currency', () => {
+    const [p] = toGrossMarginProjects([row({ currency: null })], 'CHF');
+    expect(p!.currency).toBe('CHF');
   });
 });
 

@@ -10,13 +10,17 @@ import { readGrossMarginRows, type GrossMarginRow } from '../db/agency';
 import type { Db } from '../db/port';
 import { personName } from './agency-time';
 import type { GrossMarginProject, GrossMarginsResponse } from '../shared/margins';
+import type { CurrencyCode } from '../shared/currency';
 import { DEFAULT_HOURLY_RATE, hoursFromMinutes, roundMoney } from '../shared/money';
 
 /**
  * Groups the query's rows into projects (pure). A project whose hours all lack a known cost
  * rate gets no breakdown, so the spec's default-rate note shows and cost = hours × $100.
  */
-export function toGrossMarginProjects(rows: readonly GrossMarginRow[]): GrossMarginProject[] {
+export function toGrossMarginProjects(
+  rows: readonly GrossMarginRow[],
+  companyCurrency: CurrencyCode,
+): GrossMarginProject[] {
   const projects: GrossMarginProject[] = [];
   const minutesOf = new Map<number, number>();
   const knownOf = new Map<number, boolean>();
@@ -30,6 +34,7 @@ export function toGrossMarginProjects(rows: readonly GrossMarginRow[]): GrossMar
         totalHours: 0,
         totalInvoiced: roundMoney(row.totalInvoiced),
         totalPaid: roundMoney(row.totalPaid),
+        currency: row.currency ?? companyCurrency,
         costBreakdown: [],
       };
       projects.push(current);
@@ -57,7 +62,10 @@ export function toGrossMarginProjects(rows: readonly GrossMarginRow[]): GrossMar
 }
 
 /** Gross margins of every visible, Active dashboard project linked to Forecast, in one query. */
-export async function loadGrossMargins(db: Db): Promise<GrossMarginsResponse> {
+export async function loadGrossMargins(
+  db: Db,
+  companyCurrency: CurrencyCode,
+): Promise<GrossMarginsResponse> {
   const rows = await readGrossMarginRows(db, DEFAULT_HOURLY_RATE);
-  return { projects: toGrossMarginProjects(rows) };
+  return { currency: companyCurrency, projects: toGrossMarginProjects(rows, companyCurrency) };
 }

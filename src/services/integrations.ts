@@ -89,8 +89,13 @@ export function createIntegrations(
   );
   const forecast = createForecastClient(
     config.forecastDemo
-      ? { ...DEMO_FORECAST, ...demoTuning }
-      : { baseUrl: config.FORECAST_BASE_URL, apiKey: config.FORECAST_API_KEY!, ...tuning },
+      ? { ...DEMO_FORECAST, companyCurrency: config.COMPANY_CURRENCY, ...demoTuning }
+      : {
+          baseUrl: config.FORECAST_BASE_URL,
+          apiKey: config.FORECAST_API_KEY!,
+          companyCurrency: config.COMPANY_CURRENCY,
+          ...tuning,
+        },
   );
   // The demo pipeline is answered only through the demo mocks' fetch: a caller that wires its own
   // stand-ins for Jira and Forecast gets no Pipedrive client (and no pipeline refresh).

@@ -2,6 +2,7 @@
  * The retainer outcome forecast of a project's active period, and its back-test over past
  * periods (docs/decisions/170), from stored data only. The rules are in shared/retainer-forecast.
  */
+import type { CurrencyCode } from '../shared/currency';
 import {
   readRetainerInputs,
   readRetainerInputsOf,
@@ -90,14 +91,20 @@ export async function loadRetainerForecast(
   db: Db,
   projectId: number,
   today: IsoDate,
+  companyCurrency: CurrencyCode,
 ): Promise<RetainerForecastResponse | null> {
   const inputs = await readRetainerInputs(db, projectId, forecastRange(today));
-  return inputs ? forecastToday(inputs, today) : null;
+  return inputs ? forecastToday(inputs, today, companyCurrency) : null;
 }
 
-function forecastToday(inputs: RetainerInputs, today: IsoDate): RetainerForecastResponse {
+function forecastToday(
+  inputs: RetainerInputs,
+  today: IsoDate,
+  companyCurrency: CurrencyCode,
+): RetainerForecastResponse {
+  const currency = inputs.currency ?? companyCurrency;
   const period = inputs.budgetType === 'RETAINER' ? activePeriod(inputs.periods, today) : undefined;
-  if (!period) return { forecast: null };
+  if (!period) return { forecast: null, currency };
   const forecast = forecastAsOf(inputs, period, today, period.actual_amount);
   return {
     forecast: {
@@ -105,8 +112,9 @@ function forecastToday(inputs: RetainerInputs, today: IsoDate): RetainerForecast
       periodNumber: period.period_number,
       startDate: period.start_date,
       endDate: period.end_date,
-      verdictText: retainerVerdictText(forecast),
+      verdictText: retainerVerdictText(forecast, currency),
     },
+    currency,
   };
 }
 
@@ -176,6 +184,7 @@ export async function loadRetainerMarkers(
   db: Db,
   projects: readonly { id: number; visible: number; forecastBudgetType: string | null }[],
   today: IsoDate,
+  companyCurrency: CurrencyCode,
 ): Promise<Record<number, RetainerMarker>> {
   const retainers = projects.filter((p) => p.visible === 1 && p.forecastBudgetType === 'RETAINER');
   const inputs = await readRetainerInputsOf(
@@ -189,7 +198,7 @@ export async function loadRetainerMarkers(
   const markers: Record<number, RetainerMarker> = {};
   retainers.forEach((p) => {
     const projectInputs = inputs.get(p.id);
-    const forecast = projectInputs && forecastToday(projectInputs, today).forecast;
+    const forecast = projectInputs && forecastToday(projectInputs, today, companyCurrency).forecast;
     if (forecast)
       markers[p.id] = {
         verdict: forecast.verdict,

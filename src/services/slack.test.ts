@@ -61,6 +61,7 @@ describe('Slack webhook for opened alerts', () => {
       timeZone: 'UTC',
       qaStatus: 'Ready for QA Testing',
       publicHolidays: null,
+      companyCurrency: 'USD',
       slack,
     };
     const first = await evaluateAlerts(deps);

@@ -7,8 +7,13 @@ import type { Db } from '../db/port';
 import { readInvoiceSprints, readUnbilledProjects } from '../db/unbilled';
 import { sortByUnbilledValue, unbilledRow, type UnbilledWorkResponse } from '../shared/unbilled';
 import { isDescopedStatus } from '../shared/tickets';
+import type { CurrencyCode } from '../shared/currency';
 
-export async function loadUnbilledWork(db: Db, timeZone: string): Promise<UnbilledWorkResponse> {
+export async function loadUnbilledWork(
+  db: Db,
+  timeZone: string,
+  companyCurrency: CurrencyCode,
+): Promise<UnbilledWorkResponse> {
   const [projects, invoiceSprints, done] = await Promise.all([
     readUnbilledProjects(db),
     readInvoiceSprints(db, timeZone),
@@ -17,6 +22,7 @@ export async function loadUnbilledWork(db: Db, timeZone: string): Promise<Unbill
   const rows = projects.map((p) =>
     unbilledRow({
       ...p,
+      currency: p.billingCurrency ?? companyCurrency,
       // Points done after the invoice's day, as time is (the invoice's own day counts as billed).
       pointsSince: done
         .filter(

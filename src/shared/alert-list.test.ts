@@ -46,7 +46,13 @@ describe('the alert list grouped by project', () => {
 describe("an alert's numbers as people read them", () => {
   it('prints amounts in dollars, days as a count and the due date as a date', () => {
     const f = overdueRule(
-      { projectId: 1, name: 'Acme', overdueAmount: 12345.6, overdueSince: '2026-11-01' },
+      {
+        projectId: 1,
+        name: 'Acme',
+        overdueAmount: 12345.6,
+        overdueSince: '2026-11-01',
+        currency: 'USD',
+      },
       '2026-11-20',
       { overdueDays: 14 },
     )!;
@@ -59,7 +65,14 @@ describe("an alert's numbers as people read them", () => {
 
   it("prints percents with a % and the threshold in its rule's unit", () => {
     const f = budgetBurnRule(
-      { projectId: 1, name: 'Acme', projectValue: 50_000, costToDate: 41_234, invoicedToDate: 0 },
+      {
+        projectId: 1,
+        name: 'Acme',
+        projectValue: 50_000,
+        costToDate: 41_234,
+        invoicedToDate: 0,
+        currency: 'USD',
+      },
       { budgetBurnPercent: 80 },
     )!;
     const text = Object.fromEntries(alertNumberLines(f, 'UTC').map((l) => [l.key, l.text]));

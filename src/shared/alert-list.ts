@@ -1,12 +1,12 @@
 /**
  * How the /alerts list reads: alerts grouped by project, and each alert's numbers as people read
- * them (amounts in dollars, dates as 'Nov 15, 2026', hours as '26 hrs 30 min'), with the
+ * them (amounts in the currency the alert recorded, dates as 'Nov 15, 2026', hours as '26 hrs 30 min'), with the
  * shared formats of format.ts and money-format.ts. Browser-safe.
  */
 import type { AlertJson, AlertRule } from './alerts';
 import { dateTimeFormat } from './date-time-format';
 import { formatDate, formatHours } from './format';
-import { formatUsd } from './money-format';
+import { formatMoney } from './currency';
 
 type NumberKind = 'money' | 'percent' | 'count' | 'hours' | 'date' | 'time' | 'text';
 
@@ -52,11 +52,18 @@ const THRESHOLD_KINDS: Partial<Record<AlertRule, NumberKind>> = {
 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-function numberText(kind: NumberKind, value: number | string, timeZone: string): string {
+function numberText(
+  kind: NumberKind,
+  value: number | string,
+  timeZone: string,
+  currency: string | null,
+): string {
   const n = typeof value === 'number' ? value : Number(value);
   switch (kind) {
     case 'money':
-      return Number.isFinite(n) ? formatUsd(n) : String(value);
+      // An alert from before amounts recorded their currency reads as a bare number.
+      if (!Number.isFinite(n)) return String(value);
+      return currency ? formatMoney(n, currency) : count.format(Math.round(n));
     case 'percent':
       return Number.isFinite(n) ? `${count.format(n)}%` : String(value);
     case 'count':
@@ -88,14 +95,17 @@ export function alertNumberLines(
   alert: Pick<AlertJson, 'rule' | 'numbers'>,
   timeZone: string,
 ): AlertNumberLine[] {
-  return Object.entries(alert.numbers).map(([key, value]) => {
+  const currency = typeof alert.numbers.currency === 'string' ? alert.numbers.currency : null;
+  // The currency is how the amounts read, not a number of its own.
+  const shown = Object.entries(alert.numbers).filter(([key]) => key !== 'currency');
+  return shown.map(([key, value]) => {
     const known = ALERT_NUMBERS[key];
     const kind =
       key === 'threshold' ? (THRESHOLD_KINDS[alert.rule] ?? 'count') : (known?.kind ?? 'text');
     return {
       key,
       label: known?.label ?? key,
-      text: value === null ? '—' : numberText(kind, value, timeZone),
+      text: value === null ? '—' : numberText(kind, value, timeZone, currency),
     };
   });
 }

@@ -11,7 +11,7 @@ import {
   velocityRule,
 } from './alerts';
 
-const project = { projectId: 7, name: 'Acme Shop' };
+const project = { projectId: 7, name: 'Acme Shop', currency: 'USD' };
 
 describe('overdue rule (default 14 days)', () => {
   const p = { ...project, overdueAmount: 1200, overdueSince: '2026-11-09' };
@@ -20,8 +20,17 @@ describe('overdue rule (default 14 days)', () => {
   });
   it('opens at exactly 14 days, with the amount and the days', () => {
     const f = overdueRule(p, '2026-11-23', T)!;
-    expect(f.numbers).toEqual({ overdueAmount: 1200, daysOverdue: 14, dueDate: '2026-11-09' });
+    expect(f.numbers).toEqual({
+      overdueAmount: 1200,
+      daysOverdue: 14,
+      dueDate: '2026-11-09',
+      currency: 'USD',
+    });
     expect(f.message).toBe('Acme Shop: $1,200 overdue for 14 days (due Nov 9, 2026).');
+    // An invoice in another currency says so: never '$' for euros.
+    expect(overdueRule({ ...p, currency: 'EUR' }, '2026-11-23', T)?.message).toBe(
+      'Acme Shop: €1,200 overdue for 14 days (due Nov 9, 2026).',
+    );
     expect(f.subject).toBe('project:7');
   });
   it('stays open at 40 days', () => {

@@ -8,7 +8,7 @@ import { differenceInCalendarDays } from 'date-fns';
 import { type IsoDate, parseIsoDate } from './calendar';
 import { formatDate } from './format';
 import { roundMoney } from './money';
-import { formatUsd } from './money-format';
+import { type CurrencyCode, formatMoney } from './currency';
 
 export const ALERT_RULES = [
   'overdue',
@@ -157,7 +157,14 @@ const projectSubject = (id: number) => `project:${id}`;
 const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
 
 export function overdueRule(
-  p: { projectId: number; name: string; overdueAmount: number; overdueSince: IsoDate | null },
+  p: {
+    projectId: number;
+    name: string;
+    overdueAmount: number;
+    overdueSince: IsoDate | null;
+    /** The project's billing currency. */
+    currency: CurrencyCode;
+  },
   today: IsoDate,
   t: Pick<AlertThresholds, 'overdueDays'>,
 ): AlertFinding | null {
@@ -168,8 +175,13 @@ export function overdueRule(
     rule: 'overdue',
     subject: projectSubject(p.projectId),
     projectId: p.projectId,
-    numbers: { overdueAmount: p.overdueAmount, daysOverdue: days, dueDate: p.overdueSince },
-    message: `${p.name}: ${formatUsd(p.overdueAmount)} overdue for ${days} days (due ${formatDate(p.overdueSince)}).`,
+    numbers: {
+      overdueAmount: p.overdueAmount,
+      daysOverdue: days,
+      dueDate: p.overdueSince,
+      currency: p.currency,
+    },
+    message: `${p.name}: ${formatMoney(p.overdueAmount, p.currency)} overdue for ${days} days (due ${formatDate(p.overdueSince)}).`,
   };
 }
 
@@ -180,6 +192,8 @@ export function budgetBurnRule(
     projectValue: number;
     costToDate: number;
     invoicedToDate: number;
+    /** Of the value, the cost and the invoices alike (budget burn needs them in one). */
+    currency: CurrencyCode;
   },
   t: Pick<AlertThresholds, 'budgetBurnPercent'>,
 ): AlertFinding | null {
@@ -189,8 +203,8 @@ export function budgetBurnRule(
   if (costPercent < t.budgetBurnPercent && invoicedPercent < t.budgetBurnPercent) return null;
   const which =
     costPercent >= invoicedPercent
-      ? `internal cost ${formatUsd(p.costToDate)} is ${pct(costPercent)}`
-      : `invoiced ${formatUsd(p.invoicedToDate)} is ${pct(invoicedPercent)}`;
+      ? `internal cost ${formatMoney(p.costToDate, p.currency)} is ${pct(costPercent)}`
+      : `invoiced ${formatMoney(p.invoicedToDate, p.currency)} is ${pct(invoicedPercent)}`;
   return {
     rule: 'budget_burn',
     subject: projectSubject(p.projectId),
@@ -202,13 +216,22 @@ export function budgetBurnRule(
       costPercent: Math.round(costPercent * 10) / 10,
       invoicedPercent: Math.round(invoicedPercent * 10) / 10,
       threshold: t.budgetBurnPercent,
+      currency: p.currency,
     },
-    message: `${p.name}: ${which} of the ${formatUsd(p.projectValue)} project value.`,
+    message: `${p.name}: ${which} of the ${formatMoney(p.projectValue, p.currency)} project value.`,
   };
 }
 
 export function retainerRule(
-  p: { projectId: number; name: string; target: number; projected: number; periodNumber: number },
+  p: {
+    projectId: number;
+    name: string;
+    target: number;
+    projected: number;
+    periodNumber: number;
+    /** The retainer's currency (the project's billing currency). */
+    currency: CurrencyCode;
+  },
   t: Pick<AlertThresholds, 'retainerPercent'>,
 ): AlertFinding | null {
   if (!(p.target > 0)) return null;
@@ -224,8 +247,9 @@ export function retainerRule(
       projected: roundMoney(p.projected),
       offPercent: Math.round(offPercent * 10) / 10,
       periodNumber: p.periodNumber,
+      currency: p.currency,
     },
-    message: `${p.name}: period ${p.periodNumber} heading ${pct(Math.abs(offPercent))} ${side} target (${formatUsd(p.projected)} projected against ${formatUsd(p.target)}).`,
+    message: `${p.name}: period ${p.periodNumber} heading ${pct(Math.abs(offPercent))} ${side} target (${formatMoney(p.projected, p.currency)} projected against ${formatMoney(p.target, p.currency)}).`,
   };
 }
 
@@ -234,7 +258,14 @@ export function retainerRule(
  * them. Four weeks with nothing invoiced have no margin % (unbilled work is its own insight).
  */
 export function marginRule(
-  p: { projectId: number; name: string; invoiced: number; cost: number },
+  p: {
+    projectId: number;
+    name: string;
+    invoiced: number;
+    cost: number;
+    /** The company currency: of the cost, and of the invoices counted. */
+    currency: CurrencyCode;
+  },
   t: Pick<AlertThresholds, 'marginPercent'>,
 ): AlertFinding | null {
   if (!(p.invoiced > 0)) return null;
@@ -249,8 +280,9 @@ export function marginRule(
       cost: roundMoney(p.cost),
       marginPercent: Math.round(marginPercent * 10) / 10,
       threshold: t.marginPercent,
+      currency: p.currency,
     },
-    message: `${p.name}: gross margin ${pct(marginPercent)} over the last 4 weeks (${formatUsd(p.invoiced)} invoiced, ${formatUsd(p.cost)} cost), below ${t.marginPercent}%.`,
+    message: `${p.name}: gross margin ${pct(marginPercent)} over the last 4 weeks (${formatMoney(p.invoiced, p.currency)} invoiced, ${formatMoney(p.cost, p.currency)} cost), below ${t.marginPercent}%.`,
   };
 }
 

@@ -4,6 +4,7 @@
  * value at that pace. Budget burn is INTERNAL COST against the project value; what has been
  * invoiced is shown beside it, not mixed in. Pure and browser-safe.
  */
+import type { CurrencyCode } from './currency';
 import { roundMoney } from './money';
 import { addCalendarDays, weekStartOf, type IsoDate } from './calendar';
 import { percentOf } from './percent';
@@ -123,7 +124,33 @@ export interface ProjectBudgetBurn extends BudgetBurn {
   budgetType: string;
 }
 
-/** GET /api/budget-burn: every visible fixed-price or T&M project with a Forecast link. */
+/**
+ * GET /api/budget-burn: every visible fixed-price or T&M project with a Forecast link, billed in
+ * the company currency `currency` (its value, cost and invoices are then in one currency). A
+ * project billed in another currency cannot set its cost against its value without an exchange
+ * rate: it is named in `otherCurrency` instead.
+ */
 export interface BudgetBurnResponse {
+  currency: CurrencyCode;
   projects: ProjectBudgetBurn[];
+  otherCurrency: { projectId: number; name: string; currency: CurrencyCode }[];
+}
+
+/** Totals over the rows: each a sum of the rows' unrounded figures, rounded once. */
+export function budgetBurnTotals(projects: readonly BudgetBurn[]): {
+  projectValue: number;
+  costToDate: number;
+  invoicedToDate: number;
+  remaining: number;
+  pacePerWeek: number;
+} {
+  const sum = (pick: (b: BudgetBurn) => number) =>
+    roundMoney(projects.reduce((s, b) => s + pick(b), 0));
+  return {
+    projectValue: sum((b) => b.projectValue),
+    costToDate: sum((b) => b.costToDate),
+    invoicedToDate: sum((b) => b.invoicedToDate),
+    remaining: sum((b) => b.remaining),
+    pacePerWeek: sum((b) => b.pacePerWeek),
+  };
 }

@@ -3,6 +3,7 @@
  * story points moved to done in that week. A week with no points has no figure ('no points
  * done'), never a division by zero. Pure and browser-safe.
  */
+import type { CurrencyCode } from './currency';
 import { roundMoney } from './money';
 import type { IsoDate } from './calendar';
 
@@ -64,6 +65,8 @@ export interface CostPerPointSeries {
 /** GET /api/cost-per-point. */
 export interface CostPerPointResponse {
   currentWeekStart: IsoDate;
+  /** The company currency, of every cost. */
+  currency: CurrencyCode;
   agency: CostPerPointSeries;
   projects: (CostPerPointSeries & { id: number; name: string })[];
 }

@@ -70,6 +70,21 @@ export function totalsByCurrency(amounts: readonly Amount[]): Amount[] {
   return [...totals].map(([currency, amount]) => ({ amount, currency }));
 }
 
+/** The total of the amounts in `currency` alone: amounts in any other currency are left out. */
+export function totalIn(amounts: readonly Amount[], currency: CurrencyCode): number {
+  return amounts.reduce((sum, a) => (a.currency === currency ? sum + a.amount : sum), 0);
+}
+
+/** The currencies among `amounts` other than `currency`, in order of first appearance. */
+export function otherCurrencies(
+  amounts: readonly Amount[],
+  currency: CurrencyCode,
+): CurrencyCode[] {
+  return totalsByCurrency(amounts)
+    .map((t) => t.currency)
+    .filter((c) => c !== currency);
+}
+
 /**
  * A total for display: one currency reads as one amount; several read one per currency
  * ('$1,200 + A$300'), never as a sum; nothing reads as zero in `fallback`.

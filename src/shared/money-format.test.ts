@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatAud, formatBillingAmount, formatUsd } from './money-format';
+import { formatMoney } from './currency';
 
-describe('currency', () => {
+const formatUsd = (n: number) => formatMoney(n, 'USD');
+const formatAud = (n: number) => formatMoney(n, 'AUD');
+const formatBillingAmount = (n: number) => formatMoney(n, 'USD', 2);
+
+describe('money formats of the spec, from formatMoney', () => {
   it('shows US dollars with no decimals, rounded', () => {
     expect(formatUsd(1234.5)).toBe('$1,235');
     expect(formatUsd(1234.49)).toBe('$1,234');

@@ -95,8 +95,24 @@ describe('the totals row', () => {
       overdueAmount: [5600, 0, 5320.5][i]!,
       openAlerts: [2, 0, 5][i]!,
     }));
-    expect(portfolioTotals(shown)).toEqual({ overdueAmount: 10920.5, openAlerts: 7 });
-    expect(portfolioTotals([])).toEqual({ overdueAmount: 0, openAlerts: 0 });
+    expect(portfolioTotals(shown, 'USD')).toEqual({
+      overdue: [{ currency: 'USD', amount: 10920.5 }],
+      openAlerts: 7,
+    });
+    expect(portfolioTotals([], 'USD')).toEqual({ overdue: [], openAlerts: 0 });
+  });
+
+  it('never adds two currencies: one overdue total per currency', () => {
+    const shown = rows.map((r, i) => ({
+      ...r,
+      overdueAmount: [5600, 100, 5320.5][i]!,
+      currency: ['USD', 'EUR', null][i]!,
+    }));
+    // The row without a currency yet reads in the company currency.
+    expect(portfolioTotals(shown, 'USD').overdue).toEqual([
+      { currency: 'USD', amount: 10920.5 },
+      { currency: 'EUR', amount: 100 },
+    ]);
   });
 });
 

@@ -3,8 +3,10 @@
  * visible project with the figures its card shows, the table view's columns, sorting and filters,
  * and how a view is written in the address. Pure and browser-safe.
  */
+import { type Amount, type CurrencyCode, totalsByCurrency } from './currency';
 import { DEV_STATUSES } from './dev-status';
 import { epicProgress, epicProgressText } from './epics';
+import { roundMoney } from './money';
 import { type Project, TEAMS, ticketCompletion } from './projects';
 import { retainerProgressOf } from './retainer';
 
@@ -32,6 +34,8 @@ export interface PortfolioRow {
   sentPercent: number;
   paidPercent: number;
   overdueAmount: number;
+  /** The currency of overdueAmount; null before the project's first invoice. */
+  currency: string | null;
   retainerCompleted: number;
   retainerTotal: number;
   retainerPercent: number;
@@ -75,6 +79,7 @@ export function portfolioRow(p: Project, openAlerts = 0): PortfolioRow {
     sentPercent: p.billingSentPercentage,
     paidPercent: p.billingPaidPercentage,
     overdueAmount: p.forecastOverdueAmount,
+    currency: p.forecastCurrency,
     retainerCompleted: periods.completed,
     retainerTotal: periods.total,
     retainerPercent: periods.percentage,
@@ -281,18 +286,21 @@ export function namesAView(params: Record<string, string | undefined>): boolean 
 }
 
 /**
- * The table's totals row: only the columns whose sum means something. Overdue is in billing
- * US dollars on every row, so it adds up; percentages do not.
+ * The table's totals row: only the columns whose sum means something. Overdue is summed per
+ * currency (a row without one is in `companyCurrency`), never across two; percentages do not
+ * add up at all.
  */
-export function portfolioTotals(rows: readonly PortfolioRow[]): {
-  overdueAmount: number;
+export function portfolioTotals(
+  rows: readonly PortfolioRow[],
+  companyCurrency: CurrencyCode,
+): {
+  overdue: Amount[];
   openAlerts: number;
 } {
-  let overdueAmount = 0;
   let openAlerts = 0;
-  for (const r of rows) {
-    overdueAmount += r.overdueAmount;
-    openAlerts += r.openAlerts;
-  }
-  return { overdueAmount, openAlerts };
+  for (const r of rows) openAlerts += r.openAlerts;
+  const overdue = totalsByCurrency(
+    rows.map((r) => ({ amount: r.overdueAmount, currency: r.currency ?? companyCurrency })),
+  ).map((t) => ({ ...t, amount: roundMoney(t.amount) }));
+  return { overdue, openAlerts };
 }

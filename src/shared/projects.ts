@@ -50,6 +50,11 @@ export interface Project {
   forecastTotalSent: number;
   forecastTotalPaid: number;
   forecastOverdueAmount: number;
+  /**
+   * The currency of the billing amounts above (Forecast's invoice currency); null before the
+   * project's first invoice, when they read in the company currency.
+   */
+  forecastCurrency: string | null;
   forecastRetainerPeriodsCompleted: number;
   forecastRetainerPeriodsTotal: number;
   forecastBudgetType: string | null;

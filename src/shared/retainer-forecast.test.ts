@@ -33,7 +33,8 @@ describe('retainer outcome forecast', () => {
     expect(f.difference).toBe(-1600);
     expect(f.verdict).toBe('under');
     expect(f.burnPerWorkingDay).toBe(500);
-    expect(retainerVerdictText(f)).toBe('Will land about A$1,600 under target');
+    expect(retainerVerdictText(f, 'AUD')).toBe('Will land about A$1,600 under target');
+    expect(retainerVerdictText(f, 'USD')).toBe('Will land about $1,600 under target');
   });
 
   it('gives a range from the spread of past periods’ daily burn over the days left', () => {
@@ -61,8 +62,8 @@ describe('retainer outcome forecast', () => {
     expect(retainerVerdict(1050.01, 1000)).toBe('over');
     expect(retainerVerdict(950, 1000)).toBe('on-track');
     expect(retainerVerdict(949.99, 1000)).toBe('under');
-    expect(retainerVerdictText({ verdict: 'on-track', difference: 40 })).toBe('On track');
-    expect(retainerVerdictText({ verdict: 'over', difference: 1234.56 })).toBe(
+    expect(retainerVerdictText({ verdict: 'on-track', difference: 40 }, 'AUD')).toBe('On track');
+    expect(retainerVerdictText({ verdict: 'over', difference: 1234.56 }, 'AUD')).toBe(
       'Will land about A$1,200 over target',
     );
   });

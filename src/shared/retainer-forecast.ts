@@ -6,7 +6,7 @@
  */
 import { roundMoney } from './money';
 import type { IsoDate } from './calendar';
-import { formatAud } from './money-format';
+import { type CurrencyCode, formatMoney } from './currency';
 import { percentOf } from './percent';
 
 /** How many working days back the "recent" burn looks: two weeks smooths out one odd day. */
@@ -138,10 +138,16 @@ export function aboutAmount(n: number): number {
   return Math.sign(n) * Math.round(abs / step) * step + 0;
 }
 
-/** 'Will land about $X over target', '… under target' or 'On track', amounts in AUD (decision 031). */
-export function retainerVerdictText(f: Pick<RetainerForecast, 'verdict' | 'difference'>): string {
+/**
+ * 'Will land about $X over target', '… under target' or 'On track', in the retainer's currency
+ * (decision 031; docs/decisions/350-one-billing-currency-per-project.md).
+ */
+export function retainerVerdictText(
+  f: Pick<RetainerForecast, 'verdict' | 'difference'>,
+  currency: CurrencyCode,
+): string {
   if (f.verdict === 'on-track') return 'On track';
-  const amount = formatAud(aboutAmount(Math.abs(f.difference)));
+  const amount = formatMoney(aboutAmount(Math.abs(f.difference)), currency);
   return `Will land about ${amount} ${f.verdict === 'over' ? 'over' : 'under'} target`;
 }
 
@@ -174,4 +180,6 @@ export interface RetainerForecastResponse {
         verdictText: string;
       })
     | null;
+  /** The retainer's currency: of target, actual and projected amounts. */
+  currency: CurrencyCode;
 }

@@ -6,6 +6,7 @@
  * marked as so far. Money is kept to the cent and rounded only for display, so rows add up.
  * Pure and browser-safe.
  */
+import type { CurrencyCode } from './currency';
 import { grossMargin, hoursFromMinutes, roundHours, roundMoney } from './money';
 import { lastWeeks, type IsoDate } from './calendar';
 
@@ -88,6 +89,13 @@ export interface ProjectTrend {
 /** GET /api/trends. */
 export interface TrendsResponse {
   currentWeekStart: IsoDate;
+  /**
+   * The company currency: of costs, of the invoices counted and so of the margins. Invoices in
+   * any other currency cannot be set against costs; they are left out and named in
+   * `otherCurrencies`.
+   */
+  currency: CurrencyCode;
+  otherCurrencies: CurrencyCode[];
   agency: TrendWeek[];
   projects: ProjectTrend[];
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   blockedShare,
   sortByUnbilledValue,
+  type UnbilledRow,
   unbilledRow,
+  unbilledTotals,
   unbilledValue,
   uninvoicedPeriods,
 } from './unbilled';
@@ -48,6 +50,7 @@ describe('unbilled work', () => {
   it('puts a project’s figures in one row, flagging invoices sent over a blocked sprint', () => {
     const row = unbilledRow({
       projectId: 7,
+      currency: 'USD',
       name: 'Globex',
       clientHourlyRate: 150,
       lastInvoiceDate: '2026-11-15',
@@ -73,6 +76,7 @@ describe('unbilled work', () => {
     expect(row).toEqual({
       projectId: 7,
       name: 'Globex',
+      currency: 'USD',
       lastInvoiceDate: '2026-11-15',
       hoursSince: 21.5,
       unbilledValue: 3175,
@@ -99,6 +103,7 @@ describe('unbilled work', () => {
       hoursSince,
       unbilledValue,
       rateKnown: true,
+      currency: 'USD',
       pointsSince: 0,
       uninvoicedPeriods: [],
       invoicedWhileBlocked: [],
@@ -108,5 +113,35 @@ describe('unbilled work', () => {
         (r) => r.name,
       ),
     ).toEqual(['C', 'D', 'A', 'B']);
+  });
+
+  it('totals the unbilled value per currency, never adding two, and leaves out unknown rates', () => {
+    const row = (unbilledValue: number, currency: string, rateKnown = true): UnbilledRow => ({
+      projectId: 1,
+      name: 'P',
+      lastInvoiceDate: null,
+      hoursSince: 1.25,
+      unbilledValue,
+      rateKnown,
+      currency,
+      pointsSince: 2,
+      uninvoicedPeriods: [],
+      invoicedWhileBlocked: [],
+    });
+    expect(
+      unbilledTotals([
+        row(100.005, 'USD'),
+        row(200, 'AUD'),
+        row(50.004, 'USD'),
+        row(0, 'EUR', false),
+      ]),
+    ).toEqual({
+      hoursSince: 5,
+      unbilledValue: [
+        { currency: 'USD', amount: 150.01 },
+        { currency: 'AUD', amount: 200 },
+      ],
+      pointsSince: 8,
+    });
   });
 });

@@ -4,7 +4,8 @@
  * periods no invoice covers yet, and invoices sent while most of the sprint was blocked.
  * Pure and browser-safe.
  */
-import { hoursFromMinutes, roundMoney } from './money';
+import { type Amount, type CurrencyCode, totalsByCurrency } from './currency';
+import { hoursFromMinutes, roundHours, roundMoney } from './money';
 import type { IsoDate } from './calendar';
 import { isBlockedStatus } from './tickets';
 
@@ -26,6 +27,8 @@ export interface UnbilledInput {
   projectId: number;
   name: string;
   clientHourlyRate: number | null;
+  /** The currency the client is billed in (the client rate's and the unbilled value's). */
+  currency: CurrencyCode;
   /** The newest non-draft invoice's date; null when the project was never invoiced. */
   lastInvoiceDate: IsoDate | null;
   /** Time logged on days after the last invoice (all time when never invoiced). */
@@ -55,6 +58,8 @@ export interface UnbilledRow {
   /** Billable hours since × the client rate; 0 when the project has no rate (see rateKnown). */
   unbilledValue: number;
   rateKnown: boolean;
+  /** The currency of unbilledValue. */
+  currency: CurrencyCode;
   pointsSince: number;
   uninvoicedPeriods: CompletedPeriod[];
   invoicedWhileBlocked: BlockedInvoice[];
@@ -97,6 +102,7 @@ export function unbilledRow(input: UnbilledInput): UnbilledRow {
     hoursSince: hoursFromMinutes(input.minutesSince),
     unbilledValue: unbilledValue(input.billableMinutesSince, input.clientHourlyRate),
     rateKnown: input.clientHourlyRate !== null,
+    currency: input.currency,
     pointsSince: input.pointsSince,
     uninvoicedPeriods: uninvoicedPeriods(input.completedPeriods, input.lastInvoiceDate),
     invoicedWhileBlocked: input.invoiceSprints.flatMap((i) => {
@@ -129,4 +135,21 @@ export function sortByUnbilledValue(rows: readonly UnbilledRow[]): UnbilledRow[]
 /** GET /api/unbilled-work. */
 export interface UnbilledWorkResponse {
   projects: UnbilledRow[];
+}
+
+/** The table's totals: hours and points summed, the unbilled value one total per currency. */
+export function unbilledTotals(rows: readonly UnbilledRow[]): {
+  hoursSince: number;
+  unbilledValue: Amount[];
+  pointsSince: number;
+} {
+  return {
+    hoursSince: roundHours(rows.reduce((sum, r) => sum + r.hoursSince, 0)),
+    unbilledValue: totalsByCurrency(
+      rows
+        .filter((r) => r.rateKnown)
+        .map((r) => ({ amount: r.unbilledValue, currency: r.currency })),
+    ).map((t) => ({ ...t, amount: roundMoney(t.amount) })),
+    pointsSince: rows.reduce((sum, r) => sum + r.pointsSince, 0),
+  };
 }

@@ -4,6 +4,7 @@
  * builds it and the island that shows it.
  */
 import type { IsoDate } from './calendar';
+import type { Amount, CurrencyCode } from './currency';
 
 export interface TimeEntry {
   id: number;
@@ -23,13 +24,20 @@ export interface ProjectTimeData {
 
 /**
  * The response of GET /api/agency-time-entries (docs/product-spec.md, "Entities and their fields").
- * Money in dollars, two decimals.
+ * Money to the cent. `currency` is the company currency, that of the internal cost and of
+ * `totalInvoicesSent` (the invoices in it, which a margin can be set against);
+ * `invoicesSent` has the week's invoices in every currency, one total each.
  */
 export interface AgencyTimeData {
   weekStart: IsoDate;
   weekEnd: IsoDate;
+  currency: CurrencyCode;
   totalHours: number;
   totalInternalCost: number;
   totalInvoicesSent: number;
+  invoicesSent: Amount[];
   projectTimeData: ProjectTimeData[];
 }
+
+/** Weekly Hours for one week: where a week's hours and cost lead, to the entries they sum. */
+export const weeklyHoursHref = (weekStart: IsoDate) => `/agency?week=${weekStart}`;

@@ -75,9 +75,9 @@ describe('the client build refuses server-only code', () => {
   it('builds an island that uses the shared kernel and components', async () => {
     const result = await bundleIsland(
       'KernelOnly',
-      `import { formatUsd } from '../shared/money-format';
+      `import { formatMoney } from '../shared/currency';
        import { weekStartOf } from '../shared/calendar';
-       export default function KernelOnly() { return formatUsd(1) + weekStartOf('2026-11-25'); }`,
+       export default function KernelOnly() { return formatMoney(1, 'USD') + weekStartOf('2026-11-25'); }`,
     );
     expect(result.errors).toEqual([]);
     expect(result.outputFiles[0]!.text).toContain('2026');

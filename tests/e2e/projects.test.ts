@@ -2,7 +2,10 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../src/shared/projects';
 import { createDemoSpine } from '../../src/mocks/agency/spine';
-import { formatBillingAmount } from '../../src/shared/money-format';
+import { formatMoney } from '../../src/shared/currency';
+
+// The demo agency bills in USD (COMPANY_CURRENCY unset).
+const formatBillingAmount = (n: number) => formatMoney(n, 'USD', 2);
 import { cardRing } from '../../src/shared/card-ring';
 import { gaugeColor } from '../../src/shared/percent';
 import {

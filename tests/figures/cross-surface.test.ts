@@ -78,6 +78,7 @@ beforeAll(async () => {
     timeZone: 'UTC',
     qaStatus: 'Ready for QA Testing',
     publicHolidays: null,
+    companyCurrency: 'USD',
     slack: createSlackNotifier(webhook),
   });
   admin = await t.signIn('admin');
@@ -135,6 +136,9 @@ describe('a week’s hours and money, on every surface', () => {
   it('reads the same Total Hours, Internal Cost and Invoices This Week everywhere', async () => {
     const api = await get<AgencyTimeData>(`/api/agency-time-entries?weekStart=${WEEK}`);
     expect(api.totalHours).toBeGreaterThan(0);
+    // One currency throughout: the company's, named by every surface that shows money.
+    expect(api.currency).toBe('USD');
+    expect(api.invoicesSent.map((a) => a.currency)).not.toContain('AUD');
 
     const page = visibleText(await text(`/agency?week=${WEEK}`));
     expect(page).toContain(`Total Hours ${formatHours(api.totalHours)}`);
@@ -142,6 +146,7 @@ describe('a week’s hours and money, on every surface', () => {
     expect(page).toContain(`Invoices This Week ${USD(api.totalInvoicesSent)}`);
 
     const trends = await get<TrendsResponse>('/api/insights/trends');
+    expect([trends.currency, trends.otherCurrencies]).toEqual([api.currency, []]);
     const week = trends.agency.find((w) => w.weekStart === WEEK)!;
     expect(week.hours).toBe(api.totalHours);
     expect(week.internalCost).toBe(api.totalInternalCost);
@@ -234,7 +239,10 @@ describe('a project’s cost and invoiced, on every surface', () => {
     ]);
     const csv = parseCsv(await text(exportHref.grossMargins()));
     expect(burn.projects.length).toBeGreaterThan(0);
+    expect([margins.currency, burn.currency]).toEqual(['USD', 'USD']);
     for (const m of margins.projects) {
+      // Invoiced in the demo agency's one currency, so every margin can be computed.
+      expect(m.currency, m.name).toBe(margins.currency);
       const figures = marginFigures(m);
       const row = csv.records.find((r) => r.Project === m.name)!;
       expect(Number(row['Internal Cost (USD)']), m.name).toBe(figures.internalCost);

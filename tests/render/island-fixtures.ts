@@ -154,6 +154,7 @@ export const islandFixtures: IslandFixtures = {
   },
   GrossMarginsTable: {
     initial: {
+      currency: 'USD',
       projects: [
         {
           id: 4001,
@@ -162,6 +163,7 @@ export const islandFixtures: IslandFixtures = {
           totalHours: 12.5,
           totalInvoiced: 21600,
           totalPaid: 14400.5,
+          currency: 'USD',
           costBreakdown: [
             { personId: 11, personName: 'Mia Chen', hours: 12.5, hourlyRate: 62.5, cost: 781.25 },
           ],
@@ -173,6 +175,7 @@ export const islandFixtures: IslandFixtures = {
           totalHours: 3,
           totalInvoiced: 0,
           totalPaid: 0,
+          currency: 'EUR',
         },
       ],
     },
@@ -386,6 +389,8 @@ export const islandFixtures: IslandFixtures = {
       totalHours: 9.75,
       totalInternalCost: 812.5,
       totalInvoicesSent: 4200,
+      currency: 'USD',
+      invoicesSent: [{ currency: 'USD', amount: 4200 }],
       projectTimeData: [
         {
           projectId: 4001,
@@ -408,6 +413,7 @@ export const islandFixtures: IslandFixtures = {
   CostPerPoint: {
     initial: {
       currentWeekStart: '2026-11-16',
+      currency: 'USD',
       agency: {
         weeks: [
           { weekStart: '2026-11-09', cost: 4812.5, points: 21, costPerPoint: 229.17 },
@@ -428,6 +434,8 @@ export const islandFixtures: IslandFixtures = {
   Trends: {
     initial: {
       currentWeekStart: '2026-11-16',
+      currency: 'USD',
+      otherCurrencies: [],
       agency: [
         {
           weekStart: '2026-11-09',

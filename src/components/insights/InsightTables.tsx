@@ -1,16 +1,14 @@
 import { formatDate, formatHours } from '../../shared/format';
-import { formatUsd } from '../../shared/money-format';
-import type { BudgetBurnResponse } from '../../shared/budget-burn';
-import type { UnbilledWorkResponse } from '../../shared/unbilled';
-import { runOutText } from '../../shared/budget-burn';
+import { percentOf } from '../../shared/percent';
+import { formatMoney } from '../../shared/currency';
+import { type BudgetBurnResponse, budgetBurnTotals, runOutText } from '../../shared/budget-burn';
+import { projectPath } from '../../shared/projects';
+import { type UnbilledWorkResponse, unbilledTotals } from '../../shared/unbilled';
 import { exportHref } from '../../shared/exports';
 import { EmptyState, ErrorState } from '../PanelState';
 import { table } from '../ui.css';
 import { InsightPanel } from './InsightPanel';
 import * as s from './insights.css';
-
-/** The portfolio opens a project's detail from `/?project=<id>`. */
-export const projectHref = (id: number) => `/?project=${id}`;
 
 /**
  * Budget burn of every visible fixed-price and T&M project (docs/decisions/171), rendered on the
@@ -18,6 +16,10 @@ export const projectHref = (id: number) => `/?project=${id}`;
  */
 export function BudgetBurnTable({ data }: { data: BudgetBurnResponse | null }) {
   let body: React.ReactNode;
+  // Every row is in the company currency: a project billed in another is listed apart. Used
+  // only once the data is read.
+  const money = (n: number) => formatMoney(n, data!.currency);
+  const totals = budgetBurnTotals(data?.projects ?? []);
   if (!data) {
     body = (
       <ErrorState
@@ -64,19 +66,34 @@ export function BudgetBurnTable({ data }: { data: BudgetBurnResponse | null }) {
             {data.projects.map((p) => (
               <tr key={p.projectId}>
                 <th scope="row">
-                  <a href={projectHref(p.projectId)}>{p.name}</a>
+                  <a href={projectPath(p.projectId)}>{p.name}</a>
                 </th>
-                <td className={s.num}>{formatUsd(p.projectValue)}</td>
-                <td className={s.num}>{formatUsd(p.costToDate)}</td>
+                <td className={s.num}>{money(p.projectValue)}</td>
+                <td className={s.num}>{money(p.costToDate)}</td>
                 <td className={`${s.num} ${(p.usedPercent ?? 0) >= 100 ? s.negative : ''}`}>
                   {p.usedPercent === null ? '—' : `${p.usedPercent}%`}
                 </td>
-                <td className={s.num}>{formatUsd(p.invoicedToDate)}</td>
-                <td className={s.num}>{formatUsd(p.pacePerWeek)}</td>
+                <td className={s.num}>{money(p.invoicedToDate)}</td>
+                <td className={s.num}>{money(p.pacePerWeek)}</td>
                 <td>{runOutText(p.runOut, (d) => formatDate(d))}</td>
               </tr>
             ))}
           </tbody>
+          <tfoot>
+            <tr className={s.totalRow} data-testid="budget-burn-totals">
+              <th scope="row">Total</th>
+              <td className={s.num}>{money(totals.projectValue)}</td>
+              <td className={s.num}>{money(totals.costToDate)}</td>
+              <td className={s.num}>
+                {totals.projectValue > 0
+                  ? `${percentOf(totals.costToDate, totals.projectValue)}%`
+                  : '—'}
+              </td>
+              <td className={s.num}>{money(totals.invoicedToDate)}</td>
+              <td className={s.num}>{money(totals.pacePerWeek)}</td>
+              <td />
+            </tr>
+          </tfoot>
         </table>
       </div>
     );
@@ -84,6 +101,19 @@ export function BudgetBurnTable({ data }: { data: BudgetBurnResponse | null }) {
   return (
     <InsightPanel id="budget-burn-title" title="Budget Burn" csvHref={exportHref.budgetBurn()}>
       {body}
+      {data && data.otherCurrency.length > 0 ? (
+        <p className={s.muted} data-testid="budget-burn-other-currency">
+          {`Not shown, as their value and invoices are not in ${data.currency} like their costs: `}
+          {data.otherCurrency.map((p, i) => (
+            <span key={p.projectId}>
+              {i > 0 ? ', ' : ''}
+              <a href={projectPath(p.projectId)}>{p.name}</a>
+              {` (${p.currency})`}
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
     </InsightPanel>
   );
 }
@@ -135,12 +165,12 @@ export function UnbilledWorkTable({ data }: { data: UnbilledWorkResponse | null 
             {data.projects.map((p) => (
               <tr key={p.projectId}>
                 <th scope="row">
-                  <a href={projectHref(p.projectId)}>{p.name}</a>
+                  <a href={projectPath(p.projectId)}>{p.name}</a>
                 </th>
                 <td>{p.lastInvoiceDate ? formatDate(p.lastInvoiceDate) : 'Never invoiced'}</td>
                 <td className={s.num}>{formatHours(p.hoursSince)}</td>
                 <td className={s.num}>
-                  {p.rateKnown ? formatUsd(p.unbilledValue) : 'No client rate'}
+                  {p.rateKnown ? formatMoney(p.unbilledValue, p.currency) : 'No client rate'}
                 </td>
                 <td className={s.num}>{p.pointsSince}</td>
                 <td>
@@ -161,6 +191,7 @@ export function UnbilledWorkTable({ data }: { data: UnbilledWorkResponse | null 
               </tr>
             ))}
           </tbody>
+          <UnbilledTotals data={data} />
         </table>
       </div>
     );
@@ -169,5 +200,27 @@ export function UnbilledWorkTable({ data }: { data: UnbilledWorkResponse | null 
     <InsightPanel id="unbilled-title" title="Unbilled Work" csvHref={exportHref.unbilledWork()}>
       {body}
     </InsightPanel>
+  );
+}
+
+/** Unbilled Work's totals row: hours and points summed, the value one line per currency. */
+function UnbilledTotals({ data }: { data: UnbilledWorkResponse }) {
+  const totals = unbilledTotals(data.projects);
+  return (
+    <tfoot>
+      <tr className={s.totalRow} data-testid="unbilled-totals">
+        <th scope="row">Total</th>
+        <td />
+        <td className={s.num}>{formatHours(totals.hoursSince)}</td>
+        <td className={s.num}>
+          {totals.unbilledValue.map((a) => (
+            <div key={a.currency}>{formatMoney(a.amount, a.currency)}</div>
+          ))}
+        </td>
+        <td className={s.num}>{totals.pointsSince}</td>
+        <td />
+        <td />
+      </tr>
+    </tfoot>
   );
 }

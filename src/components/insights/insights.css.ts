@@ -71,6 +71,9 @@ export const swatchBase = style({
 });
 export const scroller = style({ overflowX: 'auto' });
 export const num = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+/** A table's totals row: set apart from the rows it sums. */
+export const totalRow = style({ fontWeight: 700 });
+globalStyle(`${totalRow} th, ${totalRow} td`, { borderTop: `2px solid ${vars.color.border}` });
 export const currentRow = style({ background: vars.color.amberBg, fontWeight: 600 });
 export const negative = style({ color: vars.color.red });
 export const muted = style({ color: vars.color.textMuted });

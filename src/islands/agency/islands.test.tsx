@@ -26,6 +26,8 @@ const week: AgencyTimeData = {
   totalHours: 1.5,
   totalInternalCost: 1234.5,
   totalInvoicesSent: 0,
+  currency: 'USD',
+  invoicesSent: [],
   projectTimeData: [
     {
       projectId: 4001,
@@ -42,6 +44,7 @@ const weeklyProps = (initial: AgencyTimeData | null): WeeklyHoursProps => ({
 });
 
 const margins: GrossMarginsResponse = {
+  currency: 'USD',
   projects: [
     {
       id: 1,
@@ -50,6 +53,7 @@ const margins: GrossMarginsResponse = {
       totalHours: 2,
       totalInvoiced: 1000,
       totalPaid: 250,
+      currency: 'USD',
       costBreakdown: [{ personId: 1, personName: 'Mia Chen', hours: 2, hourlyRate: 60, cost: 120 }],
     },
   ],
@@ -97,6 +101,8 @@ describe('WeeklyHours states', () => {
       totalHours: 0,
       totalInternalCost: 0,
       totalInvoicesSent: 0,
+      currency: 'USD',
+      invoicesSent: [],
       projectTimeData: [],
     };
     const future = render(
@@ -121,12 +127,12 @@ describe('GrossMarginsTable states', () => {
   });
 
   it('shows the empty texts when no project is linked to Forecast', () => {
-    const text = render(<GrossMarginsTable {...props({ projects: [] })} />);
+    const text = render(<GrossMarginsTable {...props({ currency: 'USD', projects: [] })} />);
     expect(text).toContain('No Projects Found No active projects with Forecast integration found.');
   });
 
   it('colours a positive margin green and a loss red', async () => {
-    const loss = { projects: [{ ...margins.projects[0]!, id: 2, totalInvoiced: 100 }] };
+    const loss = { ...margins, projects: [{ ...margins.projects[0]!, id: 2, totalInvoiced: 100 }] };
     const html = (p: GrossMarginsResponse) =>
       renderToString(
         <IslandProviders client={createQueryClient()}>

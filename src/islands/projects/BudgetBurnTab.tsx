@@ -5,7 +5,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { spinner } from '../../components/ui.css';
 import type { ProjectBudgetBurn } from '../../shared/budget-burn';
 import { formatDate } from '../../shared/format';
-import { formatUsd } from '../../shared/money-format';
+import { type CurrencyCode, formatMoney } from '../../shared/currency';
 import { runOutText } from '../../shared/budget-burn';
 import * as s from './ProjectDetailModal.css';
 
@@ -19,7 +19,10 @@ export function BudgetBurnTab({ projectId }: { projectId: number }) {
   const query = useQuery({
     queryKey: budgetBurnKey(projectId),
     queryFn: () =>
-      apiRequest<{ budgetBurn: ProjectBudgetBurn | null }>('GET', budgetBurnKey(projectId)[0]),
+      apiRequest<{ budgetBurn: ProjectBudgetBurn | null; currency: CurrencyCode }>(
+        'GET',
+        budgetBurnKey(projectId)[0],
+      ),
   });
   if (query.isPending) {
     return (
@@ -50,10 +53,18 @@ export function BudgetBurnTab({ projectId }: { projectId: number }) {
       </div>
     );
   }
-  return <BudgetBurnView burn={burn} />;
+  return <BudgetBurnView burn={burn} currency={query.data.currency} />;
 }
 
-export function BudgetBurnView({ burn }: { burn: ProjectBudgetBurn }) {
+export function BudgetBurnView({
+  burn,
+  currency,
+}: {
+  burn: ProjectBudgetBurn;
+  /** The company currency: budget burn is shown only for projects billed in it. */
+  currency: CurrencyCode;
+}) {
+  const money = (n: number) => formatMoney(n, currency);
   const runOut = runOutText(burn.runOut, (d) => formatDate(d));
   return (
     <section className={s.section} aria-labelledby="budget-burn-title" data-testid="budget-burn">
@@ -64,15 +75,15 @@ export function BudgetBurnView({ burn }: { burn: ProjectBudgetBurn }) {
         <div className={s.stats}>
           <div className={s.stat}>
             <span className={s.statLabel}>Project value</span>
-            <span className={s.statValue}>{formatUsd(burn.projectValue)}</span>
+            <span className={s.statValue}>{money(burn.projectValue)}</span>
           </div>
           <div className={s.stat}>
             <span className={s.statLabel}>Internal cost to date</span>
-            <span className={s.statValue}>{formatUsd(burn.costToDate)}</span>
+            <span className={s.statValue}>{money(burn.costToDate)}</span>
           </div>
           <div className={s.stat}>
             <span className={s.statLabel}>Invoiced to date</span>
-            <span className={s.statValue}>{formatUsd(burn.invoicedToDate)}</span>
+            <span className={s.statValue}>{money(burn.invoicedToDate)}</span>
           </div>
           <div className={s.stat}>
             <span className={s.statLabel}>Cost reaches value</span>
@@ -97,8 +108,7 @@ export function BudgetBurnView({ burn }: { burn: ProjectBudgetBurn }) {
       </div>
       <table className={s.burnTable}>
         <caption className={s.mutedText}>
-          Internal cost per week, last four finished weeks (pace {formatUsd(burn.pacePerWeek)} a
-          week)
+          Internal cost per week, last four finished weeks (pace {money(burn.pacePerWeek)} a week)
         </caption>
         <thead>
           <tr>
@@ -110,7 +120,7 @@ export function BudgetBurnView({ burn }: { burn: ProjectBudgetBurn }) {
           {burn.weeklyCosts.map((w) => (
             <tr key={w.weekStart}>
               <td>{formatDate(w.weekStart)}</td>
-              <td>{formatUsd(w.cost)}</td>
+              <td>{money(w.cost)}</td>
             </tr>
           ))}
         </tbody>

@@ -3,7 +3,7 @@ import { apiRequest } from '../../client/api';
 import { WarningIcon } from '../../components/icons';
 import { spinner } from '../../components/ui.css';
 import type { RetainerForecastResponse } from '../../shared/retainer-forecast';
-import { formatAud } from '../../shared/money-format';
+import { formatMoney } from '../../shared/currency';
 import { formatDate } from '../../shared/format';
 import * as s from './ProjectDetailModal.css';
 
@@ -45,34 +45,35 @@ export function RetainerForecastPanel({ projectId }: { projectId: number }) {
     );
   } else {
     const f = query.data.forecast;
+    const money = (n: number) => formatMoney(n, query.data.currency);
     body = (
       <div className={s.panel} data-testid="retainer-forecast">
         <p className={`${s.verdict} ${verdictClass[f.verdict]}`}>{f.verdictText}</p>
         <div className={s.stats}>
           <div className={s.stat}>
             <span className={s.statLabel}>Projected at period end</span>
-            <span className={s.statValue}>{formatAud(f.projected)}</span>
+            <span className={s.statValue}>{money(f.projected)}</span>
           </div>
           <div className={s.stat}>
             <span className={s.statLabel}>Of target</span>
             <span className={s.statValue}>
-              {f.percentOfTarget}% of {formatAud(f.target)}
+              {f.percentOfTarget}% of {money(f.target)}
             </span>
           </div>
           <div className={s.stat}>
             <span className={s.statLabel}>Likely range</span>
             <span className={s.statValue}>
               {f.range
-                ? `${formatAud(f.range.low)} – ${formatAud(f.range.high)}`
+                ? `${money(f.range.low)} – ${money(f.range.high)}`
                 : 'Needs two past periods'}
             </span>
           </div>
         </div>
         <p className={s.mutedText}>
           Week {f.periodNumber} ({formatDate(f.startDate)} – {formatDate(f.endDate)}):{' '}
-          {formatAud(f.actualSoFar)} billed so far, {f.remainingWorkingDays} working{' '}
-          {f.remainingWorkingDays === 1 ? 'day' : 'days'} left at about{' '}
-          {formatAud(f.burnPerWorkingDay)} a day, less the days people are away.
+          {money(f.actualSoFar)} billed so far, {f.remainingWorkingDays} working{' '}
+          {f.remainingWorkingDays === 1 ? 'day' : 'days'} left at about {money(f.burnPerWorkingDay)}{' '}
+          a day, less the days people are away.
         </p>
       </div>
     );

@@ -4,7 +4,7 @@ import { Gauge } from '../../components/Gauge';
 import { WarningIcon } from '../../components/icons';
 import { badge, spinner } from '../../components/ui.css';
 import type { ProjectForEveryone } from '../../shared/projects';
-import { formatAud } from '../../shared/money-format';
+import { type CurrencyCode, formatMoney } from '../../shared/currency';
 import { formatDate, hoursBilled } from '../../shared/format';
 import { achievementColor, percentOf } from '../../shared/percent';
 import { retainerStatusColor } from '../../shared/retainer';
@@ -43,7 +43,7 @@ function RetainerPeriods({ projectId }: { projectId: number }) {
   const query = useQuery({
     queryKey: retainerPeriodsKey(projectId),
     queryFn: () =>
-      apiRequest<{ retainerPeriods: RetainerPeriod[] }>(
+      apiRequest<{ retainerPeriods: RetainerPeriod[]; currency: CurrencyCode }>(
         'GET',
         `/api/projects/${projectId}/retainer-periods`,
       ),
@@ -68,6 +68,8 @@ function RetainerPeriods({ projectId }: { projectId: number }) {
     );
   }
   const periods = query.data.retainerPeriods;
+  // In the project's billing currency, named by its own symbol ('A$', '€'; '$' only for USD).
+  const money = (n: number) => formatMoney(n, query.data.currency);
   if (periods.length === 0) {
     return (
       <div className={s.centered}>
@@ -86,16 +88,16 @@ function RetainerPeriods({ projectId }: { projectId: number }) {
           <div className={s.stats}>
             <div className={s.stat}>
               <span className={s.statLabel}>Total Target T&amp;M</span>
-              <span className={s.statValue}>{formatAud(summary.totalTarget)}</span>
+              <span className={s.statValue}>{money(summary.totalTarget)}</span>
             </div>
             <div className={s.stat}>
               <span className={s.statLabel}>Total Actual T&amp;M</span>
-              <span className={s.statValue}>{formatAud(summary.totalActual)}</span>
+              <span className={s.statValue}>{money(summary.totalActual)}</span>
             </div>
             <div className={s.stat} data-testid="target-difference">
               <span className={s.statLabel}>{summary.over ? 'Over Target' : 'Under Target'}</span>
               <span className={`${s.statValue} ${summary.over ? s.red : s.green}`}>
-                {formatAud(summary.difference)}
+                {money(summary.difference)}
               </span>
             </div>
           </div>
@@ -125,10 +127,10 @@ function RetainerPeriods({ projectId }: { projectId: number }) {
                 <dt className={s.term}>End</dt>
                 <dd className={s.value}>{formatDate(p.end_date)}</dd>
                 <dt className={s.term}>Target Amount</dt>
-                <dd className={s.value}>{formatAud(p.target_amount)}</dd>
+                <dd className={s.value}>{money(p.target_amount)}</dd>
                 <dt className={s.term}>Actual Amount</dt>
                 <dd className={s.value}>
-                  {formatAud(p.actual_amount)}
+                  {money(p.actual_amount)}
                   {p.actual_billable_minutes > 0
                     ? ` (${hoursBilled(p.actual_billable_minutes)} hrs billed)`
                     : null}

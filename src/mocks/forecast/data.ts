@@ -5,6 +5,7 @@
  * persons with changing cost rates, and about six months of time registrations.
  * Deterministic: the same seed, scale and today always give the same data.
  */
+import { formatMoney } from '../../shared/currency';
 import { addCapacityDemo, type ForecastCapacityDemo } from './capacity-data';
 import { addDays, addWeeks, differenceInCalendarDays, format, isWeekend, parseISO } from 'date-fns';
 import {
@@ -261,6 +262,11 @@ export interface ForecastDemoOptions {
   /** DEMO_SCALE: 12 projects and 15 developers per unit. */
   scale?: number;
   seed?: number;
+  /**
+   * The agency's one currency (COMPANY_CURRENCY): every rate card and invoice is in it, so the
+   * demo's costs and billing can be set side by side. USD when left out.
+   */
+  currency?: string;
 }
 
 /** The days every generator below works from. */
@@ -291,6 +297,7 @@ export function createForecastDemoData({
   today,
   scale = 1,
   seed,
+  currency = 'USD',
 }: ForecastDemoOptions): ForecastDemoData {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today))
     throw new RangeError(`today must be YYYY-MM-DD, got ${JSON.stringify(today)}`);
@@ -300,14 +307,14 @@ export function createForecastDemoData({
   const rand = seededRandom(spine.seed ^ 0x0f0eca57);
   const calendar = demoCalendar(today);
 
-  const rateCards = rateCardsOf(spine.projects);
+  const rateCards = rateCardsOf(spine.projects, currency);
   const projects = forecastProjectsOf(spine.projects, rateCards, rand, calendar);
   const persons = personsOf(spine, calendar);
   const costPeriods = costPeriodsOf(spine, calendar);
   const { timeRegistrations, billableMinutes } = timeRegistrationsOf(spine, rand, calendar);
   tightenBudgets(spine, projects, timeRegistrations);
   const retainerPeriods = retainerPeriodsOf(spine, billableMinutes, persons, calendar);
-  const invoices = invoicesOf(spine, rand, calendar);
+  const invoices = invoicesOf(spine, rand, calendar, currency);
   const deletedRegistrations = deletedRegistrationsOf(spine, calendar);
   const capacity = addCapacityDemo(persons, projects, calendar);
 
@@ -344,15 +351,15 @@ function workUntil(p: DemoProject, { today, firstDay }: DemoCalendar): IsoDate |
 const fixedPriceRetainer = (p: DemoProject) => p.index % 8 === 0;
 
 /** One rate card per distinct client rate. */
-function rateCardsOf(projects: readonly DemoProject[]): ForecastRateCardJson[] {
+function rateCardsOf(projects: readonly DemoProject[], currency: string): ForecastRateCardJson[] {
   const rateCards: ForecastRateCardJson[] = [];
   for (const p of projects) {
     if (rateCards.some((card) => card.default_rate === p.hourlyRate)) continue;
     rateCards.push({
       id: 12 + rateCards.length,
-      name: `Standard $${p.hourlyRate}/h`,
+      name: `Standard ${formatMoney(p.hourlyRate, currency)}/h`,
       default_rate: p.hourlyRate,
-      currency: 'USD',
+      currency,
     });
   }
   return rateCards;
@@ -831,6 +838,7 @@ function invoicesOf(
   spine: DemoSpine,
   rand: () => number,
   calendar: DemoCalendar,
+  currency: string,
 ): ForecastInvoiceJson[] {
   const { today, thisMonday, firstDay } = calendar;
   const invoices: ForecastInvoiceJson[] = [];
@@ -842,7 +850,13 @@ function invoicesOf(
     paidShare: number,
   ) => {
     invoices.push(
-      invoice(spine, calendar, ids, invoices.length, { lines, created, status, paidShare }),
+      invoice(spine, calendar, ids, invoices.length, {
+        lines,
+        created,
+        status,
+        paidShare,
+        currency,
+      }),
     );
   };
 
@@ -927,11 +941,13 @@ function invoice(
     created,
     status,
     paidShare,
+    currency,
   }: {
     lines: InvoiceLine[];
     created: IsoDate;
     status: ForecastInvoiceJson['status'];
     paidShare: number;
+    currency: string;
   },
 ): ForecastInvoiceJson {
   const stampAt = (day: IsoDate) => (day >= today ? now : stamp(day, 10 * 60));
@@ -991,7 +1007,7 @@ function invoice(
     name: `${owner.name} - ${format(parseISO(created), 'MMM yyyy')}`,
     invoice_reference: `INV-${100 + count}`,
     invoice_type: owner.budgetType === 'FIXED_PRICE' ? 'FIXED_PRICE' : 'TIME_AND_MATERIAL',
-    currency: 'USD',
+    currency,
     created_date: created,
     due_date: due,
     status,

@@ -36,6 +36,8 @@ export interface ForecastHandlersOptions {
   today: string;
   scale?: number;
   seed?: number;
+  /** The demo agency's currency (COMPANY_CURRENCY); USD when left out. */
+  currency?: string;
   faults?: ForecastFaults;
 }
 
@@ -109,6 +111,7 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
     today: options.today,
     scale: options.scale,
     seed: options.seed,
+    currency: options.currency,
   });
   const requests: string[] = [];
   let faults: ForecastFaults = { ...options.faults };

@@ -134,9 +134,11 @@ describe('GET /api/agency-time-entries', () => {
     expect(week).toEqual({
       weekStart: '2026-11-30',
       weekEnd: '2026-12-06',
+      currency: 'USD',
       totalHours: 0,
       totalInternalCost: 0,
       totalInvoicesSent: 0,
+      invoicesSent: [],
       projectTimeData: [],
     });
   });
@@ -260,6 +262,7 @@ describe('GET /api/gross-margins', () => {
       totalHours: 0.75,
       totalInvoiced: 50,
       totalPaid: 0,
+      currency: 'USD',
     });
     // 0.75 h × $100 = 75; margin 50 − 75 = −25 = −50.0 %; nothing paid, so no live percentage.
     expect(marginFigures(globex)).toEqual({

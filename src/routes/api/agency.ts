@@ -14,10 +14,14 @@ export const agencyTimeEntriesApi = new Hono<AppEnv>()
   .use(requireAbility('money.view'))
   .get('/', valid('query', AgencyTimeQuerySchema), async (c) => {
     const { weekStart } = c.req.valid('query');
-    return c.json(await loadAgencyWeek(c.var.deps.db, weekStart));
+    return c.json(
+      await loadAgencyWeek(c.var.deps.db, weekStart, c.var.deps.config.COMPANY_CURRENCY),
+    );
   });
 
 /** Gross Margins per project, mounted at /api/gross-margins, admins only. */
 export const grossMarginsApi = new Hono<AppEnv>()
   .use(requireAbility('money.view'))
-  .get('/', async (c) => c.json(await loadGrossMargins(c.var.deps.db)));
+  .get('/', async (c) =>
+    c.json(await loadGrossMargins(c.var.deps.db, c.var.deps.config.COMPANY_CURRENCY)),
+  );

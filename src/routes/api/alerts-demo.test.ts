@@ -25,6 +25,7 @@ const evaluate = () =>
     timeZone: 'UTC',
     qaStatus: 'Ready for QA Testing',
     publicHolidays: null,
+    companyCurrency: 'USD',
   });
 
 beforeAll(async () => {

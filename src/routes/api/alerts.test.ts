@@ -67,6 +67,7 @@ const runnerWithAlerts = () =>
       timeZone: 'UTC',
       qaStatus: 'Ready for QA Testing',
       publicHolidays: null,
+      companyCurrency: 'USD',
     }),
   });
 

@@ -9,12 +9,13 @@ import type { ProjectBudgetBurn } from '../../shared/budget-burn';
 import type { CapacityWeek } from '../../shared/capacity';
 import type { IsoDate } from '../../shared/calendar';
 import type { CsvColumn } from '../../shared/csv';
-import { DEFAULT_COMPANY_CURRENCY } from '../../shared/currency';
-import { csvHeader, NO_ESTIMATE } from '../../shared/figures';
+import type { CurrencyCode } from '../../shared/currency';
+import { csvHeader, type FigureKey, figureLabel, NO_ESTIMATE } from '../../shared/figures';
 import type { CostPerPointWeek } from '../../shared/cost-per-point';
 import {
   type CostBreakdownEntry,
   type GrossMarginProject,
+  hasMargin,
   marginFigures,
 } from '../../shared/margins';
 import type { PortfolioRow } from '../../shared/portfolio-table';
@@ -25,15 +26,36 @@ import type { TrendWeek } from '../../shared/trends';
 import type { UnbilledRow } from '../../shared/unbilled';
 import type { ProjectTimeData, TimeEntry } from '../../shared/weekly-hours';
 
-type PortfolioLine = { row: PortfolioRow; project: Project };
+/** A portfolio row with its project and the currency of its billing amounts. */
+type PortfolioLine = { row: PortfolioRow; project: Project; currency: CurrencyCode };
 
 /**
  * The currency codes in money headers (docs/figures.md, "Currency"): costs in the company's,
- * billing in the invoices'. The invoices' own currency is not stored yet, and the demo agency
- * invoices in the company's, so both read the company currency.
+ * billing in the invoices'. A file whose billing amounts are all in one currency names it in
+ * the header; one whose rows are in several gets a 'Billing Currency' column instead.
  */
-const COMPANY = DEFAULT_COMPANY_CURRENCY;
-const BILLING = DEFAULT_COMPANY_CURRENCY;
+export function oneCurrency(
+  currencies: readonly CurrencyCode[],
+  whenEmpty: CurrencyCode,
+): CurrencyCode | null {
+  const distinct = new Set(currencies);
+  if (distinct.size === 0) return whenEmpty;
+  return distinct.size === 1 ? [...distinct][0]! : null;
+}
+
+/** A billing amount's header: with its currency when the file has one, else the bare label. */
+const billedHeader = (key: FigureKey, billing: CurrencyCode | null) =>
+  billing ? csvHeader(key, billing) : figureLabel(key);
+const billedTitle = (title: string, billing: CurrencyCode | null) =>
+  billing ? `${title} (${billing})` : title;
+
+/** The 'Billing Currency' column, only where a file's rows are in several currencies. */
+function billingCurrencyColumn<T>(
+  billing: CurrencyCode | null,
+  currencyOf: (row: T) => CurrencyCode,
+): CsvColumn<T>[] {
+  return billing ? [] : [{ header: 'Billing Currency', value: currencyOf }];
+}
 
 export const PORTFOLIO: CsvColumn<PortfolioLine>[] = [
   { header: 'Project', value: (l) => l.row.name },
@@ -60,16 +82,20 @@ export const PORTFOLIO: CsvColumn<PortfolioLine>[] = [
   { header: 'Last Forecast Sync', value: (l) => l.row.lastForecastSync },
 ];
 
-/** The same, with the billing money an admin sees (two decimals, in the billing currency). */
-export const PORTFOLIO_ADMIN: CsvColumn<PortfolioLine>[] = [
+/**
+ * The same, with the billing money an admin sees (two decimals, in the billing currency:
+ * `billing` when every row shares it, else each row's in its own column).
+ */
+export const portfolioAdminColumns = (billing: CurrencyCode | null): CsvColumn<PortfolioLine>[] => [
   ...PORTFOLIO.slice(0, 15),
   { header: csvHeader('paidPercent'), value: (l) => l.row.paidPercent },
-  { header: csvHeader('projectValue', BILLING), value: (l) => l.project.forecastProjectValue },
-  { header: csvHeader('created', BILLING), value: (l) => l.project.forecastTotalCreated },
-  { header: csvHeader('invoiced', BILLING), value: (l) => l.project.forecastTotalInvoiced },
-  { header: csvHeader('sent', BILLING), value: (l) => l.project.forecastTotalSent },
-  { header: csvHeader('paid', BILLING), value: (l) => l.project.forecastTotalPaid },
-  { header: csvHeader('overdue', BILLING), value: (l) => l.project.forecastOverdueAmount },
+  { header: billedHeader('projectValue', billing), value: (l) => l.project.forecastProjectValue },
+  { header: billedHeader('created', billing), value: (l) => l.project.forecastTotalCreated },
+  { header: billedHeader('invoiced', billing), value: (l) => l.project.forecastTotalInvoiced },
+  { header: billedHeader('sent', billing), value: (l) => l.project.forecastTotalSent },
+  { header: billedHeader('paid', billing), value: (l) => l.project.forecastTotalPaid },
+  { header: billedHeader('overdue', billing), value: (l) => l.project.forecastOverdueAmount },
+  ...billingCurrencyColumn<PortfolioLine>(billing, (l) => l.currency),
   ...PORTFOLIO.slice(15),
 ];
 
@@ -122,33 +148,46 @@ export const WEEKLY_HOURS: CsvColumn<{ project: ProjectTimeData; entry: TimeEntr
   { header: 'Hours', value: (r) => r.entry.hours },
 ];
 
-export const GROSS_MARGINS: CsvColumn<GrossMarginProject>[] = [
-  { header: 'Project', value: (p) => p.name },
-  { header: 'Dev Status', value: (p) => p.devStatus },
-  { header: csvHeader('totalHours'), value: (p) => p.totalHours },
-  { header: csvHeader('internalCost', COMPANY), value: (p) => marginFigures(p).internalCost },
-  // The spec's column title for Invoiced (docs/figures.md).
-  { header: `Invoices Created (${BILLING})`, value: (p) => p.totalInvoiced },
-  { header: csvHeader('grossMargin', COMPANY), value: (p) => marginFigures(p).grossMargin },
-  { header: csvHeader('marginPercent'), value: (p) => marginFigures(p).marginPercent },
-  { header: `Amount Paid (${BILLING})`, value: (p) => p.totalPaid },
-  { header: `Live Margin (${COMPANY})`, value: (p) => marginFigures(p).live.margin },
-  { header: csvHeader('liveMarginPercent'), value: (p) => marginFigures(p).live.percent },
-  {
-    header: 'Cost Basis',
-    value: (p) => ((p.costBreakdown ?? []).length > 0 ? 'breakdown' : 'default rate $100/hr'),
-  },
-];
+/**
+ * Gross Margins: costs and margins in the company currency; a project invoiced in another
+ * currency has blank margins (no margin without an exchange rate).
+ */
+export const grossMarginsColumns = (
+  company: CurrencyCode,
+  billing: CurrencyCode | null,
+): CsvColumn<GrossMarginProject>[] => {
+  const margin = (
+    p: GrossMarginProject,
+    pick: (f: ReturnType<typeof marginFigures>) => number | null,
+  ) => (hasMargin(p, company) ? pick(marginFigures(p)) : null);
+  return [
+    { header: 'Project', value: (p) => p.name },
+    { header: 'Dev Status', value: (p) => p.devStatus },
+    { header: csvHeader('totalHours'), value: (p) => p.totalHours },
+    { header: csvHeader('internalCost', company), value: (p) => marginFigures(p).internalCost },
+    // The spec's column title for Invoiced (docs/figures.md).
+    { header: billedTitle('Invoices Created', billing), value: (p) => p.totalInvoiced },
+    { header: csvHeader('grossMargin', company), value: (p) => margin(p, (f) => f.grossMargin) },
+    { header: csvHeader('marginPercent'), value: (p) => margin(p, (f) => f.marginPercent) },
+    { header: billedTitle('Amount Paid', billing), value: (p) => p.totalPaid },
+    ...billingCurrencyColumn<GrossMarginProject>(billing, (p) => p.currency),
+    { header: `Live Margin (${company})`, value: (p) => margin(p, (f) => f.live.margin) },
+    { header: csvHeader('liveMarginPercent'), value: (p) => margin(p, (f) => f.live.percent) },
+    {
+      header: 'Cost Basis',
+      value: (p) => ((p.costBreakdown ?? []).length > 0 ? 'breakdown' : 'default rate $100/hr'),
+    },
+  ];
+};
 
-export const COST_BREAKDOWN: CsvColumn<{
-  project: GrossMarginProject;
-  entry: CostBreakdownEntry;
-}>[] = [
+export const costBreakdownColumns = (
+  company: CurrencyCode,
+): CsvColumn<{ project: GrossMarginProject; entry: CostBreakdownEntry }>[] => [
   { header: 'Project', value: (r) => r.project.name },
   { header: 'Person', value: (r) => r.entry.personName },
   { header: 'Hours', value: (r) => r.entry.hours },
-  { header: `Hourly Rate (${COMPANY})`, value: (r) => r.entry.hourlyRate },
-  { header: `Cost (${COMPANY})`, value: (r) => r.entry.cost },
+  { header: `Hourly Rate (${company})`, value: (r) => r.entry.hourlyRate },
+  { header: `Cost (${company})`, value: (r) => r.entry.cost },
 ];
 
 export const USERS: CsvColumn<User>[] = [
@@ -160,46 +199,54 @@ export const USERS: CsvColumn<User>[] = [
 
 type ScopedWeek<W> = { scope: string; week: W };
 
-export const TRENDS: CsvColumn<ScopedWeek<TrendWeek>>[] = [
+/** Trends: costs, the invoices in the company currency, and so the margins, all in `company`. */
+export const trendsColumns = (company: CurrencyCode): CsvColumn<ScopedWeek<TrendWeek>>[] => [
   { header: 'Scope', value: (r) => r.scope },
   { header: 'Week Start', value: (r) => r.week.weekStart },
   { header: 'Hours', value: (r) => r.week.hours },
-  { header: csvHeader('internalCost', COMPANY), value: (r) => r.week.internalCost },
-  { header: csvHeader('invoiced', COMPANY), value: (r) => r.week.invoiced },
-  { header: csvHeader('cumulativeMargin', COMPANY), value: (r) => r.week.cumulativeMargin },
+  { header: csvHeader('internalCost', company), value: (r) => r.week.internalCost },
+  { header: csvHeader('invoiced', company), value: (r) => r.week.invoiced },
+  { header: csvHeader('cumulativeMargin', company), value: (r) => r.week.cumulativeMargin },
   { header: 'Current Week (so far)', value: (r) => r.week.isCurrent },
 ];
 
-export const COST_PER_POINT: CsvColumn<ScopedWeek<CostPerPointWeek>>[] = [
+export const costPerPointColumns = (
+  company: CurrencyCode,
+): CsvColumn<ScopedWeek<CostPerPointWeek>>[] => [
   { header: 'Scope', value: (r) => r.scope },
   { header: 'Week Start', value: (r) => r.week.weekStart },
-  { header: csvHeader('internalCost', COMPANY), value: (r) => r.week.cost },
+  { header: csvHeader('internalCost', company), value: (r) => r.week.cost },
   { header: 'Story Points', value: (r) => r.week.points },
-  { header: csvHeader('costPerPoint', COMPANY), value: (r) => r.week.costPerPoint },
+  { header: csvHeader('costPerPoint', company), value: (r) => r.week.costPerPoint },
 ];
 
-export const BUDGET_BURN: CsvColumn<ProjectBudgetBurn>[] = [
+/** Budget burn lists only projects billed in the company currency: every amount is in it. */
+export const budgetBurnColumns = (company: CurrencyCode): CsvColumn<ProjectBudgetBurn>[] => [
   { header: 'Project', value: (p) => p.name },
   { header: 'Budget Type', value: (p) => p.budgetType },
-  { header: `Value (${BILLING})`, value: (p) => p.projectValue },
-  { header: csvHeader('internalCost', COMPANY), value: (p) => p.costToDate },
+  { header: `Value (${company})`, value: (p) => p.projectValue },
+  { header: csvHeader('internalCost', company), value: (p) => p.costToDate },
   { header: 'Budget Used %', value: (p) => p.usedPercent },
-  { header: csvHeader('invoiced', BILLING), value: (p) => p.invoicedToDate },
+  { header: csvHeader('invoiced', company), value: (p) => p.invoicedToDate },
   { header: 'Invoiced %', value: (p) => p.invoicedPercent },
-  { header: `Remaining (${COMPANY})`, value: (p) => p.remaining },
-  { header: `Pace per Week (${COMPANY})`, value: (p) => p.pacePerWeek },
+  { header: `Remaining (${company})`, value: (p) => p.remaining },
+  { header: `Pace per Week (${company})`, value: (p) => p.pacePerWeek },
   {
     header: 'Cost Reaches Value',
     value: (p) => (p.runOut.kind === 'week' ? p.runOut.weekStart : p.runOut.kind),
   },
 ];
 
-export const UNBILLED_WORK: CsvColumn<UnbilledRow>[] = [
+export const unbilledWorkColumns = (billing: CurrencyCode | null): CsvColumn<UnbilledRow>[] => [
   { header: 'Project', value: (p) => p.name },
   { header: 'Last Invoice Date', value: (p) => p.lastInvoiceDate },
   { header: 'Hours Since', value: (p) => p.hoursSince },
   // Blank when the project has no client rate: 0 would read as 'nothing unbilled'.
-  { header: `Unbilled Value (${BILLING})`, value: (p) => (p.rateKnown ? p.unbilledValue : null) },
+  {
+    header: billedTitle('Unbilled Value', billing),
+    value: (p) => (p.rateKnown ? p.unbilledValue : null),
+  },
+  ...billingCurrencyColumn<UnbilledRow>(billing, (p) => p.currency),
   { header: 'Story Points Since', value: (p) => p.pointsSince },
   {
     header: 'Completed Periods Not Invoiced',
@@ -216,19 +263,24 @@ export const UNBILLED_WORK: CsvColumn<UnbilledRow>[] = [
 
 type Forecast = NonNullable<RetainerForecastResponse['forecast']>;
 
-/** Retainer amounts are AUD (docs/decisions/191). */
-export const RETAINER_FORECASTS: CsvColumn<{ name: string; forecast: Forecast }>[] = [
+type RetainerLine = { name: string; forecast: Forecast; currency: CurrencyCode };
+
+/** Retainer amounts are in the project's billing currency. */
+export const retainerForecastColumns = (
+  billing: CurrencyCode | null,
+): CsvColumn<RetainerLine>[] => [
   { header: 'Project', value: (r) => r.name },
   { header: 'Period', value: (r) => r.forecast.periodNumber },
   { header: 'Start Date', value: (r) => r.forecast.startDate },
   { header: 'End Date', value: (r) => r.forecast.endDate },
-  { header: 'Target (AUD)', value: (r) => r.forecast.target },
-  { header: 'Actual So Far (AUD)', value: (r) => r.forecast.actualSoFar },
-  { header: 'Projected (AUD)', value: (r) => r.forecast.projected },
+  { header: billedTitle('Target', billing), value: (r) => r.forecast.target },
+  { header: billedTitle('Actual So Far', billing), value: (r) => r.forecast.actualSoFar },
+  { header: billedTitle('Projected', billing), value: (r) => r.forecast.projected },
   { header: 'Projected % of Target', value: (r) => r.forecast.percentOfTarget },
   { header: 'Verdict', value: (r) => r.forecast.verdictText },
-  { header: 'Low (AUD)', value: (r) => r.forecast.range?.low },
-  { header: 'High (AUD)', value: (r) => r.forecast.range?.high },
+  { header: billedTitle('Low', billing), value: (r) => r.forecast.range?.low },
+  { header: billedTitle('High', billing), value: (r) => r.forecast.range?.high },
+  ...billingCurrencyColumn<RetainerLine>(billing, (r) => r.currency),
 ];
 
 /** A line of the Capacity grid: a person, a team's roll-up or the total, in one week. */

@@ -313,8 +313,8 @@ describe('CSV exports', () => {
       Period: '2',
       'Start Date': '2026-11-01',
       'End Date': '2026-11-30',
-      'Target (AUD)': '9000',
-      'Actual So Far (AUD)': '3000',
+      'Target (USD)': '9000',
+      'Actual So Far (USD)': '3000',
     });
   });
 

@@ -71,15 +71,22 @@ export const userExportsApi = new Hono<AppEnv>()
       view.sort,
       view.dir,
     );
-    // Money (amounts, paid share, overdue) is for admins only, in files as on screen.
-    const columns = isAdmin ? col.PORTFOLIO_ADMIN : col.PORTFOLIO;
+    const company = c.var.deps.config.COMPANY_CURRENCY;
     const byId = new Map(projects.map((p) => [p.id, p]));
-    return csvResponse(
-      c,
-      { subject: 'portfolio', from: agencyToday(c.var.deps) },
-      columns,
-      rows.map((row) => ({ row, project: byId.get(row.id)! })),
-    );
+    const lines = rows.map((row) => {
+      const project = byId.get(row.id)!;
+      return { row, project, currency: project.forecastCurrency ?? company };
+    });
+    // Money (amounts, paid share, overdue) is for admins only, in files as on screen.
+    const columns = isAdmin
+      ? col.portfolioAdminColumns(
+          col.oneCurrency(
+            lines.map((l) => l.currency),
+            company,
+          ),
+        )
+      : col.PORTFOLIO;
+    return csvResponse(c, { subject: 'portfolio', from: agencyToday(c.var.deps) }, columns, lines);
   })
   .get('/ready-for-qa.csv', valid('query', WeekQuerySchema), async (c) => {
     const weekStart = weekStartOf(c.req.valid('query').weekStart);
@@ -144,7 +151,11 @@ export const userExportsApi = new Hono<AppEnv>()
 export const adminExportsApi = new Hono<AppEnv>()
   .use(requireRole('admin'))
   .get('/weekly-hours.csv', valid('query', WeekQuerySchema), async (c) => {
-    const week = await loadAgencyWeek(c.var.deps.db, c.req.valid('query').weekStart);
+    const week = await loadAgencyWeek(
+      c.var.deps.db,
+      c.req.valid('query').weekStart,
+      c.var.deps.config.COMPANY_CURRENCY,
+    );
     return csvResponse(
       c,
       { subject: 'weekly-hours', from: week.weekStart, to: week.weekEnd },
@@ -155,20 +166,28 @@ export const adminExportsApi = new Hono<AppEnv>()
     );
   })
   .get('/gross-margins.csv', async (c) => {
-    const { projects } = await loadGrossMargins(c.var.deps.db);
+    const company = c.var.deps.config.COMPANY_CURRENCY;
+    const { projects } = await loadGrossMargins(c.var.deps.db, company);
     return csvResponse(
       c,
       { subject: 'gross-margins', from: agencyToday(c.var.deps) },
-      col.GROSS_MARGINS,
+      col.grossMarginsColumns(
+        company,
+        col.oneCurrency(
+          projects.map((p) => p.currency),
+          company,
+        ),
+      ),
       projects,
     );
   })
   .get('/cost-breakdown.csv', async (c) => {
-    const { projects } = await loadGrossMargins(c.var.deps.db);
+    const company = c.var.deps.config.COMPANY_CURRENCY;
+    const { projects } = await loadGrossMargins(c.var.deps.db, company);
     return csvResponse(
       c,
       { subject: 'gross-margins-cost-breakdown', from: agencyToday(c.var.deps) },
-      col.COST_BREAKDOWN,
+      col.costBreakdownColumns(company),
       projects.flatMap((project) =>
         (project.costBreakdown ?? []).map((entry) => ({ project, entry })),
       ),
@@ -183,7 +202,11 @@ export const adminExportsApi = new Hono<AppEnv>()
     ),
   )
   .get('/trends.csv', async (c) => {
-    const trends = await loadTrends(c.var.deps.db, weekStartOf(agencyToday(c.var.deps)));
+    const trends = await loadTrends(
+      c.var.deps.db,
+      weekStartOf(agencyToday(c.var.deps)),
+      c.var.deps.config.COMPANY_CURRENCY,
+    );
     const rows = [
       ...trends.agency.map((week) => ({ scope: 'Agency', week })),
       ...trends.projects.flatMap((p) => p.weeks.map((week) => ({ scope: p.name, week }))),
@@ -195,7 +218,7 @@ export const adminExportsApi = new Hono<AppEnv>()
         from: trends.agency[0]?.weekStart ?? trends.currentWeekStart,
         to: trends.currentWeekStart,
       },
-      col.TRENDS,
+      col.trendsColumns(trends.currency),
       rows,
     );
   })
@@ -205,6 +228,7 @@ export const adminExportsApi = new Hono<AppEnv>()
       deps.db,
       weekStartOf(agencyToday(deps)),
       deps.config.AGENCY_TIMEZONE,
+      deps.config.COMPANY_CURRENCY,
     );
     const rows = [
       ...data.agency.weeks.map((week) => ({ scope: 'Agency', week })),
@@ -217,21 +241,39 @@ export const adminExportsApi = new Hono<AppEnv>()
         from: data.agency.weeks[0]?.weekStart ?? data.currentWeekStart,
         to: data.currentWeekStart,
       },
-      col.COST_PER_POINT,
+      col.costPerPointColumns(data.currency),
       rows,
     );
   })
   .get('/budget-burn.csv', async (c) => {
     const today = agencyToday(c.var.deps);
-    const { projects } = await loadBudgetBurns(c.var.deps.db, today);
-    return csvResponse(c, { subject: 'budget-burn', from: today }, col.BUDGET_BURN, projects);
+    const { currency, projects } = await loadBudgetBurns(
+      c.var.deps.db,
+      today,
+      c.var.deps.config.COMPANY_CURRENCY,
+    );
+    return csvResponse(
+      c,
+      { subject: 'budget-burn', from: today },
+      col.budgetBurnColumns(currency),
+      projects,
+    );
   })
   .get('/unbilled-work.csv', async (c) => {
-    const { projects } = await loadUnbilledWork(c.var.deps.db, c.var.deps.config.AGENCY_TIMEZONE);
+    const { projects } = await loadUnbilledWork(
+      c.var.deps.db,
+      c.var.deps.config.AGENCY_TIMEZONE,
+      c.var.deps.config.COMPANY_CURRENCY,
+    );
     return csvResponse(
       c,
       { subject: 'unbilled-work', from: agencyToday(c.var.deps) },
-      col.UNBILLED_WORK,
+      col.unbilledWorkColumns(
+        col.oneCurrency(
+          projects.map((p) => p.currency),
+          c.var.deps.config.COMPANY_CURRENCY,
+        ),
+      ),
       projects,
     );
   })
@@ -244,13 +286,28 @@ export const adminExportsApi = new Hono<AppEnv>()
     const rows = [];
     // One project at a time: each forecast is a few small queries, and a file is no hurry.
     for (const project of retainers) {
-      const answer = await loadRetainerForecast(db, project.id, today);
-      if (answer?.forecast) rows.push({ name: project.name, forecast: answer.forecast });
+      const answer = await loadRetainerForecast(
+        db,
+        project.id,
+        today,
+        c.var.deps.config.COMPANY_CURRENCY,
+      );
+      if (answer?.forecast)
+        rows.push({
+          name: project.name,
+          forecast: answer.forecast,
+          currency: project.forecastCurrency ?? c.var.deps.config.COMPANY_CURRENCY,
+        });
     }
     return csvResponse(
       c,
       { subject: 'retainer-forecasts', from: today },
-      col.RETAINER_FORECASTS,
+      col.retainerForecastColumns(
+        col.oneCurrency(
+          rows.map((r) => r.currency),
+          c.var.deps.config.COMPANY_CURRENCY,
+        ),
+      ),
       rows,
     );
   });

@@ -120,7 +120,7 @@ describe('forecasts, burn, cost per point, unbilled work and trends on the demo 
   it('gives the portfolio’s card gauges the same share of budget used as the budget burn call', async () => {
     const burn = await get<BudgetBurnResponse>('/api/insights/budget-burn');
     const projects = await listAllProjects(db);
-    const used = await loadBudgetsUsed(db, projects, '2026-11-25');
+    const used = await loadBudgetsUsed(db, projects, '2026-11-25', 'USD');
     expect(used).toEqual(
       Object.fromEntries(
         burn.projects.flatMap((b) =>
@@ -132,7 +132,9 @@ describe('forecasts, burn, cost per point, unbilled work and trends on the demo 
     // Nothing to burn among the projects held: no query at all.
     const retainers = projects.filter((p) => p.forecastBudgetType === 'RETAINER');
     const counter = { queries: 0 };
-    expect(await loadBudgetsUsed(countingDb(db, counter), retainers, '2026-11-25')).toEqual({});
+    expect(await loadBudgetsUsed(countingDb(db, counter), retainers, '2026-11-25', 'USD')).toEqual(
+      {},
+    );
     expect(counter.queries).toBe(0);
   });
 

@@ -27,7 +27,13 @@ const noProject = () => new NotFoundError('No project with this id.');
 export const insightsApi = new Hono<AppEnv>()
   .use('*', requireAbility('money.view'))
   .get('/trends', async (c) =>
-    c.json(await loadTrends(c.var.deps.db, weekStartOf(agencyToday(c.var.deps)))),
+    c.json(
+      await loadTrends(
+        c.var.deps.db,
+        weekStartOf(agencyToday(c.var.deps)),
+        c.var.deps.config.COMPANY_CURRENCY,
+      ),
+    ),
   )
   .get('/cost-per-point', async (c) =>
     c.json(
@@ -35,23 +41,50 @@ export const insightsApi = new Hono<AppEnv>()
         c.var.deps.db,
         weekStartOf(agencyToday(c.var.deps)),
         c.var.deps.config.AGENCY_TIMEZONE,
+        c.var.deps.config.COMPANY_CURRENCY,
       ),
     ),
   )
   .get('/unbilled-work', async (c) =>
-    c.json(await loadUnbilledWork(c.var.deps.db, c.var.deps.config.AGENCY_TIMEZONE)),
+    c.json(
+      await loadUnbilledWork(
+        c.var.deps.db,
+        c.var.deps.config.AGENCY_TIMEZONE,
+        c.var.deps.config.COMPANY_CURRENCY,
+      ),
+    ),
   )
   .get('/budget-burn', async (c) =>
-    c.json(await loadBudgetBurns(c.var.deps.db, agencyToday(c.var.deps))),
+    c.json(
+      await loadBudgetBurns(
+        c.var.deps.db,
+        agencyToday(c.var.deps),
+        c.var.deps.config.COMPANY_CURRENCY,
+      ),
+    ),
   )
   .get('/projects/:id/budget-burn', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
     if (!(await getProject(c.var.deps.db, id))) throw noProject();
-    return c.json({ budgetBurn: await loadBudgetBurn(c.var.deps.db, id, agencyToday(c.var.deps)) });
+    // Budget burn is shown only in the company currency (value, cost and invoices alike).
+    return c.json({
+      currency: c.var.deps.config.COMPANY_CURRENCY,
+      budgetBurn: await loadBudgetBurn(
+        c.var.deps.db,
+        id,
+        agencyToday(c.var.deps),
+        c.var.deps.config.COMPANY_CURRENCY,
+      ),
+    });
   })
   .get('/projects/:id/retainer-forecast', valid('param', ProjectIdParam), async (c) => {
     const { id } = c.req.valid('param');
-    const answer = await loadRetainerForecast(c.var.deps.db, id, agencyToday(c.var.deps));
+    const answer = await loadRetainerForecast(
+      c.var.deps.db,
+      id,
+      agencyToday(c.var.deps),
+      c.var.deps.config.COMPANY_CURRENCY,
+    );
     if (!answer) throw noProject();
     return c.json(answer);
   });

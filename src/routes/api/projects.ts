@@ -317,6 +317,7 @@ export const projectsApi = new Hono<AppEnv>()
           totalSent: result.totalSent,
           totalPaid: result.totalPaid,
           overdueAmount: result.overdue,
+          currency: result.currency ?? c.var.deps.config.COMPANY_CURRENCY,
           sentPercentage: result.sentPercentage,
           paidPercentage: result.paidPercentage,
           retainerPeriodsCompleted: result.retainerPeriodsCompleted,
@@ -343,7 +344,11 @@ export const projectsApi = new Hono<AppEnv>()
       id,
       isoDateInZone(clock(), config.AGENCY_TIMEZONE),
     );
-    return c.json({ retainerPeriods });
+    // The periods' amounts are in the project's billing currency.
+    return c.json({
+      retainerPeriods,
+      currency: project.forecast_currency ?? config.COMPANY_CURRENCY,
+    });
   })
 
   .get('/:id/jira-data', valid('param', ProjectIdParam), async (c) => {
@@ -370,7 +375,9 @@ export const projectsApi = new Hono<AppEnv>()
       if (!project) throw new ProjectNotFoundError(id);
       // The same figures as the Gross Margins tab; projects it leaves out (hidden, or not on
       // Forecast) have no logged time to cost.
-      const margins = (await loadGrossMargins(db)).projects.find((p) => p.id === id);
+      const margins = (
+        await loadGrossMargins(db, c.var.deps.config.COMPANY_CURRENCY)
+      ).projects.find((p) => p.id === id);
       if (!margins)
         return c.json({ projectId: id, totalHours: 0, internalCost: 0, costBreakdown: [] });
       return c.json({

@@ -100,29 +100,46 @@ export async function loadAgencyPage(
       }),
     };
   if (tab === 'gross-margins') {
-    return { tab, grossMargins: await loadOrLog('gross margins', () => loadGrossMargins(deps.db)) };
+    return {
+      tab,
+      grossMargins: await loadOrLog('gross margins', () =>
+        loadGrossMargins(deps.db, deps.config.COMPANY_CURRENCY),
+      ),
+    };
   }
   const today = isoDateInZone(deps.clock(), deps.config.AGENCY_TIMEZONE);
   const currentWeekStart = weekStartOf(today);
   if (tab === 'trends')
-    return { tab, trends: await loadOrLog('trends', () => loadTrends(deps.db, currentWeekStart)) };
+    return {
+      tab,
+      trends: await loadOrLog('trends', () =>
+        loadTrends(deps.db, currentWeekStart, deps.config.COMPANY_CURRENCY),
+      ),
+    };
   if (tab === 'cost-per-point')
     return {
       tab,
       costPerPoint: await loadOrLog('cost per point', () =>
-        loadCostPerPoint(deps.db, currentWeekStart, deps.config.AGENCY_TIMEZONE),
+        loadCostPerPoint(
+          deps.db,
+          currentWeekStart,
+          deps.config.AGENCY_TIMEZONE,
+          deps.config.COMPANY_CURRENCY,
+        ),
       ),
     };
   if (tab === 'budget-burn')
     return {
       tab,
-      budgetBurn: await loadOrLog('budget burn', () => loadBudgetBurns(deps.db, today)),
+      budgetBurn: await loadOrLog('budget burn', () =>
+        loadBudgetBurns(deps.db, today, deps.config.COMPANY_CURRENCY),
+      ),
     };
   if (tab === 'unbilled')
     return {
       tab,
       unbilled: await loadOrLog('unbilled work', () =>
-        loadUnbilledWork(deps.db, deps.config.AGENCY_TIMEZONE),
+        loadUnbilledWork(deps.db, deps.config.AGENCY_TIMEZONE, deps.config.COMPANY_CURRENCY),
       ),
     };
   // A bad ?week= shows the current week rather than an error page: the address is only a bookmark.
@@ -135,7 +152,9 @@ export async function loadAgencyPage(
     tab,
     currentWeekStart,
     weekStart,
-    week: await loadOrLog('agency time entries', () => loadAgencyWeek(deps.db, weekStart)),
+    week: await loadOrLog('agency time entries', () =>
+      loadAgencyWeek(deps.db, weekStart, deps.config.COMPANY_CURRENCY),
+    ),
   };
 }
 

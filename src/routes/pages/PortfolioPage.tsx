@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../auth/session';
 import { PageFreshness } from './PageFreshness';
+import type { CurrencyCode } from '../../shared/currency';
 import { Layout } from './Layout';
 import { PORTFOLIO_PROJECTS_ATTR } from '../../shared/island-markers';
 import { type CardForecast, PortfolioProjects } from './portfolio/PortfolioProjects';
@@ -42,6 +43,8 @@ export interface PortfolioData {
   jiraSite: string;
   /** The Forecast app, so the detail modal's Forecast id links into it. */
   forecastSite: string;
+  /** COMPANY_CURRENCY: billing amounts of a project without invoices read in it. */
+  companyCurrency: CurrencyCode;
 }
 
 /**
@@ -71,11 +74,17 @@ export async function loadPortfolio(
     attentionTotal: counted?.total ?? null,
     jiraSite: jiraSiteOf(deps.config),
     forecastSite: forecastSiteOf(deps.config),
+    companyCurrency: deps.config.COMPANY_CURRENCY,
   };
   // Without projects there are no cards to badge, but the bell still counts.
   if (!projects) return { projects, now, today, forecasts: {}, ...attention };
   if (!isAdmin) return { projects, now, today, forecasts: {}, ...attention };
-  const forecasts = await loadRetainerMarkers(deps.db, projects, today);
+  const forecasts = await loadRetainerMarkers(
+    deps.db,
+    projects,
+    today,
+    deps.config.COMPANY_CURRENCY,
+  );
   return { projects, now, today, forecasts, ...attention };
 }
 
@@ -98,6 +107,7 @@ export function PortfolioPage({
   view = DEFAULT_VIEW,
   jiraSite = '',
   forecastSite = '',
+  companyCurrency,
 }: {
   user: SessionUser;
   freshness?: FreshnessData | null;
@@ -143,6 +153,7 @@ export function PortfolioPage({
               projects={projects}
               now={new Date(now)}
               forecasts={forecasts}
+              companyCurrency={companyCurrency}
               role={user.role}
               alertCounts={alertCounts}
               view={view}

@@ -81,7 +81,10 @@ export async function loadProjectPage(
     const [periods, forecast] = await Promise.all([
       seeded(getRetainerPeriods(db, id, today), 'the retainer periods'),
       isAdmin && project.forecastBudgetType === 'RETAINER'
-        ? seeded(loadRetainerForecast(db, id, today), 'the retainer forecast')
+        ? seeded(
+            loadRetainerForecast(db, id, today, config.COMPANY_CURRENCY),
+            'the retainer forecast',
+          )
         : undefined,
     ]);
     seed(retainerPeriodsKey(id), periods && { retainerPeriods: periods });
@@ -91,7 +94,9 @@ export async function loadProjectPage(
     seed(
       budgetBurnKey(id),
       await seeded(
-        loadBudgetBurn(db, id, today).then((budgetBurn) => ({ budgetBurn })),
+        loadBudgetBurn(db, id, today, config.COMPANY_CURRENCY).then((budgetBurn) => ({
+          budgetBurn,
+        })),
         'the budget burn',
       ),
     );

@@ -210,7 +210,7 @@ export const pages = new Hono<AppEnv>()
   })
   // The portfolio's cards alone, for the page to put in place after a change (docs/decisions/140).
   .get('/portfolio/projects', requirePageUser(), async (c) => {
-    const { projects, now, forecasts, alertCounts } = await loadPortfolio(
+    const { projects, now, forecasts, alertCounts, companyCurrency } = await loadPortfolio(
       c.var.deps,
       viewerOf(c.var.user!),
     );
@@ -225,6 +225,7 @@ export const pages = new Hono<AppEnv>()
             projects={projects}
             now={new Date(now)}
             forecasts={forecasts}
+            companyCurrency={companyCurrency}
             role={c.var.user!.role}
             alertCounts={alertCounts}
             view={view}

@@ -27,6 +27,7 @@ function invoice({ entries, payments = [], ...rest }: InvoiceInput): ForecastInv
     created_date: '2025-03-17',
     due_date: '2025-04-16',
     status: 'SENT',
+    currency: 'USD',
     ...rest,
     entries: entries.map((e) => ({ id: nextId++, name: 'line', discount: 0, tax: 10, ...e })),
     payments: payments.map((amount) => ({ id: nextId++, amount, date: '2025-03-28' })),
@@ -67,6 +68,7 @@ describe('billing of a project from its invoices', () => {
       today: '2025-04-01',
     });
     expect(billing).toEqual({
+      currency: 'USD',
       totalCreated: 4800,
       totalInvoiced: 4800,
       totalSent: 4800,
@@ -198,6 +200,47 @@ describe('billing of a project from its invoices', () => {
     });
     expect(billing.sentPercentage).toBe(0);
     expect(billing.paidPercentage).toBe(0);
+  });
+
+  it('keeps each share in its invoice currency', () => {
+    const aud = invoice({
+      currency: 'AUD',
+      entries: [{ project_id: ACME, quantity: 1, unit_price: 900 }],
+    });
+    expect(invoiceShares([aud]).map((share) => [share.currency, share.amount])).toEqual([
+      ['AUD', 900],
+    ]);
+  });
+
+  it('totals in the currency of the latest invoice and never adds an invoice in another', () => {
+    const older = invoice({
+      currency: 'USD',
+      created_date: '2025-02-01',
+      entries: [{ project_id: ACME, quantity: 1, unit_price: 1000 }],
+    });
+    const newer = invoice({
+      currency: 'EUR',
+      created_date: '2025-03-01',
+      entries: [{ project_id: ACME, quantity: 1, unit_price: 300 }],
+    });
+    const billing = projectBilling(invoiceShares([older, newer]), {
+      forecastProjectId: ACME,
+      projectValue: 0,
+      today: '2025-03-02',
+    });
+    expect(billing.currency).toBe('EUR');
+    expect(billing.totalCreated).toBe(300);
+    expect(billing.totalInvoiced).toBe(300);
+  });
+
+  it('has no billing currency before the first invoice', () => {
+    const billing = projectBilling([], {
+      forecastProjectId: ACME,
+      projectValue: 0,
+      today: '2025-03-02',
+    });
+    expect(billing.currency).toBeNull();
+    expect(billing.totalInvoiced).toBe(0);
   });
 });
 

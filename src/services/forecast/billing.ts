@@ -8,6 +8,7 @@ import { billingPercentages } from '../../shared/billing';
 import { roundMoney } from '../../shared/money';
 import { retainerProgress, retainerStatus } from '../../shared/retainer';
 import type { IsoDate } from '../../shared/calendar';
+import type { CurrencyCode } from '../../shared/currency';
 import type { CostPeriodRange } from '../../db/cost-periods';
 import type { ProjectInvoiceShare, StoredRetainerPeriod } from '../../db/forecast';
 import type { StoredBilling } from '../../db/projects';
@@ -51,6 +52,7 @@ export function invoiceShares(invoices: readonly ForecastInvoice[]): ProjectInvo
         invoiceDate: invoice.created_date,
         dueDate: invoice.due_date ?? null,
         status: invoice.status,
+        currency: invoice.currency,
         amount: roundMoney(amount),
         paid: total > 0 ? roundMoney((paidTotal * amount) / total) : 0,
       });
@@ -66,8 +68,25 @@ export type ProjectBilling = Omit<
 >;
 
 /**
- * Billing of one Forecast project from its invoice shares (docs/design.md, "Billing"). An invoice
- * is overdue from the day after its due date; a share paid in full or more is never overdue.
+ * The currency a project's billing totals are in: that of its latest invoice (by date, then id),
+ * or null when it has none (docs/decisions/350-one-billing-currency-per-project.md).
+ */
+export function billingCurrency(shares: readonly ProjectInvoiceShare[]): CurrencyCode | null {
+  let latest: ProjectInvoiceShare | undefined;
+  for (const share of shares)
+    if (
+      !latest ||
+      share.invoiceDate > latest.invoiceDate ||
+      (share.invoiceDate === latest.invoiceDate && share.invoiceId > latest.invoiceId)
+    )
+      latest = share;
+  return latest?.currency ?? null;
+}
+
+/**
+ * Billing of one Forecast project from its invoice shares (docs/design.md, "Billing"), in its
+ * billing currency: an invoice in another currency is never added in. An invoice is overdue
+ * from the day after its due date; a share paid in full or more is never overdue.
  */
 export function projectBilling(
   shares: readonly ProjectInvoiceShare[],
@@ -82,8 +101,10 @@ export function projectBilling(
   let sent = 0;
   let paid = 0;
   let overdue = 0;
-  for (const share of shares) {
-    if (share.forecastProjectId !== forecastProjectId) continue;
+  const own = shares.filter((share) => share.forecastProjectId === forecastProjectId);
+  const currency = billingCurrency(own);
+  for (const share of own) {
+    if (share.currency !== currency) continue;
     created += share.amount;
     paid += share.paid;
     if (share.status === 'DRAFT') continue;
@@ -100,6 +121,7 @@ export function projectBilling(
     overdue: roundMoney(overdue),
   };
   return {
+    currency,
     ...totals,
     ...billingPercentages({ projectValue, sent: totals.totalSent, paid: totals.totalPaid }),
   };

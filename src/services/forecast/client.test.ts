@@ -31,6 +31,7 @@ function client(overrides: Partial<ForecastClientOptions> = {}) {
   const forecast = createForecastClient({
     baseUrl: BASE,
     apiKey: KEY,
+    companyCurrency: 'USD',
     sleep: async (ms) => {
       waits.push(ms);
     },

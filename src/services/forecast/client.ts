@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { describeZodError } from '../errors';
 import { createHttpClient, UpstreamError, type HttpClientOptions } from '../http';
+import type { CurrencyCode } from '../../shared/currency';
 import { type OnSkipped, parseEach } from '../skipped-records';
 import {
   forecastCostPeriodSchema,
@@ -30,6 +31,7 @@ import {
   type ForecastCostPeriod,
   type ForecastDeletedRegistration,
   type ForecastInvoice,
+  type ForecastInvoiceJson,
   type ForecastPerson,
   type ForecastProject,
   type ForecastRateCard,
@@ -53,6 +55,11 @@ export type ForecastClientOptions = {
   fetch?: typeof fetch;
   /** Told of every list item left out because it cannot be stored (docs/decisions/271). */
   onSkipped?: OnSkipped;
+  /**
+   * COMPANY_CURRENCY: the currency of an invoice that names none, as Forecast defaults it
+   * (docs/reference/forecast-api.md, "Invoices").
+   */
+  companyCurrency: CurrencyCode;
 } & Partial<Omit<HttpClientOptions, 'service' | 'baseUrl' | 'headers' | 'fetch'>>;
 
 export interface ForecastClient {
@@ -89,7 +96,7 @@ export function formatUpdatedAfter(instant: Date): string {
 }
 
 export function createForecastClient(options: ForecastClientOptions): ForecastClient {
-  const { baseUrl = FORECAST_BASE_URL, apiKey, onSkipped, ...overrides } = options;
+  const { baseUrl = FORECAST_BASE_URL, apiKey, onSkipped, companyCurrency, ...overrides } = options;
   const http = createHttpClient({
     // Fair use asks for few concurrent calls; big lists are slow, so allow a minute per call.
     concurrency: 3,
@@ -117,6 +124,9 @@ export function createForecastClient(options: ForecastClientOptions): ForecastCl
     }
     return parsed.data;
   }
+
+  const withCurrency = (invoices: readonly ForecastInvoiceJson[]): ForecastInvoice[] =>
+    invoices.map((invoice) => ({ ...invoice, currency: invoice.currency ?? companyCurrency }));
 
   /** A list read item by item: an item that cannot be stored is skipped, not the whole list. */
   async function readList<S extends z.ZodType>(
@@ -166,9 +176,12 @@ export function createForecastClient(options: ForecastClientOptions): ForecastCl
     listProjects: () => readList('/api/v1/projects', forecastProjectSchema, 'project'),
     getProject: (projectId) => read(`/api/v1/projects/${projectId}`, forecastProjectSchema),
     rateCards: () => readList('/api/v1/rate_cards', forecastRateCardSchema, 'rate card'),
-    projectInvoices: (projectId) =>
-      readList(`/api/v1/projects/${projectId}/invoices`, forecastInvoiceSchema, 'invoice'),
-    listInvoices: () => readList('/api/v1/invoices', forecastInvoiceSchema, 'invoice'),
+    projectInvoices: async (projectId) =>
+      withCurrency(
+        await readList(`/api/v1/projects/${projectId}/invoices`, forecastInvoiceSchema, 'invoice'),
+      ),
+    listInvoices: async () =>
+      withCurrency(await readList('/api/v1/invoices', forecastInvoiceSchema, 'invoice')),
     retainerPeriods: (projectId) =>
       readList(
         `/api/v1/projects/${projectId}/retainer_periods`,

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MAX_AMOUNT, MAX_HOURLY_RATE, MAX_INTEGER } from '../../shared/column-limits';
+import { type CurrencyCode, isCurrencyCode } from '../../shared/currency';
 
 // Numbers are bounded by the columns they are stored in (src/shared/column-limits.ts): a value
 // beyond them makes its record skipped, or a single read a clear 502, never a failed write.
@@ -90,7 +91,13 @@ export const forecastInvoiceSchema = z.object({
   name: z.string().nullish(),
   invoice_reference: z.string().nullish(),
   invoice_type: z.string().nullish(),
-  currency: z.string().nullish(),
+  // Left out, Forecast means the company currency: the client fills that in.
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCurrencyCode, 'expected an ISO 4217 currency code')
+    .nullish(),
   created_date: isoDate,
   due_date: isoDate.nullish(),
   // Workflow DRAFT → APPROVED → SENT.
@@ -103,7 +110,9 @@ export const forecastInvoiceSchema = z.object({
     .nullish()
     .transform((p) => p ?? []),
 });
-export type ForecastInvoice = z.infer<typeof forecastInvoiceSchema>;
+export type ForecastInvoiceJson = z.infer<typeof forecastInvoiceSchema>;
+/** An invoice as the client returns it: always with the currency its amounts are in. */
+export type ForecastInvoice = Omit<ForecastInvoiceJson, 'currency'> & { currency: CurrencyCode };
 export const forecastInvoiceListSchema = z.array(forecastInvoiceSchema);
 
 // Retainer periods (v1; docs/reference/forecast-api.md, "Retainer periods"): split dates, no number

@@ -25,6 +25,7 @@ const server = setupServer(...mock.handlers);
 const forecast = createForecastClient({
   baseUrl: BASE,
   apiKey: KEY,
+  companyCurrency: 'USD',
   sleep: async () => {},
   random: () => 0,
   maxRetries: 2,

@@ -19,6 +19,7 @@ const server = setupServer(...mock.handlers);
 const forecast = createForecastClient({
   baseUrl: BASE,
   apiKey: KEY,
+  companyCurrency: 'USD',
   sleep: async () => {},
   random: () => 0,
   maxRetries: 1,

@@ -1,6 +1,7 @@
 import type { Project } from '../../../shared/projects';
 import type { RetainerVerdict } from '../../../shared/retainer-forecast';
 import type { Role } from '../../../shared/roles';
+import type { CurrencyCode } from '../../../shared/currency';
 import { badge, muted } from '../../../components/ui.css';
 import { DEFAULT_VIEW, type PortfolioView, portfolioRow } from '../../../shared/portfolio-table';
 import { PortfolioTable } from './PortfolioTable';
@@ -29,7 +30,10 @@ export function PortfolioProjects({
   role,
   alertCounts = {},
   view = DEFAULT_VIEW,
+  companyCurrency,
 }: {
+  /** COMPANY_CURRENCY: billing amounts of a project without invoices read in it. */
+  companyCurrency: CurrencyCode;
   projects: Project[];
   /** The signed-in role, for the cards' controls. */
   role: Role;
@@ -59,6 +63,7 @@ export function PortfolioProjects({
         isAdmin={role === 'admin'}
         now={now}
         stages={stages.sort()}
+        companyCurrency={companyCurrency}
       />
     );
   }
@@ -70,6 +75,7 @@ export function PortfolioProjects({
           project={p}
           now={now}
           role={role}
+          companyCurrency={companyCurrency}
           slots={{
             ...(forecasts[p.id] ? { facts: <ForecastFact forecast={forecasts[p.id]!} /> } : {}),
             ...(alertCounts[p.id]

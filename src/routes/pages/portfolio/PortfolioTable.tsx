@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { badge, button, muted } from '../../../components/ui.css';
 import { DEV_STATUSES } from '../../../shared/dev-status';
 import { relativeAge } from '../../../shared/freshness';
-import { formatBillingAmount } from '../../../shared/money-format';
+import { type CurrencyCode, formatMoney } from '../../../shared/currency';
 import {
   filterPortfolioRows,
   NO_TEAM,
@@ -60,10 +60,13 @@ export function PortfolioTable({
   isAdmin,
   now,
   stages,
+  companyCurrency,
   extraColumns = [],
 }: {
   /** Every visible project's row, before filtering. */
   rows: PortfolioRow[];
+  /** COMPANY_CURRENCY: the currency of a project's amounts before its first invoice. */
+  companyCurrency: CurrencyCode;
   view: PortfolioView;
   isAdmin: boolean;
   now: Date;
@@ -158,10 +161,22 @@ export function PortfolioTable({
             </thead>
             <tbody>
               {shown.map((r) => (
-                <Row key={r.id} row={r} isAdmin={isAdmin} now={now} extra={extraColumns} />
+                <Row
+                  key={r.id}
+                  row={r}
+                  isAdmin={isAdmin}
+                  now={now}
+                  extra={extraColumns}
+                  companyCurrency={companyCurrency}
+                />
               ))}
             </tbody>
-            <Totals rows={shown} columns={columns} extra={extraColumns.length} />
+            <Totals
+              rows={shown}
+              columns={columns}
+              extra={extraColumns.length}
+              companyCurrency={companyCurrency}
+            />
           </table>
         </div>
       )}
@@ -174,12 +189,14 @@ function Totals({
   rows,
   columns,
   extra,
+  companyCurrency,
 }: {
   rows: PortfolioRow[];
   columns: readonly { id: PortfolioSortKey }[];
   extra: number;
+  companyCurrency: CurrencyCode;
 }) {
-  const totals = portfolioTotals(rows);
+  const totals = portfolioTotals(rows, companyCurrency);
   const cell = (id: PortfolioSortKey) => {
     if (id === 'name')
       return (
@@ -190,7 +207,12 @@ function Totals({
     if (id === 'overdue')
       return (
         <td key={id} className={`${s.cell} ${s.num} ${s.total}`} data-testid="total-overdue">
-          {formatBillingAmount(totals.overdueAmount)}
+          {/* One line per currency: amounts in two currencies are never added. */}
+          {totals.overdue.length === 0
+            ? formatMoney(0, companyCurrency, 2)
+            : totals.overdue.map((a) => (
+                <div key={a.currency}>{formatMoney(a.amount, a.currency, 2)}</div>
+              ))}
         </td>
       );
     if (id === 'alerts')
@@ -270,11 +292,13 @@ function Row({
   isAdmin,
   now,
   extra,
+  companyCurrency,
 }: {
   row: PortfolioRow;
   isAdmin: boolean;
   now: Date;
   extra: PortfolioTableColumn[];
+  companyCurrency: CurrencyCode;
 }) {
   const td = (numeric = true) => `${s.cell} ${numeric ? s.num : ''}`;
   return (
@@ -299,7 +323,7 @@ function Row({
       {isAdmin ? (
         <td className={td()}>
           <span className={r.overdueAmount > 0 ? s.red : undefined}>
-            {formatBillingAmount(r.overdueAmount)}
+            {formatMoney(r.overdueAmount, r.currency ?? companyCurrency, 2)}
           </span>
         </td>
       ) : null}

@@ -16,7 +16,10 @@ const render = ({
   projects: Project[];
   now: string;
   role?: Role;
-}) => renderFragment(<PortfolioProjects projects={projects} now={new Date(now)} role={role} />);
+}) =>
+  renderFragment(
+    <PortfolioProjects projects={projects} now={new Date(now)} role={role} companyCurrency="USD" />,
+  );
 /** The HTML of each card, in order. */
 const cards = (html: string) => html.split('data-testid="project-card"').slice(1);
 const text = (html: string) =>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import SyncButton from '../../../islands/SyncButton';
 import TeamSelector from '../../../islands/TeamSelector';
 import { Island } from '../../../render/Island';
-import { formatBillingAmount } from '../../../shared/money-format';
+import { type CurrencyCode, formatMoney } from '../../../shared/currency';
 import { cardRing } from '../../../shared/card-ring';
 import { epicProgress, epicProgressText } from '../../../shared/epics';
 import { type FigureKey, figureHelp, figureLabel } from '../../../shared/figures';
@@ -40,6 +40,8 @@ export interface ProjectCardProps {
   slots?: ProjectCardSlots;
   /** The signed-in role: the team selector and Sync Billing say why a role may not use them. */
   role: Role;
+  /** COMPANY_CURRENCY: the currency of the billing amounts before the first invoice. */
+  companyCurrency: CurrencyCode;
 }
 
 /** 'Billing' is the spec's label; the glossary's definition under it says which amount it is. */
@@ -51,7 +53,14 @@ const HOVER_FIGURES: readonly FigureKey[] = ['created', 'sent', 'paid', 'overdue
  * only. The team selector and Sync Billing are small islands; a click anywhere else on the card
  * opens the detail modal through the page's PortfolioCards island (docs/decisions/140).
  */
-export function ProjectCard({ project: p, now, slots = {}, role }: ProjectCardProps) {
+export function ProjectCard({
+  project: p,
+  now,
+  slots = {},
+  role,
+  companyCurrency,
+}: ProjectCardProps) {
+  const billed = (n: number) => formatMoney(n, p.forecastCurrency ?? companyCurrency, 2);
   const line = sprintLine(p);
   // One meaning for every role and project type (docs/decisions/300).
   const ring = cardRing(p);
@@ -125,15 +134,15 @@ export function ProjectCard({ project: p, now, slots = {}, role }: ProjectCardPr
             Billing
             {p.forecastOverdueAmount > 0 ? <Warning label="Overdue invoices" /> : null}
           </span>
-          <span className={s.factValue}>{formatBillingAmount(p.forecastTotalInvoiced)}</span>
+          <span className={s.factValue}>{billed(p.forecastTotalInvoiced)}</span>
           <span className={s.factHelp}>{BILLING_HELP}</span>
           <div className={s.billingDetails} role="tooltip" data-float-panel="">
             <strong>Forecast Billing, tax excluded</strong>
             {[
-              `Created: ${formatBillingAmount(p.forecastTotalCreated)}`,
-              `Sent: ${formatBillingAmount(p.forecastTotalSent)}`,
-              `Paid: ${formatBillingAmount(p.forecastTotalPaid)}`,
-              `Overdue: ${formatBillingAmount(p.forecastOverdueAmount)}`,
+              `Created: ${billed(p.forecastTotalCreated)}`,
+              `Sent: ${billed(p.forecastTotalSent)}`,
+              `Paid: ${billed(p.forecastTotalPaid)}`,
+              `Overdue: ${billed(p.forecastOverdueAmount)}`,
               `Retainer periods: ${periods.completed} completed of ${periods.total}`,
             ].join('\n')}
             <span>
