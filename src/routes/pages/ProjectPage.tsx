@@ -87,7 +87,9 @@ export async function loadProjectPage(
           )
         : undefined,
     ]);
-    seed(retainerPeriodsKey(id), periods && { retainerPeriods: periods });
+    // As GET /api/projects/:id/retainer-periods answers: amounts in the project's billing currency.
+    const currency = project.forecastCurrency ?? config.COMPANY_CURRENCY;
+    seed(retainerPeriodsKey(id), periods && { retainerPeriods: periods, currency });
     seed(retainerForecastKey(id), forecast ?? undefined);
   }
   if (tab === 'burn')
@@ -95,6 +97,7 @@ export async function loadProjectPage(
       budgetBurnKey(id),
       await seeded(
         loadBudgetBurn(db, id, today, config.COMPANY_CURRENCY).then((budgetBurn) => ({
+          currency: config.COMPANY_CURRENCY,
           budgetBurn,
         })),
         'the budget burn',
