@@ -155,6 +155,8 @@ export interface InputCall {
   startsWork?: true;
   /** A page, not a JSON call: bad input falls back to a default view, never an error page. */
   page?: true;
+  /** The content type of its answer when that is a file, not JSON (a snapshot); errors stay JSON. */
+  answers?: RegExp;
   /**
    * A form's POST (application/x-www-form-urlencoded, every field text): bad input is answered
    * with the page and its message, status 4xx. Fields a form does not send are ignored.
@@ -397,7 +399,13 @@ export const INPUT_CALLS: InputCall[] = [
 
   // `npm run backup` through the running server: it reads nothing sent with it (on PostgreSQL,
   // where there is no embedded folder to snapshot, it answers 404).
-  { method: 'POST', route: '/internal/backup', as: 'token', noPayload: true },
+  {
+    method: 'POST',
+    route: '/internal/backup',
+    as: 'token',
+    noPayload: true,
+    answers: /^application\/gzip/,
+  },
 
   // The audit log (admin): the call, its CSV and its page share the filters.
   ...(['/api/admin/audit', '/api/admin/audit/csv', '/agency/audit'] as const).map(
@@ -518,17 +526,39 @@ export const INPUT_CALLS: InputCall[] = [
   },
 
   // Capacity (staff and admins).
+  // The Capacity call and its CSV (staff and admins) share their query.
+  ...(['/api/capacity', '/api/capacity/export.csv'] as const).map(
+    (route): InputCall => ({
+      method: 'GET',
+      route,
+      as: 'staff',
+      query: {
+        valid: () => ({ from: '2026-11-16', weeks: '12', tentative: '1', minProbability: '50' }),
+        fields: {
+          from: {
+            optional: true,
+            date: true,
+            invalid: fc.oneof(badDate, fc.constant('1999-12-27')),
+          },
+          weeks: { optional: true, invalid: fc.constantFrom('0', '27', '1.5', 'twelve', '-3') },
+          tentative: { optional: true, invalid: fc.constantFrom('yes', '2', 'true') },
+          minProbability: { optional: true, invalid: fc.constantFrom('101', '-1', 'half') },
+        },
+      },
+    }),
+  ),
+
+  // The Capacity page (staff and admins): a bad choice in the address shows the default view.
   {
     method: 'GET',
-    route: '/api/capacity',
+    route: '/capacity',
     as: 'staff',
+    page: true,
     query: {
-      valid: () => ({ from: '2026-11-16', weeks: '12', tentative: '1', minProbability: '50' }),
+      valid: () => ({ tentative: '0', minProbability: '50' }),
       fields: {
-        from: { optional: true, date: true, invalid: fc.oneof(badDate, fc.constant('1999-12-27')) },
-        weeks: { optional: true, invalid: fc.constantFrom('0', '27', '1.5', 'twelve', '-3') },
-        tentative: { optional: true, invalid: fc.constantFrom('yes', '2', 'true') },
-        minProbability: { optional: true, invalid: fc.constantFrom('101', '-1', 'half') },
+        tentative: { optional: true, invalid: anyText },
+        minProbability: { optional: true, invalid: anyText },
       },
     },
   },
@@ -646,7 +676,8 @@ export const INPUT_CALLS: InputCall[] = [
     method: 'PATCH',
     route: '/api/projects/:id/visibility',
     as: 'staff',
-    params: { id: projectId },
+    // The other project, which is removed next: the first stays shown for its page's valid request.
+    params: { id: { valid: (s) => String(s.otherProjectId), invalid: badNumericId } },
     body: {
       valid: () => ({ visible: 0 }),
       fields: {
