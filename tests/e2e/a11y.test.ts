@@ -62,6 +62,8 @@ async function signedInPage(): Promise<Page> {
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   if ((await page.locator('app-island').count()) > 0) await waitForHydration(page);
+  // A chart arrives after hydration with a Tab stop of its own: count it among the controls.
+  await page.getByText('Loading chart…').first().waitFor({ state: 'detached' });
 }
 
 const PAGES = [

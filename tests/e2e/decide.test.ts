@@ -57,6 +57,14 @@ describe(`Deciding ahead in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
     await page.getByTestId('chart-week').nth(11).focus();
     await expect.poll(() => tip.textContent()).toContain('so far');
     expect(await tip.count()).toBe(1);
+    // A chart is one Tab stop; the arrow keys walk its weeks.
+    expect(await charts.first().locator('[data-testid="chart-week"][tabindex="0"]').count()).toBe(
+      1,
+    );
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => tip.textContent()).not.toContain('so far');
+    const weekBefore = await rows.nth(10).getByRole('link').textContent();
+    expect(await tip.textContent()).toContain(`Week of ${weekBefore}`);
     // Choosing a project redraws both for it; the keyboard reaches the choice.
     const select = page.getByLabel('Show');
     await select.focus();
@@ -85,23 +93,22 @@ describe(`Deciding ahead in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
     await page.goto('/agency?tab=unbilled');
     const table = page.getByTestId('unbilled-table');
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+    // A sum in Insights leads to what it sums: the project's own page.
     await table.getByRole('link', { name: 'Acme Support Retainer' }).click();
-    const dialog = page.getByTestId('project-detail');
-    await dialog.waitFor();
-    await dialog.getByRole('tab', { name: 'Retainer Periods' }).click();
-    const forecast = dialog.getByTestId('retainer-forecast');
+    await page.waitForURL((url) => /^\/projects\/\d+$/.test(url.pathname));
+    await page.getByRole('heading', { level: 1, name: 'Acme Support Retainer' }).waitFor();
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: 'Retainer Periods' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'retainer');
+    const forecast = page.getByTestId('retainer-forecast');
     await forecast.waitFor();
     expect(await forecast.textContent()).toMatch(
-      /(On track|Will land about A\$[\d,]+ (over|under) target)/,
+      /(On track|Will land about \$[\d,]+ (over|under) target)/,
     );
-    // Closing leaves the address clean, so a reload shows the list again.
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    expect(new URL(page.url()).search).toBe('');
     expect(watch.problems()).toEqual([]);
   });
 
-  it('shows budget burn on a fixed-price project, in the modal and the table', {
+  it('shows budget burn on a fixed-price project, on its page and in the table', {
     timeout: 180_000,
   }, async () => {
     const { page, watch } = await adminPage();
@@ -109,11 +116,13 @@ describe(`Deciding ahead in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
     const table = page.getByTestId('budget-burn-table');
     const first = table.locator('tbody tr').first();
     const used = (await first.locator('td').nth(2).textContent())!;
+    const name = (await first.getByRole('link').textContent())!;
     await first.getByRole('link').click();
-    const dialog = page.getByTestId('project-detail');
-    await dialog.waitFor();
-    await dialog.getByRole('tab', { name: 'Budget Burn' }).click();
-    const burn = dialog.getByTestId('budget-burn');
+    await page.waitForURL((url) => /^\/projects\/\d+$/.test(url.pathname));
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: 'Budget Burn' }).click();
+    const burn = page.getByTestId('budget-burn');
     await burn.waitFor();
     expect(
       await burn.getByRole('progressbar', { name: 'Budget used (internal cost)' }).textContent(),

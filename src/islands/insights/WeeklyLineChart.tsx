@@ -4,7 +4,7 @@ import { Group } from '@visx/group';
 import { ParentSize } from '@visx/responsive';
 import { scaleLinear, scalePoint } from '@visx/scale';
 import { Line, LinePath } from '@visx/shape';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatDate } from '../../shared/format';
 import { SO_FAR } from '../../shared/figures';
 import type { IsoDate } from '../../shared/calendar';
@@ -40,8 +40,10 @@ const MARGIN = { top: 16, right: 16, bottom: 48, left: 84 };
 /**
  * Lines over weeks, the current week shaded and marked 'so far' (docs/decisions/173, 302).
  * Both axes are titled and ticked, negatives included; each week is a focusable column whose
- * tooltip gives every series' value, on hover and on keyboard focus. Loaded only where a chart is
- * shown: it brings visx with it. The numbers are also in a table for keyboard users.
+ * tooltip gives every series' value, on hover and on keyboard focus. The chart is one Tab stop
+ * and the arrow keys move between its weeks, so Tab gets past it to the table and links below
+ * in one press rather than one per week. Loaded only where a chart is shown: it brings visx with
+ * it. The numbers are also in a table for keyboard users.
  */
 export default function WeeklyLineChart({
   weeks,
@@ -53,6 +55,25 @@ export default function WeeklyLineChart({
   label,
 }: WeeklyLineChartProps) {
   const [active, setActive] = useState<number | null>(null);
+  // The week Tab lands on: the one last focused, at first the newest.
+  const [stop, setStop] = useState(weeks.length - 1);
+  const columns = useRef<(SVGRectElement | null)[]>([]);
+  const moveFocus = (e: KeyboardEvent, i: number) => {
+    const last = weeks.length - 1;
+    const next =
+      e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+        ? Math.max(0, i - 1)
+        : e.key === 'ArrowRight' || e.key === 'ArrowDown'
+          ? Math.min(last, i + 1)
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    e.preventDefault();
+    columns.current[next]?.focus();
+  };
   const values = series.flatMap((l) => l.values.filter((v): v is number => v !== null));
   const low = Math.min(0, ...values);
   const high = Math.max(1, ...values);
@@ -162,8 +183,11 @@ export default function WeeklyLineChart({
                 {weeks.map((week, i) => (
                   <rect
                     key={week}
+                    ref={(el) => {
+                      columns.current[i] = el;
+                    }}
                     role="button"
-                    tabIndex={0}
+                    tabIndex={i === Math.min(stop, weeks.length - 1) ? 0 : -1}
                     aria-label={tipText(week, i)}
                     x={(x(week) ?? 0) - step / 2}
                     width={step}
@@ -172,7 +196,11 @@ export default function WeeklyLineChart({
                     className={s.hit}
                     data-testid="chart-week"
                     onMouseEnter={() => setActive(i)}
-                    onFocus={() => setActive(i)}
+                    onFocus={() => {
+                      setActive(i);
+                      setStop(i);
+                    }}
+                    onKeyDown={(e) => moveFocus(e, i)}
                     onBlur={() => setActive(null)}
                   />
                 ))}
