@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../src/shared/projects';
 import { createDemoSpine } from '../../src/mocks/agency/spine';
-import { formatMoney } from '../../src/shared/currency';
+import { DEFAULT_COMPANY_CURRENCY, formatMoney } from '../../src/shared/currency';
 
 // The demo agency bills in USD (COMPANY_CURRENCY unset).
 const formatBillingAmount = (n: number) => formatMoney(n, 'USD', 2);
@@ -271,10 +271,15 @@ describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL
     await dialog.getByRole('tab', { name: 'Retainer Periods' }).click();
     await dialog.getByRole('heading', { name: 'Project Summary' }).waitFor();
     await dialog.getByText('Total Target T&M').waitFor();
-    // Retainer amounts are AUD and say so; the card's billing beside them is USD ('$').
+    // Retainer amounts read in the project's billing currency, named by its own symbol ('$' for
+    // the demo's USD), and in no other.
+    const symbolOf = (currency: string) => formatMoney(0, currency).replace('0', '');
+    const symbol = symbolOf(retainer.forecastCurrency ?? DEFAULT_COMPANY_CURRENCY);
     const summaryText = (await dialog.getByRole('tabpanel').textContent())!;
-    expect(summaryText).toMatch(/Total Target T&M\s*A\$[\d,]+/);
-    expect(summaryText).not.toMatch(/(?<!A)\$\d/);
+    expect(summaryText).toContain(`Total Target T&M${symbol}`);
+    for (const other of ['USD', 'AUD', 'EUR', 'GBP', 'NZD'].map(symbolOf)) {
+      if (!symbol.includes(other)) expect(summaryText).not.toContain(other);
+    }
     await dialog.getByText(/^(Over|Under) Target$/).waitFor();
     await dialog.getByText(/^\d+% of target achieved$/).waitFor();
     expect(await dialog.getByTestId('retainer-period').count()).toBe(

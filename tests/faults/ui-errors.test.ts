@@ -145,10 +145,9 @@ describe('the Projects screens when upstream fails', () => {
     await page
       .getByTestId('project-card')
       .filter({ hasText: projectName })
-      .locator('button[aria-haspopup=dialog]')
-      .first()
+      .getByRole('link', { name: projectName, exact: true })
       .click();
-    const detail = page.getByRole('dialog').first();
+    const detail = page.getByRole('dialog', { name: projectName });
     await detail.getByRole('button', { name: `Linked: ${DEMO_ON_DASHBOARD.jiraKey}` }).click();
     const link = page.getByRole('dialog', { name: 'Link Jira Project' });
     await link.getByText('No Jira projects found.', { exact: true }).waitFor();

@@ -10,6 +10,11 @@ import { runOutText } from '../../shared/budget-burn';
 import * as s from './ProjectDetailModal.css';
 
 export const budgetBurnKey = (id: number) => [`/api/insights/projects/${id}/budget-burn`] as const;
+/** The budget burn's answer, in the company currency. */
+export interface BudgetBurnAnswer {
+  budgetBurn: ProjectBudgetBurn | null;
+  currency: CurrencyCode;
+}
 
 /**
  * Budget burn of a fixed-price or time-and-materials project (docs/decisions/171): internal cost
@@ -18,11 +23,7 @@ export const budgetBurnKey = (id: number) => [`/api/insights/projects/${id}/budg
 export function BudgetBurnTab({ projectId }: { projectId: number }) {
   const query = useQuery({
     queryKey: budgetBurnKey(projectId),
-    queryFn: () =>
-      apiRequest<{ budgetBurn: ProjectBudgetBurn | null; currency: CurrencyCode }>(
-        'GET',
-        budgetBurnKey(projectId)[0],
-      ),
+    queryFn: () => apiRequest<BudgetBurnAnswer>('GET', budgetBurnKey(projectId)[0]),
   });
   if (query.isPending) {
     return (

@@ -4,15 +4,14 @@ import { Gauge } from '../../components/Gauge';
 import { WarningIcon } from '../../components/icons';
 import { badge, spinner } from '../../components/ui.css';
 import type { ProjectForEveryone } from '../../shared/projects';
-import { type CurrencyCode, formatMoney } from '../../shared/currency';
+import { formatMoney } from '../../shared/currency';
 import { formatDate, hoursBilled } from '../../shared/format';
 import { achievementColor, percentOf } from '../../shared/percent';
 import { retainerStatusColor } from '../../shared/retainer';
-import { retainerPeriodsKey } from './api';
+import { type RetainerPeriodsAnswer, retainerPeriodsKey } from './api';
 import { RetainerForecastPanel } from './RetainerForecastPanel';
 import * as s from './ProjectDetailModal.css';
 import { retainerSummary } from '../../shared/retainer';
-import type { RetainerPeriod } from '../../shared/retainer';
 
 /** The detail modal's 'Retainer Periods' tab (docs/product-spec.md, "Project detail modal"). */
 export function RetainerTab({
@@ -43,10 +42,7 @@ function RetainerPeriods({ projectId }: { projectId: number }) {
   const query = useQuery({
     queryKey: retainerPeriodsKey(projectId),
     queryFn: () =>
-      apiRequest<{ retainerPeriods: RetainerPeriod[]; currency: CurrencyCode }>(
-        'GET',
-        `/api/projects/${projectId}/retainer-periods`,
-      ),
+      apiRequest<RetainerPeriodsAnswer>('GET', `/api/projects/${projectId}/retainer-periods`),
   });
   if (query.isPending) {
     return (

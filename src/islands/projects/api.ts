@@ -1,11 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { CurrencyCode } from '../../shared/currency';
 import type { Project } from '../../shared/projects';
+import type { RetainerPeriod } from '../../shared/retainer';
 
 /** Query keys are the call paths (docs/product-spec.md, "Calls"): the list is refetched after any change. */
 export const PROJECTS_KEY = ['/api/projects'] as const;
 /** The portfolio's cards as server HTML, fetched again whenever the list is. */
 export const PORTFOLIO_HTML_KEY = ['/portfolio/projects'] as const;
 export const retainerPeriodsKey = (id: number) => [`/api/projects/${id}/retainer-periods`] as const;
+/** The retainer periods' answer: their amounts are in the project's billing currency. */
+export interface RetainerPeriodsAnswer {
+  retainerPeriods: RetainerPeriod[];
+  currency: CurrencyCode;
+}
 export const jiraDataKey = (id: number) => [`/api/projects/${id}/jira-data`] as const;
 export const costBreakdownKey = (id: number) => [`/api/projects/${id}/cost-breakdown`] as const;
 export const JIRA_PROJECTS_KEY = ['/api/jira/projects'] as const;

@@ -6,8 +6,12 @@ import { card, h1, muted, page, pageHeader } from '../../components/ui.css';
 import { getProject } from '../../db/projects';
 import type { AppDeps } from '../../env';
 import ProjectDetails from '../../islands/ProjectDetails';
-import { jiraDataKey, retainerPeriodsKey } from '../../islands/projects/api';
-import { budgetBurnKey } from '../../islands/projects/BudgetBurnTab';
+import {
+  jiraDataKey,
+  type RetainerPeriodsAnswer,
+  retainerPeriodsKey,
+} from '../../islands/projects/api';
+import { type BudgetBurnAnswer, budgetBurnKey } from '../../islands/projects/BudgetBurnTab';
 import { retainerForecastKey } from '../../islands/projects/RetainerForecastPanel';
 import { Island } from '../../render/Island';
 import { loadBudgetBurn } from '../../services/budget-burn';
@@ -87,18 +91,22 @@ export async function loadProjectPage(
           )
         : undefined,
     ]);
-    // As GET /api/projects/:id/retainer-periods answers: amounts in the project's billing currency.
-    const currency = project.forecastCurrency ?? config.COMPANY_CURRENCY;
-    seed(retainerPeriodsKey(id), periods && { retainerPeriods: periods, currency });
+    seed<RetainerPeriodsAnswer>(
+      retainerPeriodsKey(id),
+      periods && {
+        retainerPeriods: periods,
+        currency: stored.forecastCurrency ?? config.COMPANY_CURRENCY,
+      },
+    );
     seed(retainerForecastKey(id), forecast ?? undefined);
   }
   if (tab === 'burn')
-    seed(
+    seed<BudgetBurnAnswer>(
       budgetBurnKey(id),
       await seeded(
         loadBudgetBurn(db, id, today, config.COMPANY_CURRENCY).then((budgetBurn) => ({
-          currency: config.COMPANY_CURRENCY,
           budgetBurn,
+          currency: config.COMPANY_CURRENCY,
         })),
         'the budget burn',
       ),
