@@ -192,7 +192,7 @@ describe('markup from Jira and Forecast renders as text', () => {
     expect(await payloadInProps(page)).toBeGreaterThan(0);
 
     // The detail modal, Jira tab: epics, sprint name and goal, ticket statuses.
-    await page.locator('[data-testid=project-card] button[aria-haspopup=dialog]').first().click();
+    await page.locator('[data-testid=project-card] a[aria-haspopup=dialog]').first().click();
     const detail = page.getByRole('dialog');
     await detail.waitFor();
     await detail.getByText(`Goal ${PAYLOAD}`, { exact: false }).first().waitFor();
