@@ -64,8 +64,8 @@ describe('the Forecast sync and invoice currencies', () => {
   it('stores the currency of every invoice share, the company currency where Forecast names none', async () => {
     await syncTimeRegistrations(db, t.deps.forecast, { now: upstream.now });
     const rows = await db.query<{ forecast_project_id: number; currency: string }>(
-      'SELECT DISTINCT forecast_project_id, currency FROM forecast_invoices WHERE forecast_project_id = ANY($1) ORDER BY 1, 2',
-      [[euroProject, plainProject]],
+      'SELECT DISTINCT forecast_project_id, currency FROM forecast_invoices WHERE forecast_project_id IN ($1, $2) ORDER BY 1, 2',
+      [euroProject, plainProject],
     );
     expect(rows.filter((r) => r.forecast_project_id === plainProject)).toEqual([
       { forecast_project_id: plainProject, currency: 'CHF' },
