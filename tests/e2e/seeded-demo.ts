@@ -29,7 +29,7 @@ export interface SeedServer {
     dataDir: string;
     databaseUrl?: string;
   }): Record<string, string>;
-  start(env: Record<string, string>): Promise<{ child: ChildProcess }>;
+  start(env: Record<string, string>): Promise<{ child: ChildProcess; log: string[] }>;
   stop(child: ChildProcess): Promise<void>;
   createAdmin(db: Db): Promise<void>;
 }
@@ -49,7 +49,31 @@ async function seedWithServer(
 ): Promise<void> {
   // No daily snapshot in the copy: every server would carry it.
   const started = await server.start({ ...server.environment(place), BACKUPS_KEPT: '0' });
-  await server.stop(started.child);
+  try {
+    // The refresh after listen() reads what the seed does not (Forecast's plan, the pipeline).
+    // Copies taken before it ends would each run it again, racing their tests for it.
+    await firstRefreshEnded(started.log);
+  } finally {
+    await server.stop(started.child);
+  }
+}
+
+async function firstRefreshEnded(log: string[]): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  while (Date.now() < deadline) {
+    const run = /\{"event":"sync_run".*\}/.exec(log.join(''));
+    if (run) {
+      const { outcome, failure } = JSON.parse(run[0]) as {
+        outcome: string;
+        failure: string | null;
+      };
+      if (outcome !== 'succeeded')
+        throw new Error(`The seed's first refresh ${outcome}: ${failure}`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`The seed's first refresh did not end within ${WAIT_MS / 1000} s`);
 }
 
 async function makeOnce(server: SeedServer): Promise<SeededDemo> {
