@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { EVERY_PAGE, seriousViolations } from './every-page';
 import { signIn, useHarness, waitForHydration, type PageWatch } from './harness';
 
 // Accessibility: axe-core in Chromium on every page and every open dialog (no serious or
@@ -11,42 +10,6 @@ import { signIn, useHarness, waitForHydration, type PageWatch } from './harness'
 
 const harness = useHarness();
 const ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** The serious and critical axe violations of the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // addScriptTag would add an inline script, which our Content-Security-Policy rightly blocks;
-  // evaluating the source runs it through the DevTools protocol instead.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return (violations as AxeViolation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')})`,
-    );
-}
-
 /** The page, and what went wrong in it so far (uncaught errors, console errors, CSP violations). */
 let watch: PageWatch | undefined;
 
@@ -66,26 +29,8 @@ async function open(page: Page, path: string): Promise<void> {
   await page.getByText('Loading chart…').first().waitFor({ state: 'detached' });
 }
 
-const PAGES = [
-  '/',
-  '/developer',
-  '/capacity',
-  '/agency',
-  '/agency?tab=gross-margins',
-  '/agency?tab=trends',
-  '/agency?tab=cost-per-point',
-  '/agency?tab=budget-burn',
-  '/agency?tab=unbilled',
-  '/agency?tab=sales',
-  '/agency?tab=pipeline',
-  '/agency/settings',
-  '/agency/users',
-  '/agency/audit',
-  '/account/password',
-  '/alerts',
-  '/agency/outbox',
-  '/no/such/page',
-];
+// The portfolio's default view is one of the two in the list.
+const PAGES = EVERY_PAGE;
 
 describe('axe-core finds no serious or critical violation', () => {
   it('on the sign-in page, in both modes', async () => {
@@ -98,15 +43,19 @@ describe('axe-core finds no serious or critical violation', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('on every page of the dashboard', async () => {
-    const page = await signedInPage();
-    const found: Record<string, string[]> = {};
-    for (const path of PAGES) {
-      await open(page, path);
-      found[path] = await seriousViolations(page);
-    }
-    expect(found).toEqual(Object.fromEntries(PAGES.map((p) => [p, []])));
-  }, 120_000);
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`on every page of the dashboard, in the ${scheme} theme`, async () => {
+      const page = await signedInPage();
+      await page.emulateMedia({ colorScheme: scheme });
+      const found: Record<string, string[]> = {};
+      for (const path of PAGES) {
+        await open(page, path);
+        // A theme changes colours only: the dark one is checked for contrast alone.
+        found[path] = await seriousViolations(page, { contrastOnly: scheme === 'dark' });
+      }
+      expect(found).toEqual(Object.fromEntries(PAGES.map((p) => [p, []])));
+    }, 120_000);
+  }
 });
 
 /** A dialog, how to reach its opener on a page, and what to do inside it before checking it. */
@@ -126,7 +75,7 @@ const cardOpener = (page: Page) =>
 const DIALOGS: DialogCase[] = [
   {
     name: 'Manage Projects',
-    path: '/',
+    path: '/?view=cards',
     opener: (page) => page.getByRole('button', { name: 'Manage Projects' }),
     title: 'Manage Projects',
     fill: async (dialog) => {
@@ -136,7 +85,7 @@ const DIALOGS: DialogCase[] = [
   },
   {
     name: 'the project detail modal',
-    path: '/',
+    path: '/?view=cards',
     opener: cardOpener,
     fill: async (dialog) => {
       await dialog.getByRole('tab', { name: 'Retainer Periods' }).click();
@@ -145,7 +94,7 @@ const DIALOGS: DialogCase[] = [
   },
   {
     name: 'Link Jira Project',
-    path: '/',
+    path: '/?view=cards',
     opener: (page) =>
       page
         .getByRole('dialog')

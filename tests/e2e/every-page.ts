@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * The serious and critical axe violations of the page as it is now (colour contrast among
+ * them), one line each. `contrastOnly` checks colour contrast alone: what a theme changes.
+ */
+export async function seriousViolations(
+  page: Page,
+  { contrastOnly = false }: { contrastOnly?: boolean } = {},
+): Promise<string[]> {
+  // addScriptTag would add an inline script, which our Content-Security-Policy rightly blocks;
+  // evaluating the source runs it through the DevTools protocol instead.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (only) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    const options = only
+      ? { resultTypes: ['violations'], runOnly: { type: 'rule', values: ['color-contrast'] } }
+      : { resultTypes: ['violations'] };
+    return (await axe.run(document, options)).violations;
+  }, contrastOnly);
+  return (violations as AxeViolation[])
+    .filter((v) => v.id === 'color-contrast' || v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')})`,
+    );
+}
+
+/** Every page of the dashboard a signed-in admin can open, for the checks that walk them all. */
+export const EVERY_PAGE = [
+  '/?view=cards',
+  '/?view=table',
+  '/developer',
+  '/capacity',
+  '/agency',
+  '/agency?tab=gross-margins',
+  '/agency?tab=trends',
+  '/agency?tab=cost-per-point',
+  '/agency?tab=budget-burn',
+  '/agency?tab=unbilled',
+  '/agency?tab=sales',
+  '/agency?tab=pipeline',
+  '/agency/settings',
+  '/agency/users',
+  '/agency/sync',
+  '/agency/audit',
+  '/agency/outbox',
+  '/account/password',
+  '/alerts',
+  '/no/such/page',
+];
