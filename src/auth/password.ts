@@ -21,7 +21,12 @@ export const pureScrypt: ScryptKdf = (password, salt, params) =>
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
-  verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * Whether the password matches the stored hash. With no hash (an unknown email) it does the
+   * same work with this hasher's own parameters and answers false, so a wrong email takes as
+   * long as a wrong password.
+   */
+  verify(password: string, stored: string | null): Promise<boolean>;
 }
 
 const encoder = new TextEncoder();
@@ -40,6 +45,10 @@ export function createPasswordHasher(
       );
     },
     async verify(password, stored) {
+      if (stored === null) {
+        await kdf(encoder.encode(password.normalize('NFKC')), new Uint8Array(16), params);
+        return false;
+      }
       const parts = stored.split('$');
       if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
       const [, n, r, p, saltText, keyText] = parts as [

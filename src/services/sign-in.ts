@@ -60,11 +60,6 @@ export interface SignInRefusal {
 export const SIGNUP_ACCEPTED =
   'Account created. An admin will review it; you can sign in once it is approved. If this email already has an account, sign in with it instead.';
 
-// Verified against when the email is unknown, so a wrong email takes as long as a wrong
-// password. A fixed valid hash (of a random password), so no extra hashing is ever needed.
-const DUMMY_HASH =
-  'scrypt$32768$8$3$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
-
 const tooMany = (seconds: number, what: string): SignInRefusal => ({
   ok: false,
   status: 429,
@@ -89,7 +84,7 @@ export async function signInWithPassword(
   if ('retryAfterSeconds' in claim)
     return tooMany(claim.retryAfterSeconds, 'Too many failed sign-in attempts.');
   const user = await getUserByEmail(db, email);
-  const ok = await passwords.verify(input.password, user?.passwordHash ?? DUMMY_HASH);
+  const ok = await passwords.verify(input.password, user?.passwordHash ?? null);
   // A wrong password stays counted; the right one is forgiven (with this address's typos).
   if (!user || !ok) return { ok: false, status: 401, message: 'Invalid email or password.' };
   await forgiveLoginAttempts(db, { attemptId: claim.attemptId, email, clientAddress });
