@@ -114,13 +114,13 @@ async function upstreamSection(env: BenchEnv) {
     const t0 = performance.now();
     await action();
     const took = performance.now() - t0;
-    const { Jira, Forecast } = env.mocks.calls;
+    const { Jira, Forecast, Pipedrive } = env.mocks.calls;
     add({
       section: 'upstream calls',
       what,
-      value: `Jira ${Jira}, Forecast ${Forecast} (${took.toFixed(0)} ms)`,
+      value: `Jira ${Jira}, Forecast ${Forecast}, Pipedrive ${Pipedrive} (${took.toFixed(0)} ms)`,
       target,
-      raw: { Jira, Forecast, ms: took },
+      raw: { Jira, Forecast, Pipedrive, ms: took },
     });
   };
   if (env.bigJiraKey) {
@@ -155,7 +155,13 @@ async function upstreamSection(env: BenchEnv) {
       'a fixed handful',
     );
   const week = weekStartOf(isoDateInZone(new Date(), env.config.AGENCY_TIMEZONE));
-  const api = (p: string) => async () => (await env.request(p, { cookie: env.adminCookie })).text();
+  // A refused call makes no upstream call either: only an answered one is counted.
+  const api = (p: string) => async () => {
+    const res = await env.request(p, { cookie: env.adminCookie });
+    if (!res.ok)
+      throw new Error(`${p} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    return res.text();
+  };
   await count(
     'a week of ready-for-QA tickets',
     api(`/api/jira/tickets/completed-in-week?weekStart=${week}`),
@@ -181,6 +187,15 @@ async function upstreamSection(env: BenchEnv) {
     },
     'no upstream call',
   );
+  await count(
+    'Capacity page and its demand (tentative work, probability 0)',
+    async () => {
+      await api('/capacity')();
+      await api('/api/capacity?tentative=1&minProbability=0')();
+    },
+    'no upstream call',
+  );
+  await count('Insights pipeline page', api('/agency?tab=pipeline'), 'no upstream call');
   if (billed) {
     await count(
       'retainer forecast and budget burn of a project',

@@ -14,6 +14,12 @@ describe('createPasswordHasher', () => {
     expect(await passwords.verify('correct horse', 'not a hash')).toBe(false);
   });
 
+  it('hashes at the OWASP settings unless told otherwise', async () => {
+    expect(await createPasswordHasher(nodeScrypt).hash('correct horse')).toMatch(
+      /^scrypt\$32768\$8\$3\$/,
+    );
+  });
+
   it('answers false for no stored hash after the same work as a real check', async () => {
     const runs: ScryptParams[] = [];
     const counting: ScryptKdf = (password, salt, params) => {

@@ -1,13 +1,12 @@
+import { testPasswords } from '../../tests/helpers/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../tests/helpers/db';
-import { createPasswordHasher } from '../auth/password';
-import { nodeScrypt } from '../auth/password.node';
 import { loadConfig } from '../config';
 import type { Db } from '../db/port';
 import { getUserByEmail, updateUserAccess } from '../db/users';
 import { demoCredentialsProblem, ensureDemoAdmin, isFullDemo } from './admin';
 
-const passwords = createPasswordHasher(nodeScrypt, { N: 1024, r: 8, p: 1, dkLen: 32 });
+const passwords = testPasswords;
 let db: Db;
 let drop: () => Promise<void>;
 beforeAll(async () => {

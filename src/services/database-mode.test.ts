@@ -1,7 +1,6 @@
+import { testPasswords } from '../../tests/helpers/app';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../tests/helpers/db';
-import { createPasswordHasher } from '../auth/password';
-import { nodeScrypt } from '../auth/password.node';
 import { loadConfig } from '../config';
 import { getDatabaseMode } from '../db/database-mode';
 import type { Db } from '../db/port';
@@ -13,7 +12,7 @@ import { createDemoSpine } from '../mocks/agency/spine';
 import { checkDatabaseMode, DatabaseModeError } from './database-mode';
 import { createIntegrations } from './integrations';
 
-const passwords = createPasswordHasher(nodeScrypt, { N: 1024, r: 8, p: 1, dkLen: 32 });
+const passwords = testPasswords;
 const DEMO = loadConfig({});
 const REAL = loadConfig({
   JIRA_BASE_URL: 'https://acme.atlassian.net',

@@ -20,7 +20,12 @@ const TEST_ASSETS: AssetManifest = {
 export const ORIGIN = 'http://localhost';
 export const TEST_PASSWORD = 'correct horse battery staple';
 
-const passwords = createPasswordHasher(nodeScrypt);
+/**
+ * Cheap scrypt settings: in-process tests check what sign-in does, not what it costs. The
+ * end-to-end servers hash at the production settings, which src/auth/password.test.ts checks.
+ */
+export const testPasswords = createPasswordHasher(nodeScrypt, { N: 1024, r: 8, p: 1, dkLen: 32 });
+const passwords = testPasswords;
 // Hashing is deliberately slow; tests make many accounts with the same password, hashed once.
 let testPasswordHash: Promise<string> | null = null;
 

@@ -1,7 +1,5 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPasswordHasher } from '../../src/auth/password';
-import { nodeScrypt } from '../../src/auth/password.node';
 import { generateSecureRandomString } from '../../src/auth/session';
 import type { Db } from '../../src/db/port';
 import { createUser } from '../../src/db/users';
@@ -9,7 +7,7 @@ import type { Role } from '../../src/shared/roles';
 import { createForecastHandlers } from '../../src/mocks/forecast/handlers';
 import { createJiraHandlers } from '../../src/mocks/jira/handlers';
 import { DEMO_FORECAST, DEMO_JIRA } from '../../src/services/integrations';
-import { cookieFrom, createTestApp, ORIGIN, type TestApp } from '../helpers/app';
+import { cookieFrom, createTestApp, ORIGIN, type TestApp, testPasswords } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import {
   INPUT_CALLS,
@@ -26,9 +24,7 @@ import { changedTables, snapshotDb } from './db-snapshot';
 // that must never leave.
 
 const PASSWORD = 'a long enough password';
-// Cheap scrypt parameters, so bursts of failed logins take milliseconds; the limits under test
-// do not depend on the cost.
-const passwords = createPasswordHasher(nodeScrypt, { N: 1024, r: 8, p: 1, dkLen: 32 });
+const passwords = testPasswords;
 let now = Date.now();
 
 let t: TestApp;
