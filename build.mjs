@@ -101,7 +101,7 @@ async function buildBoot() {
 }
 
 async function buildServer() {
-  await esbuild.build({
+  const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: {
       server: 'src/server.ts',
@@ -125,6 +125,10 @@ async function buildServer() {
     plugins: [vanillaExtractPlugin({ identifiers, outputCss: true })],
     logLevel: 'warning',
   });
+  // A selector esbuild cannot parse is dropped from the page without a word: stop the build.
+  const broken = result.warnings.filter((w) => w.id === 'css-syntax-error');
+  if (broken.length)
+    throw new Error(`The stylesheet has ${broken.length} syntax error(s); see the warnings above`);
   // The server bundle imports every page, so its CSS is the whole app's stylesheet. Minified
   // (vanilla-extract leaves a source comment per file), every page inlines it whole.
   const cssPath = path.join(dist, 'server/server.css');

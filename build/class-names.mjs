@@ -1,6 +1,8 @@
-// Short class names for the production build (docs/decisions/232): two letters naming the
-// stylesheet file, then the rule's number in that file, as vanilla-extract counts them. A
-// portfolio card carries about thirty class names, so their length is much of its HTML.
+// Short class names for the production build (docs/decisions/232): an underscore, two letters
+// naming the stylesheet file, then the rule's number in that file, as vanilla-extract counts
+// them. A portfolio card carries about thirty class names, so their length is much of its HTML.
+// The underscore is there because vanilla-extract finds its class names in selectors as plain
+// text: a bare `ata` matched inside `[data-theme]` and spoiled a copy of the theme.
 import hash from '@emotion/hash';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -39,6 +41,6 @@ export async function shortIdentifiers(root, packageName) {
     const fileHash = hash(packageName ? `${packageName}${filePath}` : filePath);
     if (!code || !identifier.startsWith(fileHash))
       throw new Error(`No short class name for ${filePath}: build again from a clean tree`);
-    return code + identifier.slice(fileHash.length);
+    return `_${code}${identifier.slice(fileHash.length)}`;
   };
 }
