@@ -1,12 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { parseCsv } from '../helpers/csv';
-import { createTestDb } from '../helpers/db';
+import { type SeededDemoApp, seededDemoApp } from '../helpers/demo-app';
 import { demoUpstream } from '../helpers/upstream';
 import type { Db } from '../../src/db/port';
-import { seedDemoDashboard } from '../../src/demo/seed';
 import { syncCapacityForecast } from '../../src/services/forecast/capacity-sync';
 import { evaluateAlerts } from '../../src/services/alerts';
 import { runDigest } from '../../src/services/digest';
@@ -38,26 +37,21 @@ import type { AgencyTimeData } from '../../src/shared/weekly-hours';
  * - a project's internal cost and invoiced: Gross Margins API and CSV, Budget Burn API, the
  *   budget-burn alert's numbers.
  */
-const { now, server, forecast } = demoUpstream(new Date('2026-11-25T16:00:00Z'));
+const upstream = demoUpstream(new Date('2026-11-25T16:00:00Z'));
+const { now } = upstream;
 const WEEK = '2026-11-16'; // last week: the digest's week
 const NEXT_WEEK = '2026-11-30'; // the demo plan's holiday (its Monday) and days of leave
 const USD = (n: number) => formatMoney(n, 'USD');
 let db: Db;
-let drop: () => Promise<void>;
+let demo: SeededDemoApp;
 let t: TestApp;
 let admin: string;
 let slack: Server;
 const slackTexts: string[] = [];
 
 beforeAll(async () => {
-  ({ db, drop } = await createTestDb());
-  server.listen({ onUnhandledRequest: 'bypass' });
-  t = createTestApp(db, { clock: () => now });
-  await seedDemoDashboard(
-    db,
-    { jira: t.deps.jira, forecast: t.deps.forecast },
-    { spine: forecast.data.spine, now, timeZone: 'UTC' },
-  );
+  demo = await seededDemoApp(upstream, { onUnhandledRequest: 'bypass' });
+  ({ db, t } = demo);
   // Forecast's plan, as the refresh runner copies it: the derived days come from it.
   await syncCapacityForecast(db, t.deps.forecast, { now });
   slack = createServer((req, res) => {
@@ -92,9 +86,8 @@ beforeAll(async () => {
   });
 }, 180_000);
 afterAll(async () => {
-  server.close();
   await new Promise((resolve) => slack.close(resolve));
-  await drop();
+  await demo.close();
 });
 
 async function get<T>(path: string): Promise<T> {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/app';
-import { createTestDb } from '../../../tests/helpers/db';
+import type { TestApp } from '../../../tests/helpers/app';
+import { type SeededDemoApp, seededDemoApp } from '../../../tests/helpers/demo-app';
 import { demoUpstream } from '../../../tests/helpers/upstream';
 import type { Db } from '../../db/port';
-import { seedDemoDashboard } from '../../demo/seed';
 import { evaluateAlerts } from '../../services/alerts';
 import type { AlertsResponse } from '../../shared/alerts';
 
@@ -11,9 +10,10 @@ import type { AlertsResponse } from '../../shared/alerts';
  * The demo agency, seeded as `npm start` seeds it, then the alert rules: the alerts that follow
  * from its numbers, once each, for the people allowed to see them.
  */
-const { now, server, forecast } = demoUpstream(new Date('2026-11-25T16:00:00Z'));
+const upstream = demoUpstream(new Date('2026-11-25T16:00:00Z'));
+const { now } = upstream;
 let db: Db;
-let drop: () => Promise<void>;
+let demo: SeededDemoApp;
 let t: TestApp;
 let admin: string;
 let admin2: string;
@@ -29,22 +29,13 @@ const evaluate = () =>
   });
 
 beforeAll(async () => {
-  ({ db, drop } = await createTestDb());
-  server.listen({ onUnhandledRequest: 'error' });
-  t = createTestApp(db, { clock: () => now });
-  await seedDemoDashboard(
-    db,
-    { jira: t.deps.jira, forecast: t.deps.forecast },
-    { spine: forecast.data.spine, now, timeZone: 'UTC' },
-  );
+  demo = await seededDemoApp(upstream);
+  ({ db, t } = demo);
   admin = await t.signIn('admin');
   admin2 = await t.signIn('admin');
   staff = await t.signIn('staff');
 }, 120_000);
-afterAll(async () => {
-  server.close();
-  await drop();
-});
+afterAll(() => demo.close());
 
 async function get<T>(path: string, cookie: string): Promise<T> {
   const res = await t.request('GET', path, { cookie });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/app';
-import { createTestDb } from '../../../tests/helpers/db';
+import type { TestApp } from '../../../tests/helpers/app';
+import { type SeededDemoApp, seededDemoApp } from '../../../tests/helpers/demo-app';
 import { demoUpstream } from '../../../tests/helpers/upstream';
 import { countingDb, type Db } from '../../db/port';
-import { seedDemoDashboard } from '../../demo/seed';
 import { listAllProjects } from '../../db/projects';
 import { loadBudgetsUsed } from '../../services/budget-burn';
 import type { AgencyTimeData } from '../../shared/weekly-hours';
@@ -21,31 +20,23 @@ import type { UnbilledWorkResponse } from '../../shared/unbilled';
  * figure must agree with Weekly Hours and Gross Margins, and none of the calls may reach Jira
  * or Forecast.
  */
-const { now, server, forecast } = demoUpstream(new Date('2026-11-25T16:00:00Z'));
+const upstream = demoUpstream(new Date('2026-11-25T16:00:00Z'));
+const { server } = upstream;
 let db: Db;
-let drop: () => Promise<void>;
+let demo: SeededDemoApp;
 let t: TestApp;
 let admin: string;
 let upstreamCalls = 0;
 
 beforeAll(async () => {
-  ({ db, drop } = await createTestDb());
-  server.listen({ onUnhandledRequest: 'error' });
-  t = createTestApp(db, { clock: () => now });
-  await seedDemoDashboard(
-    db,
-    { jira: t.deps.jira, forecast: t.deps.forecast },
-    { spine: forecast.data.spine, now, timeZone: 'UTC' },
-  );
+  demo = await seededDemoApp(upstream);
+  ({ db, t } = demo);
   admin = await t.signIn('admin');
   server.events.on('request:start', () => {
     upstreamCalls++;
   });
 }, 120_000);
-afterAll(async () => {
-  server.close();
-  await drop();
-});
+afterAll(() => demo.close());
 
 async function get<T>(path: string): Promise<T> {
   const res = await t.request('GET', path, { cookie: admin });

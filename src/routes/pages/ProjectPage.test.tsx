@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/app';
-import { createTestDb } from '../../../tests/helpers/db';
+import type { TestApp } from '../../../tests/helpers/app';
+import { type SeededDemoApp, seededDemoApp } from '../../../tests/helpers/demo-app';
 import { demoUpstream } from '../../../tests/helpers/upstream';
 import type { Db } from '../../db/port';
 import { listAllProjects, setProjectVisibility } from '../../db/projects';
-import { seedDemoDashboard } from '../../demo/seed';
 import { DEMO_FORECAST_SITE } from '../../services/integrations';
 import type { Project } from '../../shared/projects';
 
@@ -12,9 +11,10 @@ import type { Project } from '../../shared/projects';
  * `/projects/:id`, a project's own page, on the demo agency seeded as `npm start` seeds it:
  * the detail modal's content in the server's HTML, by role.
  */
-const { now, server, forecast } = demoUpstream(new Date('2026-11-25T16:00:00Z'));
+const upstream = demoUpstream(new Date('2026-11-25T16:00:00Z'));
+const { forecast } = upstream;
 let db: Db;
-let drop: () => Promise<void>;
+let demo: SeededDemoApp;
 let t: TestApp;
 const cookies: Record<'admin' | 'staff' | 'user', string> = { admin: '', staff: '', user: '' };
 let projects: Project[];
@@ -23,14 +23,8 @@ let retainer: Project;
 let burning: Project;
 
 beforeAll(async () => {
-  ({ db, drop } = await createTestDb());
-  server.listen({ onUnhandledRequest: 'error' });
-  t = createTestApp(db, { clock: () => now });
-  await seedDemoDashboard(
-    db,
-    { jira: t.deps.jira, forecast: t.deps.forecast },
-    { spine: forecast.data.spine, now, timeZone: 'UTC' },
-  );
+  demo = await seededDemoApp(upstream);
+  ({ db, t } = demo);
   for (const role of ['admin', 'staff', 'user'] as const) cookies[role] = await t.signIn(role);
   projects = await listAllProjects(db);
   retainer = projects.find((p) => p.forecastBudgetType === 'RETAINER' && p.jiraProjectKey)!;
@@ -38,10 +32,7 @@ beforeAll(async () => {
     (p) => p.forecastBudgetType === 'FIXED_PRICE' || p.forecastBudgetType === 'TIME_AND_MATERIALS',
   )!;
 }, 120_000);
-afterAll(async () => {
-  server.close();
-  await drop();
-});
+afterAll(() => demo.close());
 
 async function page(path: string, role: keyof typeof cookies) {
   const res = await t.request('GET', path, { cookie: cookies[role] });
@@ -64,10 +55,10 @@ function detailProps(html: string): Record<string, unknown> {
 describe('GET /projects/:id', () => {
   it('stores each project’s Forecast P-number from Forecast’s projects response', () => {
     for (const p of projects.filter((p) => p.forecastProjectId !== null)) {
-      const upstream = forecast.data.spine.projects.find(
+      const inForecast = forecast.data.spine.projects.find(
         (s) => s.forecastId === p.forecastProjectId,
       );
-      expect(p.forecastCompanyProjectId, p.name).toBe(upstream?.companyProjectId);
+      expect(p.forecastCompanyProjectId, p.name).toBe(inForecast?.companyProjectId);
     }
   });
 
