@@ -153,6 +153,11 @@ export interface InputCall {
    * with it is checked to change no row count rather than no row.
    */
   startsWork?: true;
+  /**
+   * Each call does a whole job (a sync, a snapshot of the database): junk is sent with it a few
+   * times, not as often as with a call that only reads its input.
+   */
+  wholeJob?: true;
   /** A page, not a JSON call: bad input falls back to a default view, never an error page. */
   page?: true;
   /** The content type of its answer when that is a file, not JSON (a snapshot); errors stay JSON. */
@@ -345,7 +350,14 @@ export const INPUT_CALLS: InputCall[] = [
     },
   },
   { method: 'POST', route: '/api/logout', as: 'anonymous', noPayload: true },
-  { method: 'POST', route: '/api/admin/sync', as: 'admin', noPayload: true, startsWork: true },
+  {
+    method: 'POST',
+    route: '/api/admin/sync',
+    as: 'admin',
+    noPayload: true,
+    startsWork: true,
+    wholeJob: true,
+  },
 
   // Admin account management.
   {
@@ -404,6 +416,7 @@ export const INPUT_CALLS: InputCall[] = [
     route: '/internal/backup',
     as: 'token',
     noPayload: true,
+    wholeJob: true,
     answers: /^application\/gzip/,
   },
 
