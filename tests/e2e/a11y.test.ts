@@ -29,9 +29,6 @@ async function open(page: Page, path: string): Promise<void> {
   await page.getByText('Loading chart…').first().waitFor({ state: 'detached' });
 }
 
-// The portfolio's default view is one of the two in the list.
-const PAGES = EVERY_PAGE;
-
 describe('axe-core finds no serious or critical violation', () => {
   it('on the sign-in page, in both modes', async () => {
     await harness().context.clearCookies();
@@ -48,12 +45,12 @@ describe('axe-core finds no serious or critical violation', () => {
       const page = await signedInPage();
       await page.emulateMedia({ colorScheme: scheme });
       const found: Record<string, string[]> = {};
-      for (const path of PAGES) {
+      for (const path of EVERY_PAGE) {
         await open(page, path);
         // A theme changes colours only: the dark one is checked for contrast alone.
         found[path] = await seriousViolations(page, { contrastOnly: scheme === 'dark' });
       }
-      expect(found).toEqual(Object.fromEntries(PAGES.map((p) => [p, []])));
+      expect(found).toEqual(Object.fromEntries(EVERY_PAGE.map((p) => [p, []])));
     }, 120_000);
   }
 });
@@ -282,7 +279,7 @@ async function tabThrough(page: Page): Promise<{ controls: string[]; stops: Focu
 describe('keyboard alone', () => {
   // The not-found card has no controls at all (docs/product-spec.md, "Not-found screen"), so there
   // is nothing to walk there.
-  for (const path of ['/auth', ...PAGES.filter((p) => p !== '/no/such/page')]) {
+  for (const path of ['/auth', ...EVERY_PAGE.filter((p) => p !== '/no/such/page')]) {
     it(`Tab reaches every control of ${path} in reading order, each on screen with a focus mark`, async () => {
       let page: Page;
       if (path === '/auth') {
