@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dbTemplate } from '../../tests/helpers/db';
 import { migrate } from '../db/migrate';
 import { createPgliteDb } from '../db/pglite';
 import { createUser, getUserByEmail } from '../db/users';
@@ -10,11 +12,22 @@ import { BackupError, dailySnapshot, restoreSnapshot, writeSnapshot } from './ba
 const root = mkdtempSync(path.join(os.tmpdir(), 'agency-backup-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** A migrated embedded database in `dir`: a copy of the run's template when it has one. */
+async function migratedDataDir(dir: string) {
+  const template = dbTemplate();
+  if (template.kind === 'pglite') {
+    await cp(template.dataDir, dir, { recursive: true });
+    return createPgliteDb(dir);
+  }
+  mkdirSync(dir, { recursive: true });
+  const db = await createPgliteDb(dir);
+  await migrate(db);
+  return db;
+}
+
 describe('backups of the embedded database', () => {
   it('back up, restore into a new folder, and read the same data; never over a full one', async () => {
-    mkdirSync(path.join(root, 'a/pglite'), { recursive: true });
-    const db = await createPgliteDb(path.join(root, 'a/pglite'));
-    await migrate(db);
+    const db = await migratedDataDir(path.join(root, 'a/pglite'));
     await createUser(db, {
       email: 'finance@agency.test',
       passwordHash: 'hash',
