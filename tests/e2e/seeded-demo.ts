@@ -61,7 +61,8 @@ async function seedWithServer(
 async function firstRefreshEnded(log: string[]): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
-    const run = /\{"event":"sync_run".*\}/.exec(log.join(''));
+    // A whole line only: the output arrives in chunks that may end inside one.
+    const run = /^\{"event":"sync_run".*\}$/m.exec(log.join(''));
     if (run) {
       const { outcome, failure } = JSON.parse(run[0]) as {
         outcome: string;
