@@ -1,4 +1,4 @@
-import { testPasswords } from '../../tests/helpers/app';
+import { testPasswords as passwords } from '../../tests/helpers/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../tests/helpers/db';
 import { loadConfig } from '../config';
@@ -6,7 +6,6 @@ import type { Db } from '../db/port';
 import { getUserByEmail, updateUserAccess } from '../db/users';
 import { demoCredentialsProblem, ensureDemoAdmin, isFullDemo } from './admin';
 
-const passwords = testPasswords;
 let db: Db;
 let drop: () => Promise<void>;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { testPasswords } from '../../tests/helpers/app';
+import { testPasswords as passwords } from '../../tests/helpers/app';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../tests/helpers/db';
 import { loadConfig } from '../config';
@@ -12,7 +12,6 @@ import { createDemoSpine } from '../mocks/agency/spine';
 import { checkDatabaseMode, DatabaseModeError } from './database-mode';
 import { createIntegrations } from './integrations';
 
-const passwords = testPasswords;
 const DEMO = loadConfig({});
 const REAL = loadConfig({
   JIRA_BASE_URL: 'https://acme.atlassian.net',

@@ -25,7 +25,6 @@ export const TEST_PASSWORD = 'correct horse battery staple';
  * end-to-end servers hash at the production settings, which src/auth/password.test.ts checks.
  */
 export const testPasswords = createPasswordHasher(nodeScrypt, { N: 1024, r: 8, p: 1, dkLen: 32 });
-const passwords = testPasswords;
 // Hashing is deliberately slow; tests make many accounts with the same password, hashed once.
 let testPasswordHash: Promise<string> | null = null;
 
@@ -70,7 +69,7 @@ export function createTestApp(
     db,
     config,
     clock: () => new Date(),
-    passwords,
+    passwords: testPasswords,
     assets: TEST_ASSETS,
     // Demo hosts: a test that reaches upstream passes the demo mocks' fetch, or answers them with
     // its own MSW server.
@@ -113,7 +112,7 @@ export function createTestApp(
   };
 
   const signIn: TestApp['signIn'] = async (role, email) => {
-    testPasswordHash ??= passwords.hash(TEST_PASSWORD);
+    testPasswordHash ??= testPasswords.hash(TEST_PASSWORD);
     const address = email ?? `${role}-${Date.now()}-${counter++}@agency.test`;
     await createUser(db, {
       email: address,

@@ -7,7 +7,13 @@ import type { Role } from '../../src/shared/roles';
 import { createForecastHandlers } from '../../src/mocks/forecast/handlers';
 import { createJiraHandlers } from '../../src/mocks/jira/handlers';
 import { DEMO_FORECAST, DEMO_JIRA } from '../../src/services/integrations';
-import { cookieFrom, createTestApp, ORIGIN, type TestApp, testPasswords } from '../helpers/app';
+import {
+  cookieFrom,
+  createTestApp,
+  ORIGIN,
+  type TestApp,
+  testPasswords as passwords,
+} from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import {
   INPUT_CALLS,
@@ -24,7 +30,6 @@ import { changedTables, snapshotDb } from './db-snapshot';
 // that must never leave.
 
 const PASSWORD = 'a long enough password';
-const passwords = testPasswords;
 let now = Date.now();
 
 let t: TestApp;
