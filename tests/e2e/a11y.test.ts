@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EVERY_PAGE, seriousViolations } from './every-page';
-import { signIn, useHarness, waitForHydration, type PageWatch } from './harness';
+import { EVERY_PAGE, open, seriousViolations } from './every-page';
+import { signIn, useHarness, type PageWatch } from './harness';
 
 // Accessibility: axe-core in Chromium on every page and every open dialog (no serious or
 // critical violations), and keyboard-only use: Tab reaches every control in reading order
@@ -20,13 +20,6 @@ async function signedInPage(): Promise<Page> {
   await page.goto('/');
   if (new URL(page.url()).pathname === '/auth') await signIn(page, ADMIN.email, ADMIN.password);
   return page;
-}
-
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  if ((await page.locator('app-island').count()) > 0) await waitForHydration(page);
-  // A chart arrives after hydration with a Tab stop of its own: count it among the controls.
-  await page.getByText('Loading chart…').first().waitFor({ state: 'detached' });
 }
 
 describe('axe-core finds no serious or critical violation', () => {

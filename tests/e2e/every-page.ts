@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { waitForHydration } from './harness';
 
 const AXE_SOURCE = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -70,3 +71,11 @@ export const EVERY_PAGE = [
   '/alerts',
   '/no/such/page',
 ];
+
+/** Opens a page as a person would find it: hydrated, its charts drawn. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  if ((await page.locator('app-island').count()) > 0) await waitForHydration(page);
+  // A chart arrives after hydration with a Tab stop and a width of its own.
+  await page.getByText('Loading chart…').first().waitFor({ state: 'detached' });
+}

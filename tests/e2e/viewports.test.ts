@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EVERY_PAGE } from './every-page';
+import { EVERY_PAGE, open } from './every-page';
 import { signIn, useHarness, waitForHydration } from './harness';
 
 // Every page at a desktop, a tablet and a phone width: no element sticks out of the viewport
@@ -53,8 +53,7 @@ describe('every page at 1366, 768 and 375 px', () => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       for (const p of EVERY_PAGE) {
-        await page.goto(p);
-        if ((await page.locator('app-island').count()) > 0) await waitForHydration(page);
+        await open(page, p);
         const problems = await overflowing(page);
         if (problems.length) found[`${width} ${p}`] = problems;
       }
