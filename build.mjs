@@ -5,7 +5,8 @@
 //   node build.mjs --server-only   server and CLI entries only (for npm run users / db:migrate)
 import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin';
 import * as esbuild from 'esbuild';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { shortIdentifiers } from './build/class-names.mjs';
 import { serverOnlyGuard } from './build/server-only.mjs';
@@ -129,16 +130,53 @@ async function buildServer() {
   const broken = result.warnings.filter((w) => w.id === 'css-syntax-error');
   if (broken.length)
     throw new Error(`The stylesheet has ${broken.length} syntax error(s); see the warnings above`);
-  // The server bundle imports every page, so its CSS is the whole app's stylesheet. Minified
-  // (vanilla-extract leaves a source comment per file), every page inlines it whole.
-  const cssPath = path.join(dist, 'server/server.css');
-  const css = (
-    await esbuild.transform(await readFile(cssPath, 'utf8').catch(() => ''), {
-      loader: 'css',
-      minify: true,
-    })
-  ).code.trim();
-  return { css };
+  // The server bundle imports every page, so its CSS is the whole app's stylesheet: every page
+  // inlines it, less the styles of what only a script can show (docs/decisions/357).
+  const cssText = await readFile(path.join(dist, 'server/server.css'), 'utf8').catch(() => '');
+  const { firstPaint, afterPaint } = splitStylesheet(cssText);
+  const minifyCss = async (text) =>
+    (await esbuild.transform(text, { loader: 'css', minify: true })).code.trim();
+  return { css: await minifyCss(firstPaint), afterPaintCss: await minifyCss(afterPaint) };
+}
+
+/**
+ * Styles of what no page's server HTML holds, only a script shows: dialogs (which render nothing
+ * while closed) and toasts. The boot script links them after the first paint
+ * (docs/decisions/357); a test fails when a page's server HTML uses one of their classes.
+ */
+const AFTER_PAINT_STYLES = [
+  'src/components/Dialog.css.ts',
+  'src/components/ConfirmDialog.css.ts',
+  'src/islands/ManageProjectsDialog.css.ts',
+  'src/islands/projects/LinkJiraDialog.css.ts',
+  'src/islands/developers/TeamMemberDialogs.css.ts',
+  'src/islands/developers/charts.css.ts',
+  'src/islands/Toast.css.ts',
+];
+
+/** Splits vanilla-extract's output by the source comment it writes before each file's rules. */
+function splitStylesheet(text) {
+  const firstPaint = [];
+  const afterPaint = [];
+  let into = firstPaint;
+  for (const line of text.split('\n')) {
+    const source = line.match(/^\/\* vanilla-extract-css-ns:(.+?)\.vanilla\.css/)?.[1];
+    if (source) into = AFTER_PAINT_STYLES.includes(source) ? afterPaint : firstPaint;
+    else into.push(line);
+  }
+  const unknown = AFTER_PAINT_STYLES.filter((f) => !text.includes(`css-ns:${f}.vanilla.css`));
+  if (text && unknown.length)
+    throw new Error(`AFTER_PAINT_STYLES names files with no styles: ${unknown.join(', ')}`);
+  return { firstPaint: firstPaint.join('\n'), afterPaint: afterPaint.join('\n') };
+}
+
+/** The after-paint styles as a hashed file the boot script links. */
+async function writeAfterPaintCss(text) {
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 8).toUpperCase();
+  const name = `after-paint-${hash}.css`;
+  await mkdir(path.join(dist, 'public/assets'), { recursive: true });
+  await writeFile(path.join(dist, 'public/assets', name), text);
+  return `/assets/${name}`;
 }
 
 async function buildWorker(manifest) {
@@ -185,7 +223,12 @@ if (!serverOnly) await rm(path.join(dist, 'public'), { recursive: true, force: t
 const stylesheet = await buildServer();
 if (!serverOnly) {
   const client = await buildClient();
-  const manifest = { ...stylesheet, ...(await buildBoot()), ...client };
+  const manifest = {
+    css: stylesheet.css,
+    afterPaintCss: await writeAfterPaintCss(stylesheet.afterPaintCss),
+    ...(await buildBoot()),
+    ...client,
+  };
   await writeFile(path.join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await buildWorker(manifest);
 }

@@ -1,7 +1,10 @@
+import { AFTER_PAINT_CSS_ATTR } from '../shared/island-markers';
+
 /**
  * The client entry, requested by the boot script once the page has painted (src/client/boot.ts):
- * the page is complete in the server's HTML with the whole stylesheet inlined, so this only
- * preloads the islands' chunks and hydrates them (docs/decisions/260).
+ * the page is complete in the server's HTML with its styles inlined, so this only preloads the
+ * islands' chunks and hydrates them (docs/decisions/260) once the styles of what they open
+ * have loaded (docs/decisions/357).
  */
 function addLink(rel: string, href: string): void {
   const link = document.createElement('link');
@@ -10,7 +13,19 @@ function addLink(rel: string, href: string): void {
   document.head.append(link);
 }
 
+/** The boot script's after-paint stylesheet, loaded (or failed); islands open dialogs styled. */
+function afterPaintStyles(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>(`link[${AFTER_PAINT_CSS_ATTR}]`);
+  if (!link || link.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
 const script = document.querySelector<HTMLScriptElement>('script[data-preload]');
 for (const href of script?.dataset.preload?.split(' ') ?? [])
   if (href) addLink('modulepreload', href);
-void import('./hydrate').then(({ startIslands }) => startIslands());
+void Promise.all([import('./hydrate'), afterPaintStyles()]).then(([{ startIslands }]) =>
+  startIslands(),
+);

@@ -6,7 +6,8 @@ import {
   TOAST_DURATION_MS,
   type Toast,
 } from '../client/toast';
-import * as s from './Toaster.css';
+import * as s from './Toast.css';
+import { viewport } from './Toaster.css';
 
 export type Props = Record<string, never>;
 
@@ -128,7 +129,7 @@ export default function Toaster(_props: Props) {
 
   return (
     <section aria-label="Notifications (F8)">
-      <ol ref={region} tabIndex={-1} className={s.viewport} data-testid="toast-viewport">
+      <ol ref={region} tabIndex={-1} className={viewport} data-testid="toast-viewport">
         {toasts.map((t) => (
           <ToastItem key={t.id} item={t} />
         ))}

@@ -6,6 +6,11 @@ export interface AssetManifest {
    */
   css: string;
   /**
+   * The styles of what only a script shows (dialogs, toasts), a hashed file the boot script
+   * links after the first paint (docs/decisions/357).
+   */
+  afterPaintCss?: string;
+  /**
    * The page's boot script (src/client/boot.ts, minified), inlined in pages with islands: it
    * loads `main` after the first paint and keeps a click made before the islands listen.
    * Absent only in tests that render without a client build.

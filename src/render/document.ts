@@ -10,9 +10,10 @@ import '../../styles/global.css';
 /**
  * Renders a page to a full HTML document. The page's islands are recorded while it renders;
  * a page with none ships no JavaScript at all. The first paint needs nothing but the HTML
- * (docs/decisions/260): the whole stylesheet is inlined under the request's CSP nonce, and the
- * boot script (src/client/boot.ts, under the same nonce) requests the client entry, which
- * preloads the islands' chunks named in the data attributes, only after that paint.
+ * (docs/decisions/260): the whole stylesheet but what only a script shows is inlined under the
+ * request's CSP nonce, and the boot script (src/client/boot.ts, under the same nonce) requests
+ * the rest of the styles (docs/decisions/357) and the client entry, which preloads the islands'
+ * chunks named in the data attributes, only after that paint.
  */
 export function renderDocument(
   page: ReactElement,
@@ -42,7 +43,7 @@ export function renderDocument(
   const scripts =
     used.size === 0
       ? ''
-      : html`<script${nonceAttr} data-src="${(options.entry && assets[options.entry]) || assets.main}" data-preload="${options.entry ? '' : [...preloads].join(' ')}">${raw(assets.boot ?? '')}</script>`;
+      : html`<script${nonceAttr} data-src="${(options.entry && assets[options.entry]) || assets.main}" data-preload="${options.entry ? '' : [...preloads].join(' ')}"${raw(assets.afterPaintCss ? html` data-css="${assets.afterPaintCss}"` : '')}>${raw(assets.boot ?? '')}</script>`;
   const styles = html`<style${nonceAttr}>${raw(inlineStyleText(assets.css))}</style>`;
   return (
     '<!doctype html>' +

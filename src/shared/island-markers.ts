@@ -30,5 +30,11 @@ export const CLICK_BEFORE_ISLANDS = '__clickBeforeIslands';
  */
 export const SERVER_HTML_EVENT = 'agency:server-html';
 
+/**
+ * Marks the stylesheet of what only a script shows, which the boot script links after the first
+ * paint (docs/decisions/357); the hydrator waits for it, so no dialog opens unstyled.
+ */
+export const AFTER_PAINT_CSS_ATTR = 'data-after-paint';
+
 /** A window event (detail: the new count) the alert list sends and the top bar's bell hears. */
 export const ALERTS_CHANGED_EVENT = 'agency:alerts-changed';

@@ -162,6 +162,38 @@ async function openByKeyboard(
 const focusInside = (dialog: Locator) =>
   dialog.evaluate((el) => el.contains(document.activeElement));
 
+/** The dialog sits in a layer fixed over the page, as its stylesheet makes it. */
+const overThePage = (dialog: Locator) =>
+  dialog.evaluate((el) => {
+    for (let at: Element | null = el; at; at = at.parentElement)
+      if (getComputedStyle(at).position === 'fixed') return true;
+    return false;
+  });
+
+describe('the styles linked after the first paint (docs/decisions/357)', () => {
+  it("style nothing in any page's server HTML, which would paint unstyled, then jump", async () => {
+    const page = await signedInPage();
+    await open(page, '/?view=cards');
+    const href = await page.locator('link[data-after-paint]').getAttribute('href');
+    const css = await (await page.request.get(href!)).text();
+    const later = new Set([...css.matchAll(/\.(_[\w-]+)/g)].map((m) => m[1]!));
+    expect(later.size, 'class names in the after-paint stylesheet').toBeGreaterThan(20);
+    const project = await page
+      .getByTestId('project-card')
+      .locator('a')
+      .first()
+      .getAttribute('href');
+    const pages = [...EVERY_PAGE, project!];
+    const found: Record<string, string[]> = {};
+    for (const path of pages) {
+      const html = await (await page.request.get(path)).text();
+      const classes = [...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(' '));
+      found[path] = [...new Set(classes)].filter((c) => later.has(c));
+    }
+    expect(found).toEqual(Object.fromEntries(pages.map((p) => [p, []])));
+  });
+});
+
 describe('every dialog', () => {
   for (const c of DIALOGS) {
     it(`${c.name}: opens by keyboard, keeps focus inside, passes axe, and Escape returns focus to its opener`, async () => {
@@ -169,6 +201,8 @@ describe('every dialog', () => {
       const { opener, dialog } = await openByKeyboard(page, c);
       expect(watch!.problems(), 'while opening').toEqual([]);
       expect(await focusInside(dialog), 'focus moves into the dialog').toBe(true);
+      // Its styles come after the first paint (docs/decisions/357): it opens over the page.
+      expect(await overThePage(dialog), 'styled as a modal over the page').toBe(true);
       expect(await seriousViolations(page), 'as opened').toEqual([]);
       if (c.fill) {
         await c.fill(dialog, page).catch((error: Error) => {

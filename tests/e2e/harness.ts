@@ -81,6 +81,7 @@ function assertBuilt(): void {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as AssetManifest;
   const files = [
     manifest.main,
+    ...(manifest.afterPaintCss ? [manifest.afterPaintCss] : []),
     ...Object.values(manifest.islands).flatMap((i) => [i.js, ...i.imports]),
   ];
   const missing = files.filter((url) => !existsSync(path.join(dist, 'public', url)));

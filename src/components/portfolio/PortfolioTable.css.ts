@@ -1,13 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
-export const toolbar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  gap: vars.space.md,
-  marginBottom: vars.space.lg,
-});
 /** Cards | Table: two links, the current one marked. */
 export const toggle = style({
   display: 'inline-flex',

@@ -5,7 +5,7 @@ import { Dialog } from '../../components/Dialog';
 import { button, input, visuallyHidden } from '../../components/ui.css';
 import { addableUsers } from './availability';
 import type { JiraUser, TeamMember } from '../../shared/availability';
-import * as s from '../AvailabilityGrid.css';
+import * as s from './TeamMemberDialogs.css';
 
 export const JIRA_USERS_PATH = '/api/jira/users';
 

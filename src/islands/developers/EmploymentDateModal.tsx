@@ -4,7 +4,7 @@ import { apiRequest, serverMessage } from '../../client/api';
 import { Dialog } from '../../components/Dialog';
 import { button, field, input, label } from '../../components/ui.css';
 import type { TeamMember } from '../../shared/availability';
-import * as s from '../AvailabilityGrid.css';
+import * as s from './TeamMemberDialogs.css';
 
 export type EmploymentEdge = 'start' | 'end';
 

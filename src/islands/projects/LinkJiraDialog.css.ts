@@ -92,4 +92,3 @@ export const actions = style({
   gap: vars.space.sm,
   marginTop: vars.space.lg,
 });
-export const trigger = style({ fontFamily: 'inherit' });

@@ -42,7 +42,7 @@ export function LinkJiraDialog({ projectId, currentKey, onLinked, role }: LinkJi
     <>
       <button
         type="button"
-        className={`${currentKey ? button.secondary : button.primary} ${s.trigger}`}
+        className={currentKey ? button.secondary : button.primary}
         {...refusal.attrs}
         onClick={() => {
           if (!refusal.reason) setOpen(true);
