@@ -280,9 +280,12 @@ async function tabThrough(page: Page): Promise<{ controls: string[]; stops: Focu
   const inPanels = await page.locator('[data-float-panel] a[href]').count();
   for (let i = 0; i < controls.length + 3 + dateParts + inPanels; i++) {
     await page.keyboard.press('Tab');
-    const stop = await page.evaluate(() => {
+    const stop = await page.evaluate(async () => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
+      // A hover panel is placed by Floating UI in the frames after focus reaches it.
+      if (el.closest('[data-float-panel]'))
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       const style = getComputedStyle(el);
       const rect = el.getBoundingClientRect();
       const marked =
