@@ -17,15 +17,18 @@ import { changedTables, snapshotDb } from '../security/db-snapshot';
 // with malformed JSON, for every action that calls them. Each action answers a clear error
 // (502, or 504 for a timeout) naming the service within its deadline, and nothing stored changes.
 
-/** Short client timings, so a fault costs seconds: 1 s per attempt, 2 s per upstream call. */
-const TIMEOUT_MS = 1_000;
-const DEADLINE_MS = 2_000;
+/** Short client timings, so a fault costs under a second: 0.4 s per attempt, 0.8 s per upstream call. */
+const TIMEOUT_MS = 400;
+const DEADLINE_MS = 800;
 /** An action makes several upstream calls, but the first failing one ends it; the rest is a busy machine. */
 const ANSWER_WITHIN_MS = DEADLINE_MS + 4_000;
 
 const { now, jiraData, jiraAuth, forecast, server } = demoUpstream();
 
+/** The app with the short timings, which the faults are injected under. */
 let t: TestApp;
+/** The same database, sessions and clients with room for a retry: setting up, and recovering. */
+let patient: TestApp;
 let db: Db;
 let drop: () => Promise<void>;
 let cookie: string;
@@ -42,27 +45,31 @@ beforeAll(async () => {
     deadlineMs: DEADLINE_MS,
   });
   t = createTestApp(db, integrations);
+  patient = createTestApp(
+    db,
+    createIntegrations(loadConfig({ NODE_ENV: 'test' }), { timeoutMs: 2_000, deadlineMs: 5_000 }),
+  );
   cookie = await t.signIn('admin');
 
   // A dashboard with data from both services, which a failed action must leave as it is.
-  const imported = await t.request('POST', '/api/projects/import-forecast', {
+  const imported = await patient.request('POST', '/api/projects/import-forecast', {
     cookie,
     body: { forecastProjectId: DEMO_ON_DASHBOARD.forecastProjectId },
   });
   expect(imported.status, await imported.clone().text()).toBe(201);
   projectId = ((await imported.json()) as { project: { id: number } }).project.id;
-  const link = await t.request('POST', `/api/projects/${projectId}/link-jira`, {
+  const link = await patient.request('POST', `/api/projects/${projectId}/link-jira`, {
     cookie,
     body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey },
   });
   expect(link.status, await link.clone().text()).toBe(200);
   const selected = jiraData.spine.developers.slice(0, 2).map((d) => d.accountId);
-  const select = await t.request('POST', '/api/developer-availability', {
+  const select = await patient.request('POST', '/api/developer-availability', {
     cookie,
     body: { developers: {}, selectedDevelopersList: selected },
   });
   expect(select.status).toBe(200);
-  await syncTimeRegistrations(db, t.deps.forecast, {
+  await syncTimeRegistrations(db, patient.deps.forecast, {
     now,
     timeZone: t.deps.config.AGENCY_TIMEZONE,
   });
@@ -259,7 +266,7 @@ describe('when Jira or Forecast recovers', () => {
     forecast.setFaults({ rateLimited: { times: 1, retryAfterSeconds: 1 } });
     for (const path of ['/api/jira/projects', '/api/forecast/projects']) {
       const started = Date.now();
-      const res = await t.request('GET', path, { cookie });
+      const res = await patient.request('GET', path, { cookie });
       expect(res.status, path).toBe(200);
       // The retry waited for the time upstream asked for.
       expect(Date.now() - started, path).toBeGreaterThanOrEqual(1_000);
@@ -267,9 +274,11 @@ describe('when Jira or Forecast recovers', () => {
   });
 
   it('syncs billing and links again once the faults are gone, so nothing was left half-done', async () => {
-    const sync = await t.request('POST', `/api/projects/${projectId}/sync-forecast`, { cookie });
+    const sync = await patient.request('POST', `/api/projects/${projectId}/sync-forecast`, {
+      cookie,
+    });
     expect(sync.status).toBe(200);
-    const link = await t.request('POST', `/api/projects/${projectId}/link-jira`, {
+    const link = await patient.request('POST', `/api/projects/${projectId}/link-jira`, {
       cookie,
       body: { jiraProjectKey: DEMO_ON_DASHBOARD.jiraKey },
     });
