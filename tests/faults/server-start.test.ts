@@ -1,11 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../e2e/harness';
+import { dbTemplate } from '../helpers/db';
 
 /**
  * The embedded database belongs to one process (docs/decisions/162-one-owner-of-the-data-folder.md),
@@ -29,6 +30,18 @@ const children: ChildProcess[] = [];
 async function tempDir() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'agency-owner-'));
   tmpDirs.push(dir);
+  return dir;
+}
+
+/**
+ * A folder whose embedded database is a copy of the run's migrated template, as a first start
+ * leaves it before it records demo or real: the server's first start without PGlite's initdb.
+ */
+async function migratedDir() {
+  const dir = await tempDir();
+  const template = dbTemplate();
+  if (template.kind === 'pglite')
+    await cp(template.dataDir, path.join(dir, 'data/pglite'), { recursive: true });
   return dir;
 }
 
@@ -135,7 +148,7 @@ describe.skipIf(!embedded)('one process owns the embedded database', () => {
   let first: Running;
 
   beforeAll(async () => {
-    dir = await tempDir();
+    dir = await migratedDir();
     first = await startOk(dir);
   }, 120_000);
 
@@ -221,14 +234,14 @@ describe.skipIf(!embedded)('demo credentials never open real data', () => {
   const REAL_FORECAST = { FORECAST_API_KEY: 'a-real-key', FORECAST_BASE_URL: 'http://127.0.0.1:9' };
 
   it('makes no demo admin with a real Forecast key and Jira unset', async () => {
-    const server = await startOk(await tempDir(), REAL_FORECAST);
+    const server = await startOk(await migratedDir(), REAL_FORECAST);
     expect((await signInAnswer(server.url)).status).toBe(401);
     expect(server.log()).not.toContain('Demo admin:');
     await stop(server.child);
   }, 120_000);
 
   it('does not re-approve the demo admin an admin revoked, at the next start', async () => {
-    const dir = await tempDir();
+    const dir = await migratedDir();
     const first = await startOk(dir);
     expect((await signInAnswer(first.url)).status).toBe(200);
     expect((await users(dir, ['revoke', DEMO_ADMIN.email])).code).toBe(0);
@@ -247,7 +260,7 @@ describe.skipIf(!embedded)('demo credentials never open real data', () => {
     expect('output' in refused && refused.output).toMatch(/DEMO_ADMIN_PASSWORD is set/);
 
     // A folder that ran the demo, then gets a real key: it holds the demo's data.
-    const dir = await tempDir();
+    const dir = await migratedDir();
     await stop((await startOk(dir)).child);
     const leftover = await start(dir, 0, REAL_FORECAST);
     expect('code' in leftover && leftover.code).toBe(1);
@@ -262,7 +275,7 @@ describe.skipIf(!embedded)('demo data never joins real data', () => {
   const REAL = { FORECAST_API_KEY: 'a-real-key', FORECAST_BASE_URL: 'http://127.0.0.1:9' };
 
   it('refuses demo mode on a folder that held real data, and writes nothing', async () => {
-    const dir = await tempDir();
+    const dir = await migratedDir();
     const real = await startOk(dir, REAL);
     await stop(real.child);
     const demo = await start(dir);
@@ -287,7 +300,7 @@ describe.skipIf(!embedded)('demo data never joins real data', () => {
   }, 240_000);
 
   it('after reset-demo, a demo folder starts with real credentials', async () => {
-    const dir = await tempDir();
+    const dir = await migratedDir();
     await stop((await startOk(dir)).child);
     const reset = await resetDemo(dir);
     expect(reset, reset.output).toMatchObject({ code: 0 });
