@@ -1,5 +1,6 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { ProcessFilesFirst } from './tests/sequencer';
 
 /** Loads sql/*.sql as text, as esbuild's text loader does in the real build. */
 const sqlText: Plugin = {
@@ -25,5 +26,6 @@ export default defineConfig({
     isolate: false,
     // Each test file gets its own database; two cores, so two files at a time.
     maxWorkers: 2,
+    sequence: { sequencer: ProcessFilesFirst },
   },
 });
