@@ -121,6 +121,18 @@ export async function createDemoAdmin(db: Db): Promise<void> {
   });
 }
 
+/**
+ * The run's seeded demo dashboard (./seeded-demo.ts), made by the first file that asks, with
+ * the built server as a first start makes it.
+ */
+export const seededDemoOnce = () =>
+  seededDemo({
+    environment: serverEnvironment,
+    start: startServer,
+    stop: stopServer,
+    createAdmin: createDemoAdmin,
+  });
+
 /** Starts a fresh server and browser. Everything it made is removed by close(), or at once if starting fails. */
 export async function startHarness(
   options: {
@@ -152,14 +164,7 @@ export async function startHarness(
     const dataDir = path.join(tmp, 'data');
     await mkdir(home, { recursive: true });
 
-    const seeded = options.firstStart
-      ? undefined
-      : await seededDemo({
-          environment: serverEnvironment,
-          start: startServer,
-          stop: stopServer,
-          createAdmin: createDemoAdmin,
-        });
+    const seeded = options.firstStart ? undefined : await seededDemoOnce();
     let databaseUrl: string | undefined;
     if (process.env.DATABASE_URL) {
       const created = await createTestDb(seeded?.kind === 'postgres' ? seeded.name : undefined);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../e2e/harness';
+import { DEMO_ADMIN, seededDemoOnce } from '../e2e/harness';
 import { dbTemplate } from '../helpers/db';
 
 /**
@@ -30,6 +30,18 @@ const children: ChildProcess[] = [];
 async function tempDir() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'agency-owner-'));
   tmpDirs.push(dir);
+  return dir;
+}
+
+/**
+ * A folder that has run the demo: a copy of the run's seeded demo, as a server's first start in
+ * demo mode leaves it (the demo admin, the demo agency's data), without seeding it again.
+ */
+async function demoDir() {
+  const dir = await tempDir();
+  const seeded = await seededDemoOnce();
+  if (seeded.kind === 'pglite')
+    await cp(seeded.dataDir, path.join(dir, 'data'), { recursive: true });
   return dir;
 }
 
@@ -148,7 +160,7 @@ describe.skipIf(!embedded)('one process owns the embedded database', () => {
   let first: Running;
 
   beforeAll(async () => {
-    dir = await migratedDir();
+    dir = await demoDir();
     first = await startOk(dir);
   }, 120_000);
 
@@ -241,7 +253,7 @@ describe.skipIf(!embedded)('demo credentials never open real data', () => {
   }, 120_000);
 
   it('does not re-approve the demo admin an admin revoked, at the next start', async () => {
-    const dir = await migratedDir();
+    const dir = await demoDir();
     const first = await startOk(dir);
     expect((await signInAnswer(first.url)).status).toBe(200);
     expect((await users(dir, ['revoke', DEMO_ADMIN.email])).code).toBe(0);
@@ -260,8 +272,7 @@ describe.skipIf(!embedded)('demo credentials never open real data', () => {
     expect('output' in refused && refused.output).toMatch(/DEMO_ADMIN_PASSWORD is set/);
 
     // A folder that ran the demo, then gets a real key: it holds the demo's data.
-    const dir = await migratedDir();
-    await stop((await startOk(dir)).child);
+    const dir = await demoDir();
     const leftover = await start(dir, 0, REAL_FORECAST);
     expect('code' in leftover && leftover.code).toBe(1);
     expect('output' in leftover && leftover.output).toMatch(
@@ -300,8 +311,7 @@ describe.skipIf(!embedded)('demo data never joins real data', () => {
   }, 240_000);
 
   it('after reset-demo, a demo folder starts with real credentials', async () => {
-    const dir = await migratedDir();
-    await stop((await startOk(dir)).child);
+    const dir = await demoDir();
     const reset = await resetDemo(dir);
     expect(reset, reset.output).toMatchObject({ code: 0 });
     const real = await startOk(dir, REAL);
