@@ -264,7 +264,7 @@ describe.skipIf(!embedded)('demo credentials never open real data', () => {
   }, 120_000);
 
   it('refuses to start in production on real data with the demo password set, or with a demo admin left over', async () => {
-    const refused = await start(await tempDir(), 0, {
+    const refused = await start(await migratedDir(), 0, {
       ...REAL_FORECAST,
       DEMO_ADMIN_PASSWORD: 'demo-admin-password',
     });
