@@ -1,13 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EVERY_PAGE, open, seriousViolations } from './every-page';
+import { EVERY_PAGE, open, overflowing, seriousViolations, WIDTHS } from './every-page';
 import { SESSION_COOKIE } from '../../src/auth/session';
-import { signIn, useHarness, type PageWatch } from './harness';
+import { signIn, useHarness, waitForHydration, type PageWatch } from './harness';
 
-// Accessibility: axe-core in Chromium on every page and every open dialog (no serious or
-// critical violations), and keyboard-only use: Tab reaches every control in reading order
-// with a visible focus mark, Enter and Space press buttons, and Escape closes a dialog and
-// puts focus back on the control that opened it.
+// Every page, loaded once: axe-core in Chromium in both themes (no serious or critical
+// violations), no element sticking out sideways at a desktop, a tablet and a phone width, and
+// keyboard-only use: Tab reaches every control in reading order with a visible focus mark. And
+// every open dialog, by keyboard: axe, focus kept inside, Escape puts focus back on its opener;
+// Enter and Space press buttons; the phone's menu opens and closes by keyboard. A theme changes
+// colours only, so one theme is walked for the widths; `npm run screenshots` pictures both.
 
 const harness = useHarness();
 const ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
@@ -40,26 +42,42 @@ describe('axe-core finds no serious or critical violation', () => {
     await page.getByRole('button', { name: 'Create Account' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
 
-  it('on every page of the dashboard, in the light and the dark theme', async () => {
-    const page = await signedInPage();
-    const found: Record<string, string[]> = {};
-    for (const path of EVERY_PAGE) {
+describe('every page of the dashboard, loaded once', () => {
+  for (const path of EVERY_PAGE) {
+    const walk = path === '/no/such/page' ? '' : '; Tab reaches every control';
+    it(`${path}: axe in the light and the dark theme; fits 1366, 768 and 375 px${walk}`, async () => {
+      const page = await signedInPage();
+      const size = page.viewportSize()!;
       await page.emulateMedia({ colorScheme: 'light' });
       await open(page, path);
-      found[`${path} light`] = await seriousViolations(page);
+      expect(await seriousViolations(page), 'light theme').toEqual([]);
       // A theme changes colours only: the same page, switched, is checked for contrast alone.
       const light = await background(page);
       await page.emulateMedia({ colorScheme: 'dark' });
-      expect(await background(page), `${path} switched to the dark theme`).not.toBe(light);
-      found[`${path} dark`] = await seriousViolations(page, { contrastOnly: true });
-    }
-    expect(found).toEqual(
-      Object.fromEntries(
-        EVERY_PAGE.flatMap((p) => [`${p} light`, `${p} dark`]).map((k) => [k, []]),
-      ),
-    );
-  }, 180_000);
+      expect(await background(page), 'switched to the dark theme').not.toBe(light);
+      expect(await seriousViolations(page, { contrastOnly: true }), 'dark theme').toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      // Narrowed in place: the layout answers a resize as it answers a load.
+      const sideways: Record<number, string[]> = {};
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        // Charts measure their box and draw again in the frames after a resize.
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+        const problems = await overflowing(page);
+        if (problems.length) sideways[width] = problems;
+      }
+      expect(sideways, 'elements sticking out sideways').toEqual({});
+      await page.setViewportSize(size);
+
+      // The not-found card has no controls at all (docs/product-spec.md, "Not-found screen").
+      if (walk) await expectKeyboardWalk(page);
+    }, 90_000);
+  }
 });
 
 /** A dialog, how to reach its opener on a page, and what to do inside it before checking it. */
@@ -323,38 +341,34 @@ async function tabThrough(page: Page): Promise<{ controls: string[]; stops: Focu
   return { controls, stops };
 }
 
+/** Tab reaches every control of the page in reading order, each on screen with a focus mark. */
+async function expectKeyboardWalk(page: Page): Promise<void> {
+  const { controls, stops } = await tabThrough(page);
+  expect(controls.length, 'the page has controls').toBeGreaterThan(0);
+  const reached = new Set(stops.map((s) => s.index));
+  expect(
+    controls.filter((_, i) => !reached.has(i)),
+    `controls Tab never reaches; it stopped at: ${stops.map((s) => s.label).join(', ')}`,
+  ).toEqual([]);
+  const order = stops.map((s) => s.index).filter((i) => i >= 0);
+  expect(order, 'focus follows the document order').toEqual([...order].sort((a, b) => a - b));
+  expect(
+    stops.filter((s) => !s.visible).map((s) => s.label),
+    'focused but off screen',
+  ).toEqual([]);
+  expect(
+    stops.filter((s) => !s.marked).map((s) => s.label),
+    'focused without a visible mark',
+  ).toEqual([]);
+}
+
 describe('keyboard alone', () => {
-  // The not-found card has no controls at all (docs/product-spec.md, "Not-found screen"), so there
-  // is nothing to walk there.
-  for (const path of ['/auth', ...EVERY_PAGE.filter((p) => p !== '/no/such/page')]) {
-    it(`Tab reaches every control of ${path} in reading order, each on screen with a focus mark`, async () => {
-      let page: Page;
-      if (path === '/auth') {
-        await harness().context.clearCookies();
-        page = (await harness().openPage()).page;
-      } else {
-        page = await signedInPage();
-      }
-      await open(page, path);
-      const { controls, stops } = await tabThrough(page);
-      expect(controls.length, 'the page has controls').toBeGreaterThan(0);
-      const reached = new Set(stops.map((s) => s.index));
-      expect(
-        controls.filter((_, i) => !reached.has(i)),
-        `controls Tab never reaches; it stopped at: ${stops.map((s) => s.label).join(', ')}`,
-      ).toEqual([]);
-      const order = stops.map((s) => s.index).filter((i) => i >= 0);
-      expect(order, 'focus follows the document order').toEqual([...order].sort((a, b) => a - b));
-      expect(
-        stops.filter((s) => !s.visible).map((s) => s.label),
-        'focused but off screen',
-      ).toEqual([]);
-      expect(
-        stops.filter((s) => !s.marked).map((s) => s.label),
-        'focused without a visible mark',
-      ).toEqual([]);
-    }, 90_000);
-  }
+  it('Tab reaches every control of /auth in reading order, each on screen with a focus mark', async () => {
+    await harness().context.clearCookies();
+    const { page } = await harness().openPage();
+    await open(page, '/auth');
+    await expectKeyboardWalk(page);
+  }, 90_000);
 
   it('Enter and Space press buttons', async () => {
     await harness().context.clearCookies();
@@ -379,4 +393,29 @@ describe('keyboard alone', () => {
     await signed.keyboard.press('Enter');
     await expect.poll(() => label.textContent()).toBe(before);
   }, 90_000);
+
+  it('folds the top bar into a menu on a phone, opened and closed by keyboard', async () => {
+    const page = await signedInPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/developer');
+    await waitForHydration(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.isVisible()).toBe(false);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await nav.waitFor({ state: 'visible' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await nav.getByRole('link', { name: 'Projects' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('user-email').isVisible()).toBe(true);
+    expect(await overflowing(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'hidden' });
+    // On a desktop there is no Menu button and the tabs are always there.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(await nav.isVisible()).toBe(true);
+    expect(await menu.isVisible()).toBe(false);
+    expect(watch!.problems()).toEqual([]);
+  });
 });

@@ -72,6 +72,42 @@ export const EVERY_PAGE = [
   '/no/such/page',
 ];
 
+/** The widths every page must fit sideways: a desktop, a tablet and a phone. */
+export const WIDTHS = [1366, 768, 375] as const;
+
+/** Elements wider than the viewport that no sideways-scrolling ancestor contains. */
+export function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrolls = (el: Element) => {
+      const x = getComputedStyle(el).overflowX;
+      return x === 'auto' || x === 'scroll' || x === 'hidden';
+    };
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > width + 1)
+      out.push(`page is ${document.documentElement.scrollWidth}px wide`);
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.right <= width + 1 && r.left >= -1) continue;
+      let parent = el.parentElement;
+      let contained = false;
+      while (parent && parent !== document.body) {
+        if (scrolls(parent)) {
+          contained = true;
+          break;
+        }
+        parent = parent.parentElement;
+      }
+      if (contained) continue;
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}.${[...el.classList].join('.')}`;
+      out.push(`${name} ${Math.round(r.left)}..${Math.round(r.right)}`);
+      if (out.length > 5) break;
+    }
+    return out;
+  });
+}
+
 /** Opens a page as a person would find it: hydrated, its charts drawn. */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
