@@ -123,6 +123,29 @@ describe('the upstream HTTP core', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('reports the 500 it was retrying when the deadline cuts the retry short, not a timeout', async () => {
+    let answered = false;
+    const { client, calls } = clientWith(
+      (_url, init) => {
+        if (!answered) {
+          answered = true;
+          return json({}, 500);
+        }
+        return new Promise((_, reject) =>
+          init.signal?.addEventListener('abort', () =>
+            reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+          ),
+        );
+      },
+      // The attempt's own timeout is longer than what is left of the deadline after the 500.
+      { timeoutMs: 1_000, deadlineMs: 50, maxRetries: 3 },
+    );
+    const error = (await client.get('/x').catch((e: unknown) => e)) as UpstreamError;
+    expect(calls).toHaveLength(2);
+    expect(error.httpStatus).toBe(502);
+    expect(error.kind).not.toBe('timeout');
+  });
+
   it('stops at the overall deadline even when retries remain', async () => {
     const { client } = clientWith(() => json({}, 503, { 'Retry-After': '20' }), {
       deadlineMs: 1000,

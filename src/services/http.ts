@@ -226,8 +226,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const boundMs = ownEnd <= budgetEnd ? deadlineMs : budgetMs!;
     const tooSlow = (ms: number) =>
       new UpstreamError(service, 'timeout', `no answer within ${Math.round(ms / 1000)} s`);
+    // A retry the deadline cuts short says why it was retrying: a service that answered 500
+    // until the deadline failed with its 500, not with silence.
+    let retrying: UpstreamError | null = null;
     for (let attempt = 0; ; attempt++) {
-      if (deadline - Date.now() <= 0) throw tooSlow(boundMs);
+      if (deadline - Date.now() <= 0) throw retrying ?? tooSlow(boundMs);
       let res: Response;
       let attemptMs = timeoutMs;
       try {
@@ -261,14 +264,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch (error) {
         const aborted =
           (error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError';
-        const failure = aborted
-          ? tooSlow(attemptMs)
+        const cutByDeadline = aborted && attemptMs !== timeoutMs;
+        const failure: UpstreamError = aborted
+          ? ((cutByDeadline ? retrying : null) ?? tooSlow(attemptMs))
           : new UpstreamError(
               service,
               'network',
               `could not be reached (${(error as Error).message})`,
             );
         if (!idempotent || attempt >= maxRetries) throw failure;
+        retrying = failure;
         await waitBeforeRetry(attempt, null, deadline, failure);
         continue;
       }
@@ -297,6 +302,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         parseRetryAfter(res.headers.get('retry-after')) ??
         (res.status === 429 ? (rateLimitWindowMs ?? null) : null);
       if (retryAfter !== null && retryAfter > maxRetryAfterMs) throw failure;
+      retrying = failure;
       await waitBeforeRetry(attempt, retryAfter, deadline, failure);
     }
   }
