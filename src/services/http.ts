@@ -227,10 +227,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const tooSlow = (ms: number) =>
       new UpstreamError(service, 'timeout', `no answer within ${Math.round(ms / 1000)} s`);
     // A retry the deadline cuts short says why it was retrying: a service that answered 500
-    // until the deadline failed with its 500, not with silence.
+    // until the deadline failed with its 500, not with silence. Silence names the bound.
     let retrying: UpstreamError | null = null;
+    const cutShort = () => (retrying && retrying.kind !== 'timeout' ? retrying : tooSlow(boundMs));
     for (let attempt = 0; ; attempt++) {
-      if (deadline - Date.now() <= 0) throw retrying ?? tooSlow(boundMs);
+      if (deadline - Date.now() <= 0) throw cutShort();
       let res: Response;
       let attemptMs = timeoutMs;
       try {
@@ -264,9 +265,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch (error) {
         const aborted =
           (error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError';
-        const cutByDeadline = aborted && attemptMs !== timeoutMs;
         const failure: UpstreamError = aborted
-          ? ((cutByDeadline ? retrying : null) ?? tooSlow(attemptMs))
+          ? attemptMs === timeoutMs
+            ? tooSlow(timeoutMs)
+            : cutShort()
           : new UpstreamError(
               service,
               'network',
