@@ -160,7 +160,9 @@ describe.skipIf(!embedded)('one process owns the embedded database', () => {
   let first: Running;
 
   beforeAll(async () => {
-    dir = await demoDir();
+    // A first start of its own, not the seeded demo: this file runs early in a whole run, and
+    // the seeded demo may still be in the making (tests/sequencer.ts).
+    dir = await migratedDir();
     first = await startOk(dir);
   }, 120_000);
 
