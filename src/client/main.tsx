@@ -1,11 +1,11 @@
-import { AFTER_PAINT_CSS_ATTR } from '../shared/island-markers';
-
 /**
  * The client entry, requested by the boot script once the page has painted (src/client/boot.ts):
  * the page is complete in the server's HTML with its styles inlined, so this only preloads the
  * islands' chunks and hydrates them (docs/decisions/260) once the styles of what they open
  * have loaded (docs/decisions/357).
  */
+import { AFTER_PAINT_CSS_ATTR } from '../shared/island-markers';
+
 function addLink(rel: string, href: string): void {
   const link = document.createElement('link');
   link.rel = rel;

@@ -1,8 +1,9 @@
 /** What build.mjs writes to dist/manifest.json: what every page inlines, and hashed URLs of the client bundle. */
 export interface AssetManifest {
   /**
-   * The whole app's stylesheet, minified, inlined in every page's head under the CSP nonce
-   * (docs/decisions/260): about 7.7 KB gzip, so the first paint needs nothing but the HTML.
+   * The app's stylesheet but the after-paint styles, minified, inlined in every page's head under
+   * the CSP nonce (docs/decisions/260): about 7.4 KB gzip, so the first paint needs nothing but
+   * the HTML.
    */
   css: string;
   /**
