@@ -13,6 +13,8 @@ const toastBase = style({
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
   boxShadow: vars.shadow.pop,
+  // The region lets clicks through (Toaster.css.ts); its toasts take them.
+  pointerEvents: 'auto',
   touchAction: 'pan-y',
   userSelect: 'none',
   transition: 'transform 150ms ease-out, opacity 150ms ease-out',

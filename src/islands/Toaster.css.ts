@@ -16,4 +16,6 @@ export const viewport = style({
   margin: 0,
   listStyle: 'none',
   outline: 'none',
+  // Empty on every page: its padded box must not take clicks from what lies under it.
+  pointerEvents: 'none',
 });

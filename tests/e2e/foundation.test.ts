@@ -160,6 +160,23 @@ describe(`the foundation in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
       return toast;
     };
 
+    it('takes no clicks while empty, and a shown toast takes them', async () => {
+      const { page, watch } = await openAuthPage();
+      // Whether a click at the middle of the element's box lands on it (or inside it).
+      const takesClicks = (selector: string) =>
+        page.evaluate((sel) => {
+          const el = document.querySelector(sel)!;
+          const box = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit ? el.contains(hit) : false;
+        }, selector);
+      const area = '[data-testid="toast-viewport"]';
+      expect(await takesClicks(area), 'the empty area lets clicks through').toBe(false);
+      await failSignIn(page);
+      expect(await takesClicks(`${area} > li`), 'a toast takes the click').toBe(true);
+      expect(watch.problems()).toEqual([]);
+    });
+
     it('shows one toast at a time, and F8 moves focus into it', async () => {
       const { page, watch } = await openAuthPage();
       watch.expectFailedLoad('/api/signup', 400);
