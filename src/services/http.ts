@@ -233,14 +233,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     for (let attempt = 0; ; attempt++) {
       if (deadline - Date.now() <= 0) throw cutShort();
       let res: Response;
-      let attemptMs = timeoutMs;
+      // Whether what was left of the deadline, not the attempt's own timeout, bounded the attempt.
+      let cutByDeadline = false;
       try {
         res = await limit(async () => {
           onRequest?.({ method, url });
           const controller = new AbortController();
           // Read once the slot is free: waiting for one counts against the deadline too.
           const remaining = Math.max(0, deadline - Date.now());
-          attemptMs = remaining < timeoutMs ? boundMs : timeoutMs;
+          cutByDeadline = remaining < timeoutMs;
           const timer = setTimeout(() => controller.abort(), Math.min(timeoutMs, remaining));
           try {
             const answer = await fetchImpl(url, {
@@ -266,9 +267,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const aborted =
           (error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError';
         const failure: UpstreamError = aborted
-          ? attemptMs === timeoutMs
-            ? tooSlow(timeoutMs)
-            : cutShort()
+          ? cutByDeadline
+            ? cutShort()
+            : tooSlow(timeoutMs)
           : new UpstreamError(
               service,
               'network',
