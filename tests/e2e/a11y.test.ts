@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EVERY_PAGE, open, overflowing, seriousViolations, WIDTHS } from './every-page';
 import { SESSION_COOKIE } from '../../src/auth/session';
-import { signIn, useHarness, waitForHydration, type PageWatch } from './harness';
+import { DEMO_ADMIN, signIn, useHarness, waitForHydration, type PageWatch } from './harness';
 
 // Every page, loaded once: axe-core in Chromium in both themes (no serious or critical
 // violations), no element sticking out sideways at a desktop, a tablet and a phone width, and
@@ -12,7 +12,6 @@ import { signIn, useHarness, waitForHydration, type PageWatch } from './harness'
 // colours only, so one theme is walked for the widths; `npm run screenshots` pictures both.
 
 const harness = useHarness();
-const ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
 /** The page, and what went wrong in it so far (uncaught errors, console errors, CSP violations). */
 let watch: PageWatch | undefined;
 
@@ -24,7 +23,7 @@ async function signedInPage(): Promise<Page> {
   const cookies = await harness().context.cookies();
   if (!cookies.some((c) => c.name === SESSION_COOKIE)) {
     await page.goto('/auth');
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   }
   return page;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEMO_ADMIN,
   screenshotOnFailure,
   signIn,
   startHarness,
@@ -10,8 +11,6 @@ import { dueDigestWeek } from '../../src/services/digest';
 
 // The bell, the alert list and acknowledging in real Chromium, on the demo agency as `npm start`
 // serves it: the alerts its numbers call for appear by themselves after start.
-
-const DEMO_ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
 
 let h: Harness | undefined;
 const harness = () => h!;

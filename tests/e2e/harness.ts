@@ -125,13 +125,29 @@ export async function createDemoAdmin(db: Db): Promise<void> {
  * The run's seeded demo dashboard (./seeded-demo.ts), made by the first file that asks, with
  * the built server as a first start makes it.
  */
-export const seededDemoOnce = () =>
+const seededDemoOnce = () =>
   seededDemo({
     environment: serverEnvironment,
     start: startServer,
     stop: stopServer,
     createAdmin: createDemoAdmin,
   });
+
+/** Fills an empty DATA_DIR with a copy of the run's seeded demo (embedded database only). */
+export async function copySeededDemo(dataDir: string): Promise<void> {
+  const seeded = await seededDemoOnce();
+  if (seeded.kind === 'pglite') await cp(seeded.dataDir, dataDir, { recursive: true });
+}
+
+/**
+ * Fills an empty DATA_DIR with a copy of the run's migrated template (embedded database only):
+ * a server's first start there does all a first start does but PGlite's initdb.
+ */
+export async function copyMigratedTemplate(dataDir: string): Promise<void> {
+  const template = dbTemplate();
+  if (template.kind === 'pglite')
+    await cp(template.dataDir, path.join(dataDir, 'pglite'), { recursive: true });
+}
 
 /** Starts a fresh server and browser. Everything it made is removed by close(), or at once if starting fails. */
 export async function startHarness(
@@ -171,13 +187,10 @@ export async function startHarness(
       cleanups.push(created.drop);
       databaseUrl = created.url;
       if (!seeded) await createDemoAdmin(created.db);
-    } else if (seeded?.kind === 'pglite') {
-      await cp(seeded.dataDir, dataDir, { recursive: true });
+    } else if (seeded) {
+      await copySeededDemo(dataDir);
     } else {
-      // The embedded database starts as a copy of the run's migrated template, not from initdb.
-      const template = dbTemplate();
-      if (template.kind === 'pglite')
-        await cp(template.dataDir, path.join(dataDir, 'pglite'), { recursive: true });
+      await copyMigratedTemplate(dataDir);
     }
 
     const env = { ...serverEnvironment({ home, dataDir, databaseUrl }), ...options.env };

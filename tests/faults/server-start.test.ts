@@ -1,12 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, seededDemoOnce } from '../e2e/harness';
-import { dbTemplate } from '../helpers/db';
+import { copyMigratedTemplate, copySeededDemo, DEMO_ADMIN } from '../e2e/harness';
 
 /**
  * The embedded database belongs to one process (docs/decisions/162-one-owner-of-the-data-folder.md),
@@ -39,9 +38,7 @@ async function tempDir() {
  */
 async function demoDir() {
   const dir = await tempDir();
-  const seeded = await seededDemoOnce();
-  if (seeded.kind === 'pglite')
-    await cp(seeded.dataDir, path.join(dir, 'data'), { recursive: true });
+  await copySeededDemo(path.join(dir, 'data'));
   return dir;
 }
 
@@ -51,9 +48,7 @@ async function demoDir() {
  */
 async function migratedDir() {
   const dir = await tempDir();
-  const template = dbTemplate();
-  if (template.kind === 'pglite')
-    await cp(template.dataDir, path.join(dir, 'data/pglite'), { recursive: true });
+  await copyMigratedTemplate(path.join(dir, 'data'));
   return dir;
 }
 
