@@ -19,6 +19,8 @@ export interface Props {
 export default function ThemeToggle({ theme: initial }: Props) {
   const [theme, setTheme] = useState<ThemeChoice>(initial);
   const save = useMutation({
+    // One save at a time, in click order: two quick clicks must not reach the server swapped.
+    scope: { id: 'theme' },
     mutationFn: (next: ThemeChoice) => apiRequest('PUT', '/api/preferences/theme', { theme: next }),
     onError: (error) =>
       toast({

@@ -9,6 +9,15 @@ const harness = useHarness();
 const ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
 const background = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+/** Resolves once the server has answered the save of this choice (null: follow the system). */
+const themeSaved = (page: Page, theme: string | null) =>
+  page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/preferences/theme') &&
+      response.request().method() === 'PUT' &&
+      response.request().postDataJSON()?.theme === theme &&
+      response.ok(),
+  );
 
 describe('dark mode', () => {
   it('follows the system until chosen, and the choice is saved for the person', async () => {
@@ -23,24 +32,32 @@ describe('dark mode', () => {
     const dark = await background(page);
     expect(dark).not.toBe(light);
 
-    // The toggle: System -> Dark -> Light; Light wins over a dark system.
+    // The toggle: System -> Dark -> Light; Light wins over a dark system. The save of Dark is
+    // held up on the way, so the saved choice is the last click only if saves keep their order.
+    await page.route('**/api/preferences/theme', async (route) => {
+      if (route.request().postDataJSON()?.theme === 'dark')
+        await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
     const toggle = page.getByTestId('theme-toggle');
     expect(await toggle.textContent()).toBe('System');
+    const saved = Promise.all([themeSaved(page, 'dark'), themeSaved(page, 'light')]);
     await toggle.click();
     await expect.poll(() => toggle.textContent()).toBe('Dark');
     await toggle.click();
     await expect.poll(() => toggle.textContent()).toBe('Light');
     expect(await background(page)).toBe(light);
-    await page.waitForLoadState('networkidle');
+    await saved;
     // Saved: a reload under a dark system stays light, and the server writes it on <html>.
     await page.reload();
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
     expect(await background(page)).toBe(light);
     // Back to following the system.
     await waitForHydration(page);
+    const savedSystem = themeSaved(page, null);
     await toggle.click();
     await expect.poll(() => toggle.textContent()).toBe('System');
-    await page.waitForLoadState('networkidle');
+    await savedSystem;
     await page.reload();
     expect(await page.locator('html').getAttribute('data-theme')).toBeNull();
     expect(await background(page)).toBe(dark);
