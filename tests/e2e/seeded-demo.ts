@@ -47,8 +47,7 @@ async function seedWithServer(
   server: SeedServer,
   place: { home: string; dataDir: string; databaseUrl?: string },
 ): Promise<void> {
-  // No daily snapshot in the copy: every server would carry it.
-  const started = await server.start({ ...server.environment(place), BACKUPS_KEPT: '0' });
+  const started = await server.start(server.environment(place));
   try {
     // The refresh after listen() reads what the seed does not (Forecast's plan, the pipeline).
     // Copies taken before it ends would each run it again, racing their tests for it.
