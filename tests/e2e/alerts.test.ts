@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserTest } from '../helpers/chromium';
 import {
   DEMO_ADMIN,
   screenshotOnFailure,
@@ -16,8 +17,8 @@ let h: Harness | undefined;
 const harness = () => h!;
 // A zone in which this week's digest is already due, so the demo server sends it at start.
 const zone = dueDigestWeek(new Date(), 'UTC') ? 'UTC' : 'Pacific/Kiritimati';
-beforeAll(async () => {
-  h = await startHarness({ env: { AGENCY_TIMEZONE: zone }, firstStart: true });
+browserTest.beforeAll(async ({ chromium }) => {
+  h = await startHarness(chromium, { env: { AGENCY_TIMEZONE: zone }, firstStart: true });
 });
 afterAll(async () => {
   await h?.close();

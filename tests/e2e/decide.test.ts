@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserTest } from '../helpers/chromium';
 import {
   screenshotOnFailure,
   signIn,
@@ -14,8 +15,8 @@ const DEMO_ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password'
 
 let h: Harness | undefined;
 const harness = () => h!;
-beforeAll(async () => {
-  h = await startHarness();
+browserTest.beforeAll(async ({ chromium }) => {
+  h = await startHarness(chromium);
 });
 afterAll(async () => {
   await h?.close();

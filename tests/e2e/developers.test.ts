@@ -1,6 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserTest } from '../helpers/chromium';
 import { formatDate, formatWeekLabel } from '../../src/shared/format';
 import { shiftWeek, weekDays, weekEndOf } from '../../src/shared/calendar';
 import { currentWeekStart } from '../../src/shared/time-zones';
@@ -20,8 +21,8 @@ import {
 
 let h: Harness | undefined;
 const harness = () => h!;
-beforeAll(async () => {
-  h = await startHarness();
+browserTest.beforeAll(async ({ chromium }) => {
+  h = await startHarness(chromium);
 });
 afterAll(async () => {
   await h?.close();

@@ -4,36 +4,26 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, afterEach, expect } from 'vitest';
 import type { Db } from '../../src/db/port';
 import type { AssetManifest } from '../../src/render/assets';
 import { createPasswordHasher } from '../../src/auth/password';
 import { nodeScrypt } from '../../src/auth/password.node';
 import { createUser } from '../../src/db/users';
+import { browserTest } from '../helpers/chromium';
 import { createTestDb, dbTemplate } from '../helpers/db';
 import { seededDemo } from './seeded-demo';
 
 /**
  * End-to-end harness: the BUILT server (`node dist/server/server.js`) as a child process on a
  * free port with its own data folder (and its own PostgreSQL database when DATABASE_URL is
- * set), and Debian's Chromium driven by playwright-core. Nothing here builds: `npm test`
- * runs `node build.mjs` first.
+ * set), and a context of the worker's Chromium (../helpers/chromium.ts) driven by
+ * playwright-core. Nothing here builds: `npm test` runs `node build.mjs` first.
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(repoRoot, 'dist');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 const SERVER_START_TIMEOUT_MS = 60_000;
 /** The demo admin a demo server makes (src/demo/admin.ts); the harness makes it on PostgreSQL. */
 export const DEMO_ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
@@ -155,8 +145,12 @@ export async function copyMigratedTemplate(dataDir: string): Promise<void> {
     await cp(template.dataDir, path.join(dataDir, 'pglite'), { recursive: true });
 }
 
-/** Starts a fresh server and browser. Everything it made is removed by close(), or at once if starting fails. */
+/**
+ * Starts a fresh server and a browser context of `browser`. Everything it made is removed by
+ * close(), or at once if starting fails.
+ */
 export async function startHarness(
+  browser: Browser,
   options: {
     env?: Record<string, string>;
     /**
@@ -204,18 +198,10 @@ export async function startHarness(
     const server = await startServer(env);
     cleanups.push(() => stopServer(server.child));
 
-    const context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      env,
-      baseURL: server.url,
-    });
+    const context = await browser.newContext({ baseURL: server.url });
     cleanups.push(() => context.close());
     // Well inside the test timeout, so a missing element fails with Playwright's own message.
     context.setDefaultTimeout(10_000);
-    // The first tab Chromium opens is not watched; tests open their own.
-    await Promise.all(context.pages().map((p) => p.close()));
     // CSP violations also reach the console, but only this event says which directive failed.
     await context.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
@@ -248,8 +234,8 @@ export async function startHarness(
  */
 export function useHarness(): () => Harness {
   let harness: Harness | undefined;
-  beforeAll(async () => {
-    harness = await startHarness();
+  browserTest.beforeAll(async ({ chromium }) => {
+    harness = await startHarness(chromium);
   });
   afterAll(async () => {
     await harness?.close();

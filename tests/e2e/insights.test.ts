@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserTest } from '../helpers/chromium';
 import { formatWeekLabel } from '../../src/shared/format';
 import { shiftWeek } from '../../src/shared/calendar';
 import {
@@ -27,7 +28,7 @@ let pipedriveUrl = '';
 let h: Harness | undefined;
 const harness = () => h!;
 
-beforeAll(async () => {
+browserTest.beforeAll(async ({ chromium }) => {
   pipedrive = createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(
@@ -36,7 +37,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => pipedrive.listen(0, '127.0.0.1', resolve));
   pipedriveUrl = `http://127.0.0.1:${(pipedrive.address() as AddressInfo).port}/dashboards/share/e2e`;
-  h = await startHarness({ env: { PIPEDRIVE_DASHBOARD_URL: pipedriveUrl } });
+  h = await startHarness(chromium, { env: { PIPEDRIVE_DASHBOARD_URL: pipedriveUrl } });
 });
 afterAll(async () => {
   await h?.close();

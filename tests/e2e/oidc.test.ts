@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserTest } from '../helpers/chromium';
 import { oidcEnv, startOidcProvider, type TestProvider } from '../helpers/oidc-provider';
 import { type Harness, screenshotOnFailure, startHarness } from './harness';
 
@@ -9,9 +10,9 @@ import { type Harness, screenshotOnFailure, startHarness } from './harness';
 let provider: TestProvider | undefined;
 let harness: Harness | undefined;
 
-beforeAll(async () => {
+browserTest.beforeAll(async ({ chromium }) => {
   provider = await startOidcProvider();
-  harness = await startHarness({
+  harness = await startHarness(chromium, {
     env: oidcEnv(provider.issuer, { OIDC_ALLOWED_DOMAINS: 'agency.test' }),
   });
   // The server picked its own port: the provider learns the redirect URI from it.

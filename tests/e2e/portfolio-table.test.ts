@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserTest } from '../helpers/chromium';
 import {
   DEMO_ADMIN,
   screenshotOnFailure,
@@ -14,8 +15,8 @@ import {
 // survive a reload and a copied link opened in someone else's session.
 
 let h: Harness | undefined;
-beforeAll(async () => {
-  h = await startHarness();
+browserTest.beforeAll(async ({ chromium }) => {
+  h = await startHarness(chromium);
 });
 afterAll(async () => {
   await h?.close();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserTest } from '../helpers/chromium';
 import type { Project } from '../../src/shared/projects';
 import { DEMO_FORECAST_SITE } from '../../src/services/integrations';
 import {
@@ -17,8 +18,8 @@ import {
 let h: Harness | undefined;
 let page: Page;
 let linked: Project;
-beforeAll(async () => {
-  h = await startHarness();
+browserTest.beforeAll(async ({ chromium }) => {
+  h = await startHarness(chromium);
 });
 /** Signs the harness's browser in once (it polls, so from inside a test) and picks the project. */
 async function ready(): Promise<void> {

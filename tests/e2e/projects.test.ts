@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserTest } from '../helpers/chromium';
 import type { Project } from '../../src/shared/projects';
 import { createDemoSpine } from '../../src/mocks/agency/spine';
 import { DEFAULT_COMPANY_CURRENCY, formatMoney } from '../../src/shared/currency';
@@ -24,8 +25,8 @@ import {
 
 let h: Harness | undefined;
 const harness = () => h!;
-beforeAll(async () => {
-  h = await startHarness();
+browserTest.beforeAll(async ({ chromium }) => {
+  h = await startHarness(chromium);
 });
 afterAll(async () => {
   await h?.close();

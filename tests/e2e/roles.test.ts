@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserTest } from '../helpers/chromium';
 import {
   DEMO_ADMIN,
   screenshotOnFailure,
@@ -16,8 +17,8 @@ import {
 
 let h: Harness | undefined;
 const harness = () => h!;
-beforeAll(async () => {
-  h = await startHarness();
+browserTest.beforeAll(async ({ chromium }) => {
+  h = await startHarness(chromium);
 });
 afterAll(async () => {
   await h?.close();

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserTest } from '../helpers/chromium';
 import { startUpstreamServer, type UpstreamServer } from '../helpers/upstream-server';
 import {
   type Harness,
@@ -21,11 +22,14 @@ let upstream: UpstreamServer;
 let h: Harness | undefined;
 const harness = () => h!;
 
-beforeAll(async () => {
+browserTest.beforeAll(async ({ chromium }) => {
   upstream = await startUpstreamServer();
   // Not 'production': on PostgreSQL the harness makes the demo admin, which a production server
   // on real upstream data refuses to start beside (docs/decisions/163).
-  h = await startHarness({ env: { ...upstream.env, NODE_ENV: 'test' }, firstStart: true });
+  h = await startHarness(chromium, {
+    env: { ...upstream.env, NODE_ENV: 'test' },
+    firstStart: true,
+  });
 }, 120_000);
 afterAll(async () => {
   await h?.close();

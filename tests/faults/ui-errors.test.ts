@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { browserTest } from '../helpers/chromium';
 import { loadConfig } from '../../src/config';
 import type { Db } from '../../src/db/port';
 import { createJiraHandlers } from '../../src/mocks/jira/handlers';
@@ -28,7 +29,7 @@ let drop: () => Promise<void>;
 let browser: InProcessBrowser;
 let projectName: string;
 
-beforeAll(async () => {
+browserTest.beforeAll(async ({ chromium }) => {
   server.listen({ onUnhandledRequest: 'error' });
   const created = await createTestDb();
   db = created.db;
@@ -55,7 +56,7 @@ beforeAll(async () => {
     ).status,
   ).toBe(200);
 
-  browser = await startInProcessBrowser(t.app);
+  browser = await startInProcessBrowser(chromium, t.app);
   await browser.context.addCookies([
     { name: 'session', value: cookie.split('=')[1]!, url: 'http://localhost' },
   ]);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserTest } from '../helpers/chromium';
 import type { AssetManifest } from '../../src/render/assets';
 import { syncTimeRegistrations } from '../../src/services/forecast/sync';
 import { isoDateInZone } from '../../src/shared/time-zones';
@@ -41,7 +42,7 @@ let assets: AssetManifest;
 let browser: InProcessBrowser;
 let adminCookie: string;
 
-beforeAll(async () => {
+browserTest.beforeAll(async ({ chromium }) => {
   server.listen({ onUnhandledRequest: 'error' });
   assets = await builtAssets();
   const created = await createTestDb();
@@ -73,7 +74,7 @@ beforeAll(async () => {
     timeZone: t.deps.config.AGENCY_TIMEZONE,
   });
 
-  browser = await startInProcessBrowser(t.app);
+  browser = await startInProcessBrowser(chromium, t.app);
   const [, token] = adminCookie.split('=');
   await browser.context.addCookies([{ name: 'session', value: token!, url: 'http://localhost' }]);
 }, 180_000);

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AssetManifest } from '../../src/render/assets';
 import { ORIGIN } from '../helpers/app';
 
@@ -40,30 +39,15 @@ export interface InProcessBrowser {
   close(): Promise<void>;
 }
 
-export async function startInProcessBrowser(app: {
-  request: (url: string, init?: RequestInit) => Response | Promise<Response>;
-}): Promise<InProcessBrowser> {
-  const home = await mkdtemp(path.join(os.tmpdir(), 'agency-inproc-'));
-  let browser: Browser | undefined;
+export async function startInProcessBrowser(
+  /** The worker's Chromium (../helpers/chromium.ts); this opens a context of its own in it. */
+  browser: Browser,
+  app: {
+    request: (url: string, init?: RequestInit) => Response | Promise<Response>;
+  },
+): Promise<InProcessBrowser> {
+  const context = await browser.newContext({ baseURL: ORIGIN });
   try {
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-      env: {
-        ...process.env,
-        HOME: home,
-        XDG_CONFIG_HOME: path.join(home, '.config'),
-        XDG_CACHE_HOME: path.join(home, '.cache'),
-      },
-    });
-    const context = await browser.newContext({ baseURL: ORIGIN });
     await context.route('**/*', async (route) => {
       const request = route.request();
       const url = new URL(request.url());
@@ -117,7 +101,6 @@ export async function startInProcessBrowser(app: {
         );
       });
     });
-    const opened = browser;
     return {
       context,
       async openPage() {
@@ -133,14 +116,10 @@ export async function startInProcessBrowser(app: {
         });
         return { page, problems: () => [...problems] };
       },
-      async close() {
-        await opened.close();
-        await rm(home, { recursive: true, force: true });
-      },
+      close: () => context.close(),
     };
   } catch (error) {
-    await browser?.close();
-    await rm(home, { recursive: true, force: true });
+    await context.close();
     throw error;
   }
 }
