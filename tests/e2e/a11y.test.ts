@@ -11,7 +11,7 @@ import { DEMO_ADMIN, signIn, useHarness, waitForHydration, type PageWatch } from
 // Enter and Space press buttons; the phone's menu opens and closes by keyboard. A theme changes
 // colours only, so one theme is walked for the widths; `npm run screenshots` pictures both.
 
-const harness = useHarness();
+const harness = useHarness({ shared: true });
 /** The page, and what went wrong in it so far (uncaught errors, console errors, CSP violations). */
 let watch: PageWatch | undefined;
 

@@ -6,7 +6,7 @@ import { DEMO_ADMIN, signIn, useHarness, waitForHydration } from './harness';
 // the running week 'so far', the tentative switch changing the demand and the address, and the
 // grid's CSV.
 
-const harness = useHarness();
+const harness = useHarness({ shared: true });
 
 /** The page once the first refresh has read Forecast and Pipedrive (the server starts empty). */
 async function openCapacity(page: Page, path = '/capacity'): Promise<void> {

@@ -5,7 +5,7 @@ import { signIn, useHarness, waitForHydration } from './harness';
 // Dark mode in Chromium: it follows the system setting until the person chooses, the top bar's
 // toggle is saved for the person. Contrast in both themes is checked with axe in a11y.test.ts.
 
-const harness = useHarness();
+const harness = useHarness({ shared: true });
 const ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
 const background = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);

@@ -1,27 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { browserTest } from '../helpers/chromium';
-import {
-  screenshotOnFailure,
-  signIn,
-  startHarness,
-  waitForHydration,
-  type Harness,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { signIn, useHarness, waitForHydration } from './harness';
 
 // Forecasts, burn, cost per point, unbilled work and trends in real Chromium, as a newcomer to
 // the demo sees them with nothing configured: the demo admin on Insights and in a project's detail.
 
 const DEMO_ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
 
-let h: Harness | undefined;
-const harness = () => h!;
-browserTest.beforeAll(async ({ chromium }) => {
-  h = await startHarness(chromium);
-});
-afterAll(async () => {
-  await h?.close();
-});
-screenshotOnFailure(() => h);
+const harness = useHarness({ shared: true });
 
 /** A fresh tab signed in as the demo admin (the tabs share cookies, so sign out first). */
 async function adminPage() {

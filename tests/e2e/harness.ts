@@ -145,34 +145,41 @@ export async function copyMigratedTemplate(dataDir: string): Promise<void> {
     await cp(template.dataDir, path.join(dataDir, 'pglite'), { recursive: true });
 }
 
-/**
- * Starts a fresh server and a browser context of `browser`. Everything it made is removed by
- * close(), or at once if starting fails.
- */
-export async function startHarness(
-  browser: Browser,
-  options: {
-    env?: Record<string, string>;
-    /**
-     * Start on the bare migrated database, so the server does its own first start (the demo
-     * seed, the digest of its time zone) as a new install does. Otherwise the server starts on
-     * a copy of the demo dashboard seeded once per run (./seeded-demo.ts), which only fits an
-     * environment that seeds the same: the default time zone, the demo Jira and Forecast.
-     */
-    firstStart?: boolean;
-  } = {},
-): Promise<Harness> {
-  assertBuilt();
+/** Where a server runs: what the harness and its commands need of it. */
+interface TestServer {
+  url: string;
+  env: Record<string, string>;
+  log(): string;
+  /** Stops it and removes its folder and database. */
+  close(): Promise<void>;
+}
 
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const cleanUp = async () => {
+interface ServerOptions {
+  env?: Record<string, string>;
+  /**
+   * Start on the bare migrated database, so the server does its own first start (the demo
+   * seed, the digest of its time zone) as a new install does. Otherwise the server starts on
+   * a copy of the demo dashboard seeded once per run (./seeded-demo.ts), which only fits an
+   * environment that seeds the same: the default time zone, the demo Jira and Forecast.
+   */
+  firstStart?: boolean;
+}
+
+/** The steps, last first: the server goes before its folder and database. */
+function cleanUpInReverse(cleanups: (() => Promise<unknown>)[]): () => Promise<void> {
+  return async () => {
     const errors: unknown[] = [];
-    // Last made, first removed: the browser and server go before their folders and database.
     for (const step of cleanups.reverse()) await step().catch((e: unknown) => errors.push(e));
     cleanups.length = 0;
     if (errors.length) throw new AggregateError(errors, 'end-to-end clean-up failed');
   };
+}
 
+/** A built server on its own data folder (or database). Removed at once if starting fails. */
+async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  assertBuilt();
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const close = cleanUpInReverse(cleanups);
   try {
     const tmp = await mkdtemp(path.join(os.tmpdir(), 'agency-e2e-'));
     cleanups.push(() => rm(tmp, { recursive: true, force: true }));
@@ -194,12 +201,28 @@ export async function startHarness(
     }
 
     const env = { ...serverEnvironment({ home, dataDir, databaseUrl }), ...options.env };
-
     const server = await startServer(env);
     cleanups.push(() => stopServer(server.child));
+    return { url: server.url, env, log: () => server.log.join(''), close };
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
+  }
+}
 
-    const context = await browser.newContext({ baseURL: server.url });
-    cleanups.push(() => context.close());
+/** A new context of `browser` on `server`; its close() closes the context, then `andThen`. */
+async function openHarness(
+  browser: Browser,
+  server: TestServer,
+  andThen: () => Promise<void>,
+): Promise<Harness> {
+  let context: BrowserContext | undefined;
+  const close = async () => {
+    await context?.close().catch(() => {});
+    await andThen();
+  };
+  try {
+    context = await browser.newContext({ baseURL: server.url });
     // Well inside the test timeout, so a missing element fails with Playwright's own message.
     context.setDefaultTimeout(10_000);
     // CSP violations also reach the console, but only this event says which directive failed.
@@ -210,33 +233,71 @@ export async function startHarness(
         );
       });
     });
-
-    const harness: Harness = {
-      context,
-      async openPage() {
-        const page = await context.newPage();
-        return { page, watch: watchPage(page) };
-      },
-      runUsersCommand: (args) => runNode(path.join(dist, 'server/users.js'), args, env),
-      serverLog: () => server.log.join(''),
-      close: cleanUp,
-    };
-    return harness;
   } catch (error) {
-    await cleanUp().catch(() => {});
+    await close().catch(() => {});
     throw error;
   }
+  const opened = context;
+  return {
+    context: opened,
+    async openPage() {
+      const page = await opened.newPage();
+      return { page, watch: watchPage(page) };
+    },
+    runUsersCommand: (args) => runNode(path.join(dist, 'server/users.js'), args, server.env),
+    serverLog: server.log,
+    close,
+  };
 }
+
+/**
+ * Starts a fresh server and a browser context of `browser`. Everything it made is removed by
+ * close(), or at once if starting fails.
+ */
+export async function startHarness(
+  browser: Browser,
+  options: ServerOptions = {},
+): Promise<Harness> {
+  const server = await startTestServer(options);
+  return openHarness(browser, server, server.close);
+}
+
+/**
+ * The seeded demo's server that files which only read it share, one per worker (a Vitest
+ * worker fixture, stopped when the worker ends): a server's start was 1.3-4 s of each file
+ * under a whole run's load (bench/results/README.md, "Test suite").
+ */
+const sharedDemoTest = browserTest.extend(
+  'sharedDemo',
+  { scope: 'worker' },
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's needs from this pattern.
+  async ({}, { onCleanup }): Promise<TestServer> => {
+    const server = await startTestServer();
+    onCleanup(server.close);
+    return server;
+  },
+);
 
 /**
  * Call once at the top of a test file: starts a harness before its tests and closes it after
  * them, with screenshotOnFailure. Returns a getter for the running harness.
+ *
+ * `shared`: the file only reads the seeded demo, so it works in a context of its own on the
+ * worker's shared server. What a person saves as they browse (the theme, the portfolio's view)
+ * is put back to the defaults for the demo admin before the file starts.
  */
-export function useHarness(): () => Harness {
+export function useHarness(options: { shared?: boolean } = {}): () => Harness {
   let harness: Harness | undefined;
-  browserTest.beforeAll(async ({ chromium }) => {
-    harness = await startHarness(chromium);
-  });
+  if (options.shared) {
+    sharedDemoTest.beforeAll(async ({ chromium, sharedDemo }) => {
+      harness = await openHarness(chromium, sharedDemo, async () => {});
+      await resetDemoAdminPreferences(harness, sharedDemo.url);
+    });
+  } else {
+    browserTest.beforeAll(async ({ chromium }) => {
+      harness = await startHarness(chromium);
+    });
+  }
   afterAll(async () => {
     await harness?.close();
   });
@@ -248,6 +309,22 @@ export function useHarness(): () => Harness {
       );
     return harness;
   };
+}
+
+/** The theme and the portfolio's view back to their defaults, through the calls the pages use. */
+async function resetDemoAdminPreferences(harness: Harness, url: string): Promise<void> {
+  const { request } = harness.context;
+  const headers = { Origin: new URL(url).origin };
+  const signedIn = await request.post('/api/login', { data: DEMO_ADMIN, headers });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  for (const [pathname, data] of [
+    ['/api/preferences/theme', { theme: null }],
+    ['/api/preferences/portfolio-view', { query: '' }],
+  ] as const) {
+    const reset = await request.put(pathname, { data, headers });
+    expect(reset.status(), `${pathname}: ${await reset.text()}`).toBe(200);
+  }
+  await harness.context.clearCookies();
 }
 
 /**

@@ -1,38 +1,23 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { browserTest } from '../helpers/chromium';
+import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/shared/projects';
 import { DEMO_FORECAST_SITE } from '../../src/services/integrations';
-import {
-  DEMO_ADMIN,
-  type Harness,
-  screenshotOnFailure,
-  signIn,
-  startHarness,
-  waitForHydration,
-} from './harness';
+import { DEMO_ADMIN, signIn, useHarness, waitForHydration } from './harness';
 
 // A project is a URL (docs/decisions/345): the card is a link to the project's page, which reads
 // in full without JavaScript; with it a click opens the modal in place at the project's address.
 
-let h: Harness | undefined;
+const harness = useHarness({ shared: true });
 let page: Page;
 let linked: Project;
-browserTest.beforeAll(async ({ chromium }) => {
-  h = await startHarness(chromium);
-});
 /** Signs the harness's browser in once (it polls, so from inside a test) and picks the project. */
 async function ready(): Promise<void> {
   if (linked) return;
-  ({ page } = await h!.openPage());
+  ({ page } = await harness().openPage());
   await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   const projects = (await (await page.request.get('/api/projects')).json()) as Project[];
   linked = projects.find((p) => p.visible && p.jiraProjectKey && p.forecastCompanyProjectId)!;
 }
-afterAll(async () => {
-  await h?.close();
-});
-screenshotOnFailure(() => h);
 
 describe('a project’s page', () => {
   it('is reached by clicking its card with JavaScript off, and shows its name and tickets', async () => {
@@ -75,7 +60,7 @@ describe('a project’s page', () => {
 
   it('opens in place with JavaScript, at the project’s address, and Back returns to the list', async () => {
     await ready();
-    const { page: live, watch } = await h!.openPage();
+    const { page: live, watch } = await harness().openPage();
     await live.goto('/');
     await waitForHydration(live);
     await live
@@ -102,7 +87,7 @@ describe('a project’s page', () => {
 describe('the command palette', () => {
   it('finds a person and opens their tickets on Weekly History', async () => {
     await ready();
-    const { page: live } = await h!.openPage();
+    const { page: live } = await harness().openPage();
     await live.goto('/');
     await waitForHydration(live);
     const { people } = (await (await live.request.get('/api/people')).json()) as {

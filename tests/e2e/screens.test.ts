@@ -6,7 +6,7 @@ import { DEMO_ADMIN, signIn, useHarness, waitForHydration } from './harness';
 // Screens that use the width and lead to the source: the top bar in one row, the portfolio
 // table without a sideways scroll, and every Jira key a link into the Jira site.
 
-const harness = useHarness();
+const harness = useHarness({ shared: true });
 const WIDTHS = [1280, 1440, 1920] as const;
 
 async function signedIn(): Promise<Page> {
