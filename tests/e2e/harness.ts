@@ -13,6 +13,7 @@ import { nodeScrypt } from '../../src/auth/password.node';
 import { createUser } from '../../src/db/users';
 import { browserTest } from '../helpers/chromium';
 import { createTestDb, dbTemplate } from '../helpers/db';
+import { BUILT_SCRIPT_NODE_OPTIONS } from '../helpers/node-options';
 import { seededDemo } from './seeded-demo';
 
 /**
@@ -356,11 +357,15 @@ export function screenshotOnFailure(getHarness: () => Harness | undefined): void
 export async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string; log: string[] }> {
-  const child = spawn(process.execPath, [path.join(dist, 'server/server.js')], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...BUILT_SCRIPT_NODE_OPTIONS, path.join(dist, 'server/server.js')],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // Should the test process die without cleaning up, the server must not outlive it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -432,7 +437,7 @@ function runNode(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [script, ...args],
+      [...BUILT_SCRIPT_NODE_OPTIONS, script, ...args],
       { cwd: repoRoot, env, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

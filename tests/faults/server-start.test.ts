@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyMigratedTemplate, copySeededDemo, DEMO_ADMIN } from '../e2e/harness';
+import { BUILT_SCRIPT_NODE_OPTIONS } from '../helpers/node-options';
 
 /**
  * The embedded database belongs to one process (docs/decisions/162-one-owner-of-the-data-folder.md),
@@ -76,7 +77,7 @@ function start(
   port = 0,
   extra: Record<string, string> = {},
 ): Promise<{ running: Running } | { code: number | null; output: string }> {
-  const child = spawn(process.execPath, [serverJs], {
+  const child = spawn(process.execPath, [...BUILT_SCRIPT_NODE_OPTIONS, serverJs], {
     cwd: repoRoot,
     env: envFor(dataDir, port, extra),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -121,7 +122,7 @@ function users(dataDir: string, args: string[]): Promise<{ code: number; output:
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [usersJs, ...args],
+      [...BUILT_SCRIPT_NODE_OPTIONS, usersJs, ...args],
       { cwd: repoRoot, env: envFor(dataDir), timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({
@@ -323,7 +324,7 @@ function resetDemo(dataDir: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [path.join(repoRoot, 'dist/server/reset-demo.js')],
+      [...BUILT_SCRIPT_NODE_OPTIONS, path.join(repoRoot, 'dist/server/reset-demo.js')],
       { cwd: repoRoot, env: envFor(dataDir), timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILT_SCRIPT_NODE_OPTIONS } from './node-options';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -29,11 +30,15 @@ export async function startServerProcesses(
     );
   };
   for (let i = 0; i < count; i++) {
-    const child = spawn(process.execPath, [path.join(root, 'dist/server/server.js')], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...envFor(i) },
-    });
+    const child = spawn(
+      process.execPath,
+      [...BUILT_SCRIPT_NODE_OPTIONS, path.join(root, 'dist/server/server.js')],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...envFor(i) },
+      },
+    );
     const log = (chunk: Buffer) => (logs[i] = (logs[i] ?? '') + chunk.toString());
     child.stdout?.on('data', log);
     child.stderr?.on('data', log);
