@@ -245,7 +245,7 @@ async function openHarness(
       const page = await opened.newPage();
       return { page, watch: watchPage(page) };
     },
-    runUsersCommand: (args) => runNode(path.join(dist, 'server/users.js'), args, server.env),
+    runUsersCommand: (args) => runBuiltScript('users', args, server.env),
     serverLog: server.log,
     close,
   };
@@ -429,15 +429,16 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-function runNode(
-  script: string,
+/** Runs a built script (`users` is dist/server/users.js) as a person at the shell would. */
+export function runBuiltScript(
+  name: 'users' | 'reset-demo',
   args: readonly string[],
   env: Record<string, string>,
 ): Promise<UsersCommandResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [...BUILT_SCRIPT_NODE_OPTIONS, script, ...args],
+      [...BUILT_SCRIPT_NODE_OPTIONS, path.join(dist, `server/${name}.js`), ...args],
       { cwd: repoRoot, env, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

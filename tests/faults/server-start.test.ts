@@ -1,11 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyMigratedTemplate, copySeededDemo, DEMO_ADMIN } from '../e2e/harness';
+import { copyMigratedTemplate, copySeededDemo, DEMO_ADMIN, runBuiltScript } from '../e2e/harness';
 import { BUILT_SCRIPT_NODE_OPTIONS } from '../helpers/node-options';
 
 /**
@@ -16,7 +16,6 @@ import { BUILT_SCRIPT_NODE_OPTIONS } from '../helpers/node-options';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverJs = path.join(repoRoot, 'dist/server/server.js');
-const usersJs = path.join(repoRoot, 'dist/server/users.js');
 
 interface Running {
   child: ChildProcess;
@@ -118,20 +117,8 @@ function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<
   });
 }
 
-function users(dataDir: string, args: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [...BUILT_SCRIPT_NODE_OPTIONS, usersJs, ...args],
-      { cwd: repoRoot, env: envFor(dataDir), timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-          output: `${stdout}${stderr}`,
-        }),
-    );
-  });
-}
+const users = (dataDir: string, args: string[]) => runBuiltScript('users', args, envFor(dataDir));
+const resetDemo = (dataDir: string) => runBuiltScript('reset-demo', [], envFor(dataDir));
 
 async function signIn(url: string): Promise<string | null> {
   const res = await signInAnswer(url);
@@ -319,18 +306,3 @@ describe.skipIf(!embedded)('demo data never joins real data', () => {
     await stop(real.child);
   }, 240_000);
 });
-
-function resetDemo(dataDir: string): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [...BUILT_SCRIPT_NODE_OPTIONS, path.join(repoRoot, 'dist/server/reset-demo.js')],
-      { cwd: repoRoot, env: envFor(dataDir), timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-          output: `${stdout}${stderr}`,
-        }),
-    );
-  });
-}
