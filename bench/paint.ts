@@ -6,6 +6,17 @@ import type { BrowserContext } from 'playwright-core';
 import { summarise } from './stats';
 
 export const CHROMIUM = '/usr/bin/chromium';
+/** Headless, unsandboxed (containers), and quiet: no update, sync or background requests. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
 
 /** The browser's version line, kept with the results: paint times move with the browser too. */
 export function chromiumVersion(): string | null {
@@ -88,16 +99,7 @@ async function launch(home: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(path.join(home, 'profile'), {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
     env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home },
   });
 }

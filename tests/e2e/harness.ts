@@ -266,7 +266,7 @@ export async function startHarness(
 /**
  * The seeded demo's server that files which only read it share, one per worker (a Vitest
  * worker fixture, stopped when the worker ends): a server's start was 1.3-4 s of each file
- * under a whole run's load (bench/results/README.md, "Test suite").
+ * under a whole run's load (bench/results/README.md, "Under 4 minutes on both databases").
  */
 const sharedDemoTest = browserTest.extend(
   'sharedDemo',

@@ -3,28 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { test } from 'vitest';
-
-/**
- * Debian's Chromium, one per test worker, shared by every browser test file the worker runs:
- * each file works in its own context (cookies, storage, pages), as Playwright's own runner does.
- * A launch per file took 0.3-1.4 s under a whole run's load (bench/results/README.md, "Test
- * suite"). Vitest closes it when the worker ends.
- */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+import { CHROMIUM, CHROMIUM_ARGS } from '../../bench/paint';
 
 /**
  * The test API of browser test files: its suite hooks receive the worker's `chromium`, e.g.
- * `browserTest.beforeAll(async ({ chromium }) => { ... })`.
+ * `browserTest.beforeAll(async ({ chromium }) => { ... })`. Debian's Chromium, one per test
+ * worker, shared by every browser test file the worker runs; each file works in its own context
+ * (cookies, storage, pages), as Playwright's own runner does. A launch per file took 0.3-1.4 s
+ * under a whole run's load (bench/results/README.md, "Under 4 minutes on both databases").
+ * Vitest closes it when the worker ends (docs/decisions/358-browser-tests-share-per-worker.md).
  */
 export const browserTest = test.extend(
   'chromium',
@@ -37,7 +24,7 @@ export const browserTest = test.extend(
       .launch({
         executablePath: CHROMIUM,
         headless: true,
-        args: CHROMIUM_ARGS,
+        args: [...CHROMIUM_ARGS],
         env: {
           PATH: process.env.PATH ?? '/usr/bin:/bin',
           HOME: home,
