@@ -166,21 +166,17 @@ interface ServerOptions {
   firstStart?: boolean;
 }
 
-/** The steps, last first: the server goes before its folder and database. */
-function cleanUpInReverse(cleanups: (() => Promise<unknown>)[]): () => Promise<void> {
-  return async () => {
-    const errors: unknown[] = [];
-    for (const step of cleanups.reverse()) await step().catch((e: unknown) => errors.push(e));
-    cleanups.length = 0;
-    if (errors.length) throw new AggregateError(errors, 'end-to-end clean-up failed');
-  };
-}
-
 /** A built server on its own data folder (or database). Removed at once if starting fails. */
 async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
   assertBuilt();
   const cleanups: (() => Promise<unknown>)[] = [];
-  const close = cleanUpInReverse(cleanups);
+  const close = async () => {
+    const errors: unknown[] = [];
+    // Last made, first removed: the server goes before its folder and database.
+    for (const step of cleanups.reverse()) await step().catch((e: unknown) => errors.push(e));
+    cleanups.length = 0;
+    if (errors.length) throw new AggregateError(errors, 'end-to-end clean-up failed');
+  };
   try {
     const tmp = await mkdtemp(path.join(os.tmpdir(), 'agency-e2e-'));
     cleanups.push(() => rm(tmp, { recursive: true, force: true }));
@@ -211,16 +207,16 @@ async function startTestServer(options: ServerOptions = {}): Promise<TestServer>
   }
 }
 
-/** A new context of `browser` on `server`; its close() closes the context, then `andThen`. */
+/** A new context of `browser` on `server`; its close() closes the context, then `closeServer`. */
 async function openHarness(
   browser: Browser,
   server: TestServer,
-  andThen: () => Promise<void>,
+  closeServer: () => Promise<void>,
 ): Promise<Harness> {
   let context: BrowserContext | undefined;
   const close = async () => {
     await context?.close().catch(() => {});
-    await andThen();
+    await closeServer();
   };
   try {
     context = await browser.newContext({ baseURL: server.url });
@@ -291,6 +287,7 @@ export function useHarness(options: { shared?: boolean } = {}): () => Harness {
   let harness: Harness | undefined;
   if (options.shared) {
     sharedDemoTest.beforeAll(async ({ chromium, sharedDemo }) => {
+      // The worker's server outlives the file: closing the harness closes its context only.
       harness = await openHarness(chromium, sharedDemo, async () => {});
       await resetDemoAdminPreferences(harness, sharedDemo.url);
     });
