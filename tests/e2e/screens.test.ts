@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_JIRA } from '../../src/services/integrations';
 import { DEMO_ADMIN, signIn, useHarness, waitForHydration } from './harness';
@@ -183,6 +183,20 @@ describe('links to the source', () => {
   });
 });
 
+/**
+ * Presses `key` until `shown` is visible. The palette listens for its keys from an effect, which
+ * runs a moment after the island hydrates: a key pressed in between is lost, as a person's
+ * would be, and pressed again.
+ */
+async function pressUntilShown(page: Page, key: string, shown: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.keyboard.press(key);
+      return shown.isVisible();
+    })
+    .toBe(true);
+}
+
 describe('the command palette', () => {
   it('finds a project by name and a ticket by key, from the keyboard', async () => {
     const page = await signedIn();
@@ -199,8 +213,8 @@ describe('the command palette', () => {
     const project = projects.find((p) => p.visible)!;
 
     // Ctrl+K, part of the name, Enter: the project's own page opens.
-    await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Search' });
+    await pressUntilShown(page, 'Control+k', palette);
     const box = palette.getByRole('combobox');
     await box.fill(project.name.slice(0, 8).toLowerCase());
     const option = palette.getByRole('option', { name: new RegExp(project.name) });
@@ -216,7 +230,7 @@ describe('the command palette', () => {
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Jira</title>' }),
     );
     await waitForHydration(page);
-    await page.keyboard.press('/');
+    await pressUntilShown(page, '/', palette);
     await box.fill(ticketKey.toLowerCase());
     await palette.getByRole('option', { name: `Ticket ${ticketKey} in Jira` }).waitFor();
     const [popup] = await Promise.all([
