@@ -1,29 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { browserTest } from '../helpers/chromium';
-import {
-  DEMO_ADMIN,
-  screenshotOnFailure,
-  signIn,
-  startHarness,
-  waitForHydration,
-  type Harness,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, signIn, waitForHydration, useHarness } from './harness';
 import { dueDigestWeek } from '../../src/services/digest';
 
 // The bell, the alert list and acknowledging in real Chromium, on the demo agency as `npm start`
 // serves it: the alerts its numbers call for appear by themselves after start.
 
-let h: Harness | undefined;
-const harness = () => h!;
 // A zone in which this week's digest is already due, so the demo server sends it at start.
 const zone = dueDigestWeek(new Date(), 'UTC') ? 'UTC' : 'Pacific/Kiritimati';
-browserTest.beforeAll(async ({ chromium }) => {
-  h = await startHarness(chromium, { env: { AGENCY_TIMEZONE: zone }, firstStart: true });
-});
-afterAll(async () => {
-  await h?.close();
-});
-screenshotOnFailure(() => h);
+const harness = useHarness({ env: { AGENCY_TIMEZONE: zone }, firstStart: true });
 
 describe(`Alerts in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
   it('shows the demo alerts on the bell and the cards, and acknowledging one lowers the count', {

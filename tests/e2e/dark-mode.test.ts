@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useHarness, waitForHydration } from './harness';
+import { DEMO_ADMIN, signIn, useHarness, waitForHydration } from './harness';
 
 // Dark mode in Chromium: it follows the system setting until the person chooses, the top bar's
 // toggle is saved for the person. Contrast in both themes is checked with axe in a11y.test.ts.
 
 const harness = useHarness({ shared: true });
-const ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
 const background = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 /** Resolves once the server has answered the save of this choice (null: follow the system). */
@@ -24,7 +23,8 @@ describe('dark mode', () => {
     const { page, watch } = await harness().openPage();
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');
-    if (new URL(page.url()).pathname === '/auth') await signIn(page, ADMIN.email, ADMIN.password);
+    if (new URL(page.url()).pathname === '/auth')
+      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/?view=cards');
     await waitForHydration(page);
     const light = await background(page);
@@ -68,7 +68,8 @@ describe('dark mode', () => {
     const { page, watch } = await harness().openPage();
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/');
-    if (new URL(page.url()).pathname === '/auth') await signIn(page, ADMIN.email, ADMIN.password);
+    if (new URL(page.url()).pathname === '/auth')
+      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/agency?tab=trends');
     await waitForHydration(page);
     const line = page.locator('.visx-rows line').first();

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useHarness, waitForHydration } from './harness';
+import { DEMO_ADMIN, signIn, useHarness, waitForHydration } from './harness';
 
 // Forecasts, burn, cost per point, unbilled work and trends in real Chromium, as a newcomer to
 // the demo sees them with nothing configured: the demo admin on Insights and in a project's detail.
-
-const DEMO_ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
 
 const harness = useHarness({ shared: true });
 

@@ -1,35 +1,18 @@
 import { format, parseISO } from 'date-fns';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { browserTest } from '../helpers/chromium';
+import { describe, expect, it } from 'vitest';
 import { formatDate, formatWeekLabel } from '../../src/shared/format';
 import { shiftWeek, weekDays, weekEndOf } from '../../src/shared/calendar';
 import { currentWeekStart } from '../../src/shared/time-zones';
 import { createDemoSpine } from '../../src/mocks/agency/spine';
 import type { AvailabilityResponse } from '../../src/shared/availability';
-import {
-  screenshotOnFailure,
-  signIn,
-  startHarness,
-  toastWithTitle,
-  waitForHydration,
-  type Harness,
-} from './harness';
+import { DEMO_ADMIN, signIn, toastWithTitle, waitForHydration, useHarness } from './harness';
 
 // A walk through the Developers tab and Agency Settings, in real Chromium against the
 // built server in demo mode (the demo agency tracks two developers in three).
 
-let h: Harness | undefined;
-const harness = () => h!;
-browserTest.beforeAll(async ({ chromium }) => {
-  h = await startHarness(chromium);
-});
-afterAll(async () => {
-  await h?.close();
-});
-screenshotOnFailure(() => h);
+const harness = useHarness();
 
-const ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
 const spine = createDemoSpine();
 const tracked = spine.developers.filter((d) => d.index % 3 !== 2);
 const newcomer = spine.developers.find((d) => d.index % 3 === 2)!;
@@ -46,7 +29,8 @@ const pressed = async (page: Page, name: string, day: string) =>
 /** Signs the demo admin in unless the browser already holds their session (the profile is shared by the tests). */
 async function signedIn(page: Page): Promise<void> {
   await page.goto('/developer');
-  if (new URL(page.url()).pathname === '/auth') await signIn(page, ADMIN.email, ADMIN.password);
+  if (new URL(page.url()).pathname === '/auth')
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 }
 
 async function availablePointsOnWeeklyHistory(page: Page): Promise<number> {

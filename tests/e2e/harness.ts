@@ -276,16 +276,16 @@ const sharedDemoTest = browserTest.extend(
 );
 
 /**
- * Call once at the top of a test file: starts a harness before its tests and closes it after
- * them, with screenshotOnFailure. Returns a getter for the running harness.
+ * Call once at the top of a test file: starts a harness with `options` before its tests and
+ * closes it after them, with screenshotOnFailure. Returns a getter for the running harness.
  *
  * `shared`: the file only reads the seeded demo, so it works in a context of its own on the
  * worker's shared server. What a person saves as they browse (the theme, the portfolio's view)
  * is put back to the defaults for the demo admin before the file starts.
  */
-export function useHarness(options: { shared?: boolean } = {}): () => Harness {
+export function useHarness(options: ServerOptions | { shared: true } = {}): () => Harness {
   let harness: Harness | undefined;
-  if (options.shared) {
+  if ('shared' in options) {
     sharedDemoTest.beforeAll(async ({ chromium, sharedDemo }) => {
       // The worker's server outlives the file: closing the harness closes its context only.
       harness = await openHarness(chromium, sharedDemo, async () => {});
@@ -293,7 +293,7 @@ export function useHarness(options: { shared?: boolean } = {}): () => Harness {
     });
   } else {
     browserTest.beforeAll(async ({ chromium }) => {
-      harness = await startHarness(chromium);
+      harness = await startHarness(chromium, options);
     });
   }
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { browserTest } from '../helpers/chromium';
 import { formatWeekLabel } from '../../src/shared/format';
 import { shiftWeek } from '../../src/shared/calendar';
 import {
+  DEMO_ADMIN,
   holdNextCall,
   screenshotOnFailure,
   signIn,
@@ -18,7 +19,6 @@ import {
 // The Insights tab in real Chromium: the Agency Dashboard as the demo admin, and its absence for
 // others.
 
-const DEMO_ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
 const PASSWORD = 'a long enough password';
 
 // A stand-in for the shared Pipedrive dashboard on its own origin: the frame must load it,

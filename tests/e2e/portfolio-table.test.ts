@@ -1,34 +1,18 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { browserTest } from '../helpers/chromium';
-import {
-  DEMO_ADMIN,
-  screenshotOnFailure,
-  signIn,
-  signUp,
-  startHarness,
-  waitForHydration,
-  type Harness,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, signIn, signUp, waitForHydration, useHarness } from './harness';
 
 // The portfolio's table view in Chromium against the built demo server: sorting and filtering
 // survive a reload and a copied link opened in someone else's session.
 
-let h: Harness | undefined;
-browserTest.beforeAll(async ({ chromium }) => {
-  h = await startHarness(chromium);
-});
-afterAll(async () => {
-  await h?.close();
-});
-screenshotOnFailure(() => h);
+const harness = useHarness();
 
 const rowNames = (page: Page) =>
   page.getByTestId('project-row').locator('th[scope=row] a').allTextContents();
 
 describe('the portfolio table', () => {
   it('sorts and filters, and the same view comes back on reload and from a copied link', async () => {
-    const { page, watch } = await h!.openPage();
+    const { page, watch } = await harness().openPage();
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/');
     await waitForHydration(page);
@@ -95,7 +79,9 @@ describe('the portfolio table', () => {
     try {
       const theirs = await other.newPage();
       await signUp(theirs, 'table-viewer@agency.test', 'a long enough password 1');
-      expect((await h!.runUsersCommand(['approve', 'table-viewer@agency.test'])).code).toBe(0);
+      expect((await harness().runUsersCommand(['approve', 'table-viewer@agency.test'])).code).toBe(
+        0,
+      );
       await signIn(theirs, 'table-viewer@agency.test', 'a long enough password 1');
       const theirsRemembered = theirs.waitForResponse(
         (r) => r.url().endsWith('/api/preferences/portfolio-view') && r.status() === 200,

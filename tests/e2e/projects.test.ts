@@ -1,6 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { browserTest } from '../helpers/chromium';
+import { describe, expect, it } from 'vitest';
 import type { Project } from '../../src/shared/projects';
 import { createDemoSpine } from '../../src/mocks/agency/spine';
 import { DEFAULT_COMPANY_CURRENCY, formatMoney } from '../../src/shared/currency';
@@ -10,30 +9,20 @@ const formatBillingAmount = (n: number) => formatMoney(n, 'USD', 2);
 import { cardRing } from '../../src/shared/card-ring';
 import { gaugeColor } from '../../src/shared/percent';
 import {
+  DEMO_ADMIN,
   holdNextCall,
-  screenshotOnFailure,
   signIn,
-  startHarness,
   toastWithTitle,
   waitForHydration,
-  type Harness,
   type PageWatch,
+  useHarness,
 } from './harness';
 
 // A walk through the Projects tab, in real Chromium against the built server in demo
 // mode: the demo agency puts six of its projects on the dashboard at first start.
 
-let h: Harness | undefined;
-const harness = () => h!;
-browserTest.beforeAll(async ({ chromium }) => {
-  h = await startHarness(chromium);
-});
-afterAll(async () => {
-  await h?.close();
-});
-screenshotOnFailure(() => h);
+const harness = useHarness();
 
-const ADMIN = { email: 'admin@demo.agency', password: 'demo-admin-password' };
 const spine = createDemoSpine();
 const onDashboard = spine.projects.filter((p) => p.onDashboard);
 // A running project with a Jira project that the demo leaves off the dashboard: it gets imported.
@@ -72,7 +61,7 @@ function expectNoProblems(watch: PageWatch) {
 describe(`the Projects tab in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
   it('serves the portfolio with every card and number in its HTML, without a spinner', async () => {
     const { page, watch } = await harness().openPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     const projects = await projectsFromApi(page);
     expect(projects.map((p) => p.name).sort()).toEqual(onDashboard.map((p) => p.name).sort());
 

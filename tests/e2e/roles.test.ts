@@ -1,29 +1,18 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { browserTest } from '../helpers/chromium';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO_ADMIN,
-  screenshotOnFailure,
   toastWithTitle,
   signIn,
   signUp,
-  startHarness,
   waitForHydration,
-  type Harness,
+  useHarness,
 } from './harness';
 
 // The role model in the browser (docs/decisions/164): a plain user sees the controls they may
 // not use greyed, can reach them by keyboard and read why, and using them sends nothing.
 
-let h: Harness | undefined;
-const harness = () => h!;
-browserTest.beforeAll(async ({ chromium }) => {
-  h = await startHarness(chromium);
-});
-afterAll(async () => {
-  await h?.close();
-});
-screenshotOnFailure(() => h);
+const harness = useHarness();
 
 const PASSWORD = 'a long and uncommon passphrase';
 
