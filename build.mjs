@@ -1,6 +1,5 @@
-// Builds everything with esbuild: client islands (ESM, split, hashed), the page's boot script and
-// the whole stylesheet (both inlined in every page), the Node server and CLI entries, and the
-// Cloudflare Worker bundle.
+// Builds everything with esbuild: client islands (ESM, split, hashed), the whole stylesheet (one
+// hashed file every page links), the Node server and CLI entries, and the Cloudflare Worker bundle.
 //   node build.mjs                 client + server + worker
 //   node build.mjs --server-only   server and CLI entries only (for npm run users / db:migrate)
 import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin';
@@ -8,16 +7,15 @@ import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { shortIdentifiers } from './build/class-names.mjs';
 import { serverOnlyGuard } from './build/server-only.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(root, 'dist');
 const serverOnly = process.argv.includes('--server-only');
-// The same in every bundle of a build, or server and client class names differ and hydration
-// breaks: short names numbered from the stylesheet files (docs/decisions/232).
-const { name: packageName } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
-const identifiers = await shortIdentifiers(root, packageName);
+// vanilla-extract's own short class names, pinned in every bundle: its default follows each
+// build's `minify`, and a server and client that name a style differently break hydration
+// (docs/decisions/232).
+const identifiers = 'short';
 const sqlText = { '.sql': 'text' };
 
 const started = performance.now();
@@ -84,23 +82,6 @@ async function buildClient() {
   return { main, auth, islands: islandsByName };
 }
 
-/** The page's boot script (src/client/boot.ts), one minified script to inline under the nonce. */
-async function buildBoot() {
-  const result = await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: ['src/client/boot.ts'],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: ['es2022'],
-    minify: true,
-    write: false,
-    plugins: [serverOnlyGuard({ root })],
-    logLevel: 'warning',
-  });
-  return { boot: result.outputFiles[0].text.trim() };
-}
-
 async function buildServer() {
   const result = await esbuild.build({
     absWorkingDir: root,
@@ -130,50 +111,16 @@ async function buildServer() {
   const broken = result.warnings.filter((w) => w.id === 'css-syntax-error');
   if (broken.length)
     throw new Error(`The stylesheet has ${broken.length} syntax error(s); see the warnings above`);
-  // The server bundle imports every page, so its CSS is the whole app's stylesheet: every page
-  // inlines it, less the styles of what only a script can show (docs/decisions/357).
+  // The server bundle imports every page, so its CSS is the whole app's stylesheet, which every
+  // page links as one hashed file (docs/decisions/360-page-shell-as-the-anchors.md).
   const cssText = await readFile(path.join(dist, 'server/server.css'), 'utf8').catch(() => '');
-  const { firstPaint, afterPaint } = splitStylesheet(cssText);
-  const minifyCss = async (text) =>
-    (await esbuild.transform(text, { loader: 'css', minify: true })).code.trim();
-  return { css: await minifyCss(firstPaint), afterPaintCss: await minifyCss(afterPaint) };
+  return (await esbuild.transform(cssText, { loader: 'css', minify: true })).code.trim();
 }
 
-/**
- * Styles of what no page's server HTML holds, only a script shows: dialogs (which render nothing
- * while closed) and toasts. The boot script links them after the first paint
- * (docs/decisions/357); a test fails when a page's server HTML uses one of their classes.
- */
-const AFTER_PAINT_STYLES = [
-  'src/components/Dialog.css.ts',
-  'src/components/ConfirmDialog.css.ts',
-  'src/islands/ManageProjectsDialog.css.ts',
-  'src/islands/projects/LinkJiraDialog.css.ts',
-  'src/islands/developers/TeamMemberDialogs.css.ts',
-  'src/islands/developers/charts.css.ts',
-  'src/islands/Toast.css.ts',
-];
-
-/** Splits vanilla-extract's output by the source comment it writes before each file's rules. */
-function splitStylesheet(text) {
-  const firstPaint = [];
-  const afterPaint = [];
-  let into = firstPaint;
-  for (const line of text.split('\n')) {
-    const source = line.match(/^\/\* vanilla-extract-css-ns:(.+?)\.vanilla\.css/)?.[1];
-    if (source) into = AFTER_PAINT_STYLES.includes(source) ? afterPaint : firstPaint;
-    else into.push(line);
-  }
-  const unknown = AFTER_PAINT_STYLES.filter((f) => !text.includes(`css-ns:${f}.vanilla.css`));
-  if (text && unknown.length)
-    throw new Error(`AFTER_PAINT_STYLES names files with no styles: ${unknown.join(', ')}`);
-  return { firstPaint: firstPaint.join('\n'), afterPaint: afterPaint.join('\n') };
-}
-
-/** The after-paint styles as a hashed file the boot script links. */
-async function writeAfterPaintCss(text) {
+/** The stylesheet as a hashed file: cached for a year, a new name whenever it changes. */
+async function writeStylesheet(text) {
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 8).toUpperCase();
-  const name = `after-paint-${hash}.css`;
+  const name = `app-${hash}.css`;
   await mkdir(path.join(dist, 'public/assets'), { recursive: true });
   await writeFile(path.join(dist, 'public/assets', name), text);
   return `/assets/${name}`;
@@ -223,12 +170,7 @@ if (!serverOnly) await rm(path.join(dist, 'public'), { recursive: true, force: t
 const stylesheet = await buildServer();
 if (!serverOnly) {
   const client = await buildClient();
-  const manifest = {
-    css: stylesheet.css,
-    afterPaintCss: await writeAfterPaintCss(stylesheet.afterPaintCss),
-    ...(await buildBoot()),
-    ...client,
-  };
+  const manifest = { css: await writeStylesheet(stylesheet), ...client };
   await writeFile(path.join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await buildWorker(manifest);
 }

@@ -1,6 +1,6 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { ProcessFilesFirst } from './tests/sequencer';
+import { ProcessFilesFirst } from './tests/sequencer.ts';
 
 /** Loads sql/*.sql as text, as esbuild's text loader does in the real build. */
 const sqlText: Plugin = {
@@ -22,7 +22,7 @@ export default defineConfig({
     pool: 'forks',
     // Files share their worker's modules instead of importing everything afresh: the app keeps
     // no module state (each test builds its own app and database), and re-importing cost 40%
-    // of the suite's CPU (bench/results/README.md, "Test suite").
+    // of the suite's CPU (src/shared: 31.5 against 16.4 s of CPU; src/routes/api: 165 against 100 s).
     isolate: false,
     // Each test file gets its own database; two cores, so two files at a time.
     maxWorkers: 2,

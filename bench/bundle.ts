@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { AssetManifest } from '../src/render/assets';
 
 /**
- * What a page makes the browser load, gzip-compressed, read from its HTML (docs/decisions/260):
- * before its first paint only the HTML with the whole stylesheet inlined; after it, the entry
- * the page's script names with the chunks it imports and the islands' chunks.
+ * What a page makes the browser load, gzip-compressed, read from its HTML (docs/decisions/360):
+ * before its first paint the HTML and the stylesheet it links; then the module script in its
+ * head with the chunks it imports and the chunks of the islands on the page.
  */
 export async function pageBytes(html: string, publicDir: string) {
   const gzip = (text: string | Buffer) => gzipSync(text).length;
@@ -13,12 +14,18 @@ export async function pageBytes(html: string, publicDir: string) {
     .map((m) => m[1]!)
     .join('');
   const linkedCss = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
-  const script = html.match(/<script\b[^>]*data-src="([^"]+)"[^>]*>/);
   const js = new Set<string>();
-  if (script) {
-    js.add(script[1]!);
-    for (const href of script[0].match(/data-preload="([^"]*)"/)?.[1]?.split(' ') ?? [])
-      if (href) js.add(href);
+  const entry = html.match(/<script type="module" src="([^"]+)"/)?.[1];
+  if (entry) {
+    js.add(entry);
+    // The islands the page holds, whose chunks the entry fetches (dist/manifest.json).
+    const manifest = JSON.parse(
+      await readFile(path.join(publicDir, '../manifest.json'), 'utf8'),
+    ) as AssetManifest;
+    for (const [, name] of html.matchAll(/<app-island data-island="([^"]+)"/g)) {
+      const island = manifest.islands[name!];
+      if (island) for (const url of [island.js, ...island.imports]) js.add(url);
+    }
   }
   // The entry's own static imports come with it.
   for (const url of [...js]) {
@@ -34,7 +41,7 @@ export async function pageBytes(html: string, publicDir: string) {
   return {
     /** CSS the first paint needs: inlined, plus any stylesheet the page links. */
     cssBeforePaint: gzip(inlineCss) + (await sizeOf(linkedCss)),
-    /** Every script the page loads before it is used (after its first paint). */
+    /** Every script the page loads before it is used. */
     jsGzip: await sizeOf(js),
     jsFiles: js.size,
     htmlGzip: gzip(html),

@@ -1,8 +1,10 @@
 /**
  * Every page a person opens (src/routes/pages/index.tsx), with what the bench holds it to: its
  * render time where the issues give one, its JavaScript budget, and the elements that hold its
- * data for the data paint (docs/performance-notes.md). The public reset-password page is left out: a
- * person reaches it only from a one-time link.
+ * data for the data paint: what the page exists to show (its table's rows, its stat cards, its
+ * form, or the card saying there is none), so a page is measured on its own data, not a spinner.
+ * A selector that a markup change breaks shows as 'matches nothing', never as a fast page. The
+ * public reset-password page is left out: a person reaches it only from a one-time link.
  */
 export interface BenchPage {
   path: string;
@@ -11,7 +13,7 @@ export interface BenchPage {
   signedIn: boolean;
   /** The render time the issues set, printed beside the measured one. */
   renderTarget?: string;
-  /** Gzip bytes of JavaScript the page may load before it is used (docs/decisions/141). */
+  /** Gzip bytes of JavaScript the page may load before it is used (docs/decisions/360). */
   jsBudget?: number;
   /** The elements that hold the page's data: rows of its tables, its stat cards, its form. */
   dataSelector: string;
@@ -19,8 +21,8 @@ export interface BenchPage {
   expected?: number;
 }
 
-/** CSS the first paint waits for, gzip, on any page (docs/decisions/260). */
-export const CSS_BUDGET = 8 * 1024;
+/** CSS the first paint waits for, gzip, on any page: the one linked stylesheet (docs/decisions/360). */
+export const CSS_BUDGET = 10 * 1024;
 
 export const PAGES: BenchPage[] = [
   {

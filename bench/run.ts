@@ -11,10 +11,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { linkJiraProject } from '../src/services/jira/sync';
 import { syncForecastBilling } from '../src/services/forecast/sync';
+import { findDemoRetainerProject } from '../src/db/share-links';
 import { weekStartOf, shiftWeek } from '../src/shared/calendar';
+import { planScenario, splitByRole } from '../src/shared/deal-plan';
 import { isoDateInZone } from '../src/shared/time-zones';
 import { backTestRetainer } from '../src/services/retainer-forecast';
 import { meanAbsoluteErrorPercent, type BackTestSample } from '../src/shared/retainer-forecast';
+import { backTestDelivery, backTestRetainerRange } from '../src/services/delivery-forecast';
+import { calibration, type CalibrationSample } from '../src/shared/delivery-forecast';
 import { pageBytes } from './bundle';
 import {
   BASELINE_RATIO_BUDGET,
@@ -22,6 +26,7 @@ import {
   FLOOR_RATIO_BUDGET,
   type PaintPage,
   paintRatios,
+  WARM_FLOOR_RATIO_BUDGET,
 } from './paint-compare';
 import { chromiumVersion } from './paint';
 import { type BenchPage, CSS_BUDGET, PAGES, pageKey } from './pages';
@@ -29,6 +34,7 @@ import { listen } from './serve';
 import { type ServerProcess, sleep, startServerProcess } from './server-process';
 import { startUpstreamServer } from '../tests/helpers/upstream-server';
 import { createBenchEnv, type BenchEnv } from './setup';
+import { liveSection, lossSection } from './live';
 import { kb, ms, printTable, timeIt, type BenchRow } from './stats';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,9 +49,12 @@ const add = (row: BenchRow) => {
 const quick = process.argv.includes('--quick');
 /** The machine's 1-minute load average, printed beside each timing (others share its cores). */
 const loadAverage = () => `load ${loadavg()[0]!.toFixed(2)}`;
-// `--only paint,render` runs just those sections (render, bundle, upstream, forecast, growth, load, paint, pages, memory, sync, scale10).
+// `--only paint,render` runs just those sections (render, room, bundle, upstream, forecast, growth, load, paint, pages, memory, sync, live, scale10, plan).
 const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const only = onlyArg ? new Set(onlyArg.split(',')) : null;
+// `--pages=/developer,/` narrows the pages section to those paths (a page's paint looked into).
+const pagesArg = process.argv.find((a) => a.startsWith('--pages='))?.slice('--pages='.length);
+const pagePaths = pagesArg ? new Set(pagesArg.split(',')) : null;
 const wanted = (section: string) => !only || only.has(section);
 
 async function queriesFor(env: BenchEnv, p: string) {
@@ -53,6 +62,123 @@ async function queriesFor(env: BenchEnv, p: string) {
   const res = await env.request(p, { cookie: env.adminCookie });
   await res.arrayBuffer();
   return { queries: env.counter.queries, status: res.status };
+}
+
+/**
+ * A scenario recomputed as the Capacity page does it in the browser (docs/decisions/410): 20
+ * deals of three roles over 12 weeks shown (26 searched), one marked won and one lost; and the
+ * call that answers the same from PostgreSQL.
+ */
+async function planSection(env: BenchEnv) {
+  const first = weekStartOf(isoDateInZone(new Date(), 'UTC'));
+  const roles = ['Developer', 'Designer', 'QA Engineer'];
+  const free = new Map(
+    roles.map((role, r) => [
+      role,
+      new Map(
+        Array.from({ length: 26 }, (_, i) => [shiftWeek(first, i), 60 + 40 * r + (i % 5) * 7]),
+      ),
+    ]),
+  );
+  const deals = Array.from({ length: 20 }, (_, i) => ({
+    id: i + 1,
+    expectedCloseDate: shiftWeek(first, i % 12),
+    byRole: splitByRole(
+      120 + i * 35,
+      roles.map((role, r) => ({ role, weight: 3 - r })),
+    ),
+    from: shiftWeek(first, i % 12),
+  }));
+  let n = 0;
+  const stats = await timeIt(
+    async () => {
+      n++;
+      planScenario(
+        deals,
+        free,
+        [
+          { id: 1 + (n % 20), status: 'won' },
+          { id: 1 + ((n + 7) % 20), status: 'lost' },
+        ],
+        { firstWeek: first, horizonWeeks: 26, dealWeeks: 8 },
+      );
+    },
+    quick ? { warmup: 5, runs: 50 } : { warmup: 20, runs: 500 },
+  );
+  add({
+    section: 'plan',
+    what: 'scenario recompute, 20 deals x 12 weeks (26 searched): median / p95',
+    value: `${ms(stats.median)} / ${ms(stats.p95)} (${loadAverage()})`,
+    target: '<= 300 ms on screen',
+    raw: stats,
+  });
+  const call = await timeIt(
+    async () => (await env.request('/api/plan/deals', { cookie: env.adminCookie })).text(),
+    quick ? { warmup: 3, runs: 20 } : { warmup: 10, runs: 100 },
+  );
+  add({
+    section: 'plan',
+    what: 'GET /api/plan/deals median / p95',
+    value: `${ms(call.median)} / ${ms(call.p95)}`,
+    raw: call,
+  });
+}
+
+/**
+ * A client's retainer room (docs/decisions/430) on the demo's retainer: server time per open
+ * (each from its own address, as clients are, so the per-address limit does not answer instead),
+ * its SQL, and the upstream calls an open makes (none: stored copies only).
+ */
+async function roomSection(env: BenchEnv) {
+  const project = await findDemoRetainerProject(env.db);
+  if (!project) return;
+  const made = await env.request(`/api/projects/${project.id}/share-links`, {
+    method: 'POST',
+    cookie: env.adminCookie,
+    body: {
+      label: 'Bench room',
+      expiresAt: isoDateInZone(new Date(Date.now() + 7 * 86_400_000), 'UTC'),
+      rolling: true,
+    },
+  });
+  if (made.status !== 201) throw new Error(`room link: ${made.status} ${await made.text()}`);
+  const room = new URL(((await made.json()) as { url: string }).url).pathname;
+  let n = 0;
+  const open = async () => {
+    n++;
+    const res = await env.request(room, { address: `10.77.${(n >> 8) & 255}.${n & 255}` });
+    if (res.status !== 200) throw new Error(`room answered ${res.status}`);
+    return res.text();
+  };
+  const stats = await timeIt(open, quick ? { warmup: 5, runs: 30 } : { warmup: 20, runs: 200 });
+  add({
+    section: 'room',
+    what: `client room, ${project.name}: median / p95 (${loadAverage()})`,
+    value: `${ms(stats.median)} / ${ms(stats.p95)}`,
+    target: '<= 50 ms server time',
+    raw: stats,
+  });
+  // The same moment's portfolio, for scale: the machine is shared, so a ratio travels better.
+  const portfolio = await timeIt(
+    async () => (await env.request('/', { cookie: env.adminCookie })).text(),
+    quick ? { warmup: 5, runs: 30 } : { warmup: 20, runs: 200 },
+  );
+  add({
+    section: 'room',
+    what: 'the portfolio at the same load, for scale: median / p95',
+    value: `${ms(portfolio.median)} / ${ms(portfolio.p95)} (room/portfolio ${(stats.median / portfolio.median).toFixed(2)})`,
+    raw: portfolio,
+  });
+  env.counter.queries = 0;
+  env.mocks.resetCalls();
+  await open();
+  const { Jira, Forecast, Pipedrive } = env.mocks.calls;
+  add({
+    section: 'room',
+    what: 'one open: SQL queries, upstream calls',
+    value: `${env.counter.queries} queries; Jira ${Jira}, Forecast ${Forecast}, Pipedrive ${Pipedrive}`,
+    target: 'no upstream call',
+  });
 }
 
 async function renderSection(env: BenchEnv, label: string) {
@@ -196,6 +322,11 @@ async function upstreamSection(env: BenchEnv) {
     'no upstream call',
   );
   await count('Insights pipeline page', api('/agency?tab=pipeline'), 'no upstream call');
+  await count(
+    'deal plan: deals staffed if won (GET /api/plan/deals)',
+    api('/api/plan/deals'),
+    'no upstream call',
+  );
   if (billed) {
     await count(
       'retainer forecast and budget burn of a project',
@@ -244,6 +375,94 @@ async function forecastSection(env: BenchEnv) {
     what: `all retainers: ${all.length} periods forecast at mid-period, mean absolute error`,
     value: error === null ? 'no period to score' : `${error}% of target`,
     raw: { error, periods: all.length },
+  });
+}
+
+/**
+ * How well calibrated are the forecasts with ranges (docs/decisions/420)? Each project's delivery
+ * replayed from the last 12 Mondays (tickets done in the next four weeks, from the weeks before
+ * only) and each retainer period of the last 26 weeks from its middle working day.
+ */
+async function rangesSection(env: BenchEnv) {
+  const section = 'forecast ranges (calibration)';
+  const ctx = {
+    db: env.db,
+    today: isoDateInZone(new Date(), env.config.AGENCY_TIMEZONE),
+    timeZone: env.config.AGENCY_TIMEZONE,
+    publicHolidays: env.config.publicHolidays,
+  };
+  const projects = await env.db.query<{ id: number; name: string; budget: string | null }>(
+    'SELECT id, name, forecast_budget_type AS budget FROM projects WHERE visible = 1 AND jira_project_key IS NOT NULL ORDER BY id',
+  );
+  const delivery: CalibrationSample[] = [];
+  for (const p of projects) delivery.push(...(await backTestDelivery(ctx, p.id)));
+  const d = calibration(delivery);
+  add({
+    section,
+    what: `delivery: ${delivery.length} four-week forecasts, P85 held`,
+    value: d.p85HitRate === null ? 'nothing to replay' : `${d.p85HitRate}%`,
+    target: '80-90%',
+    raw: { samples: delivery.length, ...d },
+  });
+  add({
+    section,
+    what: 'delivery: outcome within P10-P90',
+    value: d.p10p90HitRate === null ? 'nothing to replay' : `${d.p10p90HitRate}%`,
+    target: 'about 80%',
+  });
+  const retainers = await env.db.query<{ id: number }>(
+    "SELECT id FROM projects WHERE visible = 1 AND forecast_budget_type = 'RETAINER' ORDER BY id",
+  );
+  const periods: (CalibrationSample & { target: number })[] = [];
+  for (const r of retainers) periods.push(...(await backTestRetainerRange(ctx, r.id)));
+  const rc = calibration(periods);
+  const mae = meanAbsoluteErrorPercent(
+    periods.map((x) => ({ target: x.target, forecast: x.p50, actual: x.actual })),
+  );
+  add({
+    section,
+    what: `retainer: ${periods.length} periods from mid-period, P50 mean absolute error`,
+    value: mae === null ? 'no period to score' : `${mae}% of target`,
+    target: '≤ 5%',
+    raw: { periods: periods.length, mae, ...rc },
+  });
+  add({
+    section,
+    what: 'retainer: actual within P10-P90',
+    value: rc.p10p90HitRate === null ? 'no period to score' : `${rc.p10p90HitRate}%`,
+    target: 'about 80%',
+  });
+}
+
+/** Server time of GET /api/projects/:id/forecast per project, and the upstream calls it makes. */
+async function forecastCostSection(env: BenchEnv, label: string) {
+  const ids = await env.db.query<{ id: number }>(
+    'SELECT id FROM projects WHERE visible = 1 ORDER BY id',
+  );
+  const medians: number[] = [];
+  env.mocks.resetCalls();
+  for (const { id } of ids) {
+    const stats = await timeIt(
+      async () =>
+        (await env.request(`/api/projects/${id}/forecast`, { cookie: env.adminCookie })).text(),
+      { warmup: 2, runs: 10 },
+    );
+    medians.push(stats.median);
+  }
+  const { Jira, Forecast, Pipedrive } = env.mocks.calls;
+  medians.sort((a, b) => a - b);
+  add({
+    section: `forecast cost ${label}`,
+    what: `GET /api/projects/:id/forecast, ${ids.length} projects: median / worst project`,
+    value: `${ms(medians[Math.floor(medians.length / 2)] ?? 0)} / ${ms(medians.at(-1) ?? 0)} (${loadAverage()})`,
+    target: '≤ 50 ms per project',
+    raw: { medians },
+  });
+  add({
+    section: `forecast cost ${label}`,
+    what: 'upstream calls while forecasting',
+    value: `Jira ${Jira}, Forecast ${Forecast}, Pipedrive ${Pipedrive}`,
+    target: 'none',
   });
 }
 
@@ -372,7 +591,7 @@ const BASELINE_DIR =
 const PAINT_SECTION = 'paint (4x CPU, 150 ms, 1.6 Mbps)';
 
 /**
- * docs/decisions/141: the portfolio (50 projects) and Weekly History against the single-page
+ * docs/decisions/360: the portfolio (50 projects) and Weekly History against the single-page
  * baseline (`../shared/spa-baseline/dist`, or --baseline=DIR) and against their floor (the same
  * HTML with its CSS and no script), measured alternately under the same throttling. Data paint
  * is the paint in which the last of the data's elements appeared, for all of them alike.
@@ -425,8 +644,8 @@ async function paintSection(env: BenchEnv) {
         raw: base,
       });
     for (const page of pages) {
-      const { product, floor: bare } = compared.pages.get(page.key)!;
-      const ratios = paintRatios(product, bare, base);
+      const { product, floor: bare, warm } = compared.pages.get(page.key)!;
+      const ratios = paintRatios(product, bare, base, warm);
       const notMeasured = product.notMeasured ?? bare.notMeasured;
       if (notMeasured) {
         add({ section, what: `${page.name}: data paint`, value: `not measured: ${notMeasured}` });
@@ -459,6 +678,13 @@ async function paintSection(env: BenchEnv) {
         target: `≤ ${FLOOR_RATIO_BUDGET}`,
         raw: { floorRatio: ratios.toFloor },
       });
+      add({
+        section,
+        what: `${page.name}, warm cache: FCP / data paint; data paint / floor's`,
+        value: `${ms(warm.product.fcp)} / ${ms(warm.product.dataPaint)}; ${ratios.warmToFloor.toFixed(2)}${ratios.overWarmFloor ? '  OVER BUDGET' : ''} (${load})`,
+        target: `≤ ${WARM_FLOOR_RATIO_BUDGET}`,
+        raw: { warm, warmFloorRatio: ratios.warmToFloor },
+      });
     }
   } finally {
     await env.db.query("DELETE FROM projects WHERE name LIKE 'Paint project %'");
@@ -468,18 +694,20 @@ async function paintSection(env: BenchEnv) {
 /**
  * Every page (bench/pages.ts) in one row: its CSS before first paint and JavaScript, gzip, as
  * the bundle section reads them, and its data paint next to its floor's and the baseline's,
- * measured alternately under the paint section's throttling (docs/performance-notes.md). A page over
+ * measured alternately under the paint section's throttling. A page over
  * any budget is named with OVER BUDGET and what it breaks; a page whose data selector matches
  * nothing says so instead of a time.
  */
 async function pagesSection(env: BenchEnv) {
   const section = `pages ${PAINT_SECTION.slice('paint '.length)}`;
-  const pages: (BenchPage & PaintPage)[] = PAGES.map((p) => ({ ...p, key: pageKey(p) }));
+  const pages: (BenchPage & PaintPage)[] = PAGES.filter(
+    (p) => !pagePaths || pagePaths.has(p.path),
+  ).map((p) => ({ ...p, key: pageKey(p) }));
   const load = loadAverage();
   const compared = await comparePaints(env, pages, {
     baselineDir: BASELINE_DIR,
     // Five rounds, as the paint section: with three, single loads 100 ms apart flagged a
-    // different page over its floor in each run (docs/performance-notes.md).
+    // different page over its floor in each run.
     runs: quick ? 2 : 5,
     warmup: 'one',
   });
@@ -497,27 +725,29 @@ async function pagesSection(env: BenchEnv) {
   const overPages: string[] = [];
   for (const page of pages) {
     const { bytes, over } = await bytesOf(env, page);
-    const { product, floor } = compared.pages.get(page.key)!;
-    const ratios = paintRatios(product, floor, base);
+    const { product, floor, warm } = compared.pages.get(page.key)!;
+    const ratios = paintRatios(product, floor, base, warm);
     const painted =
       !product.notMeasured &&
       !floor.notMeasured &&
       product.dataElements > 0 &&
       floor.dataElements > 0;
+    const warmPainted = painted && !warm.product.notMeasured && !warm.floor.notMeasured;
     if (painted && ratios.overFloor) over.push('data paint / floor');
     if (painted && ratios.overBaseline) over.push('data paint / baseline');
+    if (warmPainted && ratios.overWarmFloor) over.push('warm data paint / floor');
     if (over.length) overPages.push(`${page.name} (${over.join(', ')})`);
     const notMeasured = product.notMeasured ?? floor.notMeasured;
     const paint = notMeasured
       ? `not measured: ${notMeasured}`
       : painted
-        ? `${ms(product.dataPaint)} vs floor ${ms(floor.dataPaint)}: ${ratios.toFloor.toFixed(2)} of floor, ${Number.isFinite(ratios.toBaseline) ? ratios.toBaseline.toFixed(2) : 'n/a'} of baseline`
+        ? `cold ${ms(product.dataPaint)} vs floor ${ms(floor.dataPaint)}: ${ratios.toFloor.toFixed(2)} of floor, ${Number.isFinite(ratios.toBaseline) ? ratios.toBaseline.toFixed(2) : 'n/a'} of baseline; warm ${ms(warm.product.dataPaint)} vs floor ${ms(warm.floor.dataPaint)}: ${warmPainted ? ratios.warmToFloor.toFixed(2) : 'n/a'} of floor`
         : `no data painted: '${page.dataSelector}' matches nothing (${product.dataElements} on the page, ${floor.dataElements} on its floor)`;
     add({
       section,
-      what: `${page.name} (${page.path}): JS, CSS before paint; data paint vs floor; ratios`,
+      what: `${page.name} (${page.path}): JS, CSS before paint; cold and warm data paint vs floor; ratios`,
       value: `${kb(bytes.jsGzip)}, ${kb(bytes.cssBeforePaint)}; ${paint}${over.length ? `  OVER BUDGET: ${over.join(', ')}` : ''}`,
-      target: `${page.jsBudget !== undefined ? `JS ≤ ${page.jsBudget / 1024} KB; ` : ''}CSS ≤ ${CSS_BUDGET / 1024} KB; ≤ ${FLOOR_RATIO_BUDGET} of floor, ≤ ${BASELINE_RATIO_BUDGET} of baseline`,
+      target: `${page.jsBudget !== undefined ? `JS ≤ ${page.jsBudget / 1024} KB; ` : ''}CSS ≤ ${CSS_BUDGET / 1024} KB; cold ≤ ${FLOOR_RATIO_BUDGET} of floor, ≤ ${BASELINE_RATIO_BUDGET} of baseline; warm ≤ ${WARM_FLOOR_RATIO_BUDGET} of floor`,
       raw: {
         path: page.path,
         dataSelector: page.dataSelector,
@@ -525,7 +755,9 @@ async function pagesSection(env: BenchEnv) {
         bytes,
         product,
         floor,
+        warm,
         toFloor: ratios.toFloor,
+        warmToFloor: ratios.warmToFloor,
         toBaseline: ratios.toBaseline,
         over,
       },
@@ -639,10 +871,16 @@ async function main() {
     what: 'demo agency seeded through the real clients (scale 1)',
     value: ms(env.seedMs),
   });
+  if (wanted('plan')) await planSection(env);
   if (wanted('render')) await renderSection(env, 'scale 1');
+  if (wanted('room')) await roomSection(env);
   if (wanted('bundle')) await bundleSection(env);
   if (wanted('upstream')) await upstreamSection(env);
-  if (wanted('forecast')) await forecastSection(env);
+  if (wanted('forecast')) {
+    await forecastSection(env);
+    await rangesSection(env);
+    await forecastCostSection(env, 'scale 1');
+  }
   if (wanted('growth')) await scalingSection(env);
   if (wanted('load')) await loadSection(env);
   if (wanted('paint')) await paintSection(env);
@@ -650,6 +888,10 @@ async function main() {
   await env.close();
   if (wanted('memory')) await memorySection();
   if (wanted('sync')) await syncSection();
+  if (wanted('live')) {
+    await liveSection(distDir, add, quick ? { changes: 20, deliveries: 200 } : {});
+    await lossSection(distDir, add, quick ? { changes: 200 } : {});
+  }
 
   if (!quick && wanted('scale10')) {
     const big = await createBenchEnv({ scale: 10, distDir });
@@ -666,6 +908,7 @@ async function main() {
       target: '≤ 25 ms',
       raw: stats,
     });
+    await forecastCostSection(big, 'scale 10');
     big.counter.queries = 0;
     await (await big.request('/api/gross-margins', { cookie: big.adminCookie })).text();
     add({

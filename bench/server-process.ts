@@ -38,6 +38,8 @@ export interface ServerProcess {
   /** What the server printed, for a failure message. */
   output(): string;
   stop(): Promise<void>;
+  /** Kills the process with SIGKILL, as a crash would: nothing of it runs after. */
+  kill(): Promise<void>;
 }
 
 const ADMIN_EMAIL = 'bench-admin@agency.test';
@@ -64,7 +66,7 @@ function readCpuMs(pid: number): number {
 }
 
 /** A new empty PostgreSQL database next to the one DATABASE_URL names, dropped by `drop`. */
-async function freshPostgresDatabase(baseUrl: string) {
+export async function freshPostgresDatabase(baseUrl: string) {
   const name = `bench_${randomBytes(4).toString('hex')}`;
   const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
@@ -92,6 +94,11 @@ export async function startServerProcess(options: {
   database: BenchDatabase;
   /** Required for 'postgresql': the server one new database is made on. */
   databaseUrl?: string;
+  /**
+   * 'postgresql' only: this database, migrated and kept as it is (several processes on one
+   * database); the caller drops it.
+   */
+  sharedDatabaseUrl?: string;
   env?: Record<string, string>;
   nodeArgs?: string[];
 }): Promise<ServerProcess> {
@@ -99,7 +106,10 @@ export async function startServerProcess(options: {
   let dropDatabase = async () => {};
   let databaseUrl = '';
   let databaseName = '';
-  if (options.database === 'postgresql') {
+  if (options.database === 'postgresql' && options.sharedDatabaseUrl) {
+    databaseUrl = options.sharedDatabaseUrl;
+    databaseName = new URL(databaseUrl).pathname.slice(1);
+  } else if (options.database === 'postgresql') {
     if (!options.databaseUrl) throw new Error('PostgreSQL needs DATABASE_URL');
     const fresh = await freshPostgresDatabase(options.databaseUrl);
     databaseUrl = fresh.url;
@@ -137,6 +147,8 @@ export async function startServerProcess(options: {
         DATABASE_URL: databaseUrl,
         DEMO_ADMIN_EMAIL: ADMIN_EMAIL,
         DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        // Figures stay put while the bench measures them; its live section sends its own changes.
+        DEMO_LIVE_SECONDS: '0',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -204,6 +216,10 @@ export async function startServerProcess(options: {
         }
       },
       output: () => output,
+      async kill() {
+        child.kill('SIGKILL');
+        await exited;
+      },
       async stop() {
         child.kill('SIGTERM');
         await exited;

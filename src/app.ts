@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './env';
 import { sameOrigin } from './middleware/origin';
 import { session } from './middleware/session';
@@ -10,10 +10,11 @@ import { alertSettingsApi, alertsApi, digestSubscriptionApi, outboxApi } from '.
 import { accountApi } from './routes/api/account';
 import { auditApi } from './routes/api/audit';
 import { capacityApi, pipelineApi } from './routes/api/capacity';
+import { planApi } from './routes/api/plan';
 import { authApi } from './routes/api/auth';
 import {
   availabilityApi,
-  peopleApi,
+  confirmWeekApi,
   availablePointsApi,
   endDateApi,
   settingsApi,
@@ -27,14 +28,21 @@ import { preferencesApi } from './routes/api/preferences';
 import { insightsApi } from './routes/api/insights';
 import { internalApi } from './routes/api/internal';
 import { jiraApi } from './routes/api/jira';
+import { peopleApi } from './routes/api/people';
+import { roleTargetsApi, utilisationApi } from './routes/api/utilisation';
 import { projectsApi } from './routes/api/projects';
 import { syncApi } from './routes/api/sync';
+import { projectShareLinksApi, shareLinksApi } from './routes/api/share-links';
+import { roomRoutes } from './routes/pages/room/route';
 import { usersApi } from './routes/api/users';
 import { countRequests, metricsRoute } from './routes/metrics';
 import { notFoundPage, pages } from './routes/pages';
 import { oidcRoutes } from './routes/api/oidc';
+import { webhooksApi } from './routes/webhooks';
+import { eventsApi } from './routes/api/events';
+import { createChangeFeed } from './services/live/feed';
 import { OIDC_PATH } from './shared/sso-texts';
-import { RefusalError, TooManyAttemptsError } from './services/errors';
+import { BadInputError, RefusalError, TooManyAttemptsError } from './services/errors';
 import { checkReadiness } from './services/readiness';
 import { UpstreamError } from './services/http';
 
@@ -46,7 +54,10 @@ function frameSource(url: string | undefined): string[] {
 }
 
 /** Builds the whole app from its dependencies. No I/O happens here or at import time. */
-export function createApp(deps: AppDeps) {
+export function createApp(given: AppDeps) {
+  // The feed polls only while a page follows it: making it here does no I/O.
+  const deps: AppDeps =
+    given.changes === undefined ? { ...given, changes: createChangeFeed(given.db) } : given;
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
@@ -54,29 +65,42 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use('*', countRequests);
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // A fresh nonce per response lets the page's boot script load its entry after first paint.
-        scriptSrc: ["'self'", NONCE],
-        // Each page inlines the whole stylesheet under the same nonce (docs/decisions/260).
-        styleSrc: ["'self'", NONCE],
-        // React sets widths of bars and rings as style attributes; attributes cannot run script.
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        frameSrc: frameSource(deps.config.PIPEDRIVE_DASHBOARD_URL),
-      },
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-    }),
+  const appHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      // Pages link their stylesheet and modules from /assets/ and inline none (docs/decisions/360).
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      // React sets widths of bars and rings as style attributes; attributes cannot run script.
+      styleSrcAttr: ["'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      frameSrc: frameSource(deps.config.PIPEDRIVE_DASHBOARD_URL),
+    },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+  });
+  // A client's retainer room (docs/decisions/430): nothing but its own HTML and the app's
+  // stylesheet, and no address of it sent on anywhere.
+  const roomHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'none'"],
+      styleSrc: ["'self'"],
+      imgSrc: ['data:'],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'no-referrer',
+  });
+  app.use('*', (c, next) =>
+    c.req.path.startsWith('/r/') ? roomHeaders(c, next) : appHeaders(c, next),
   );
 
   // Liveness: the process answers. Readiness: it can serve pages (docs/decisions/272).
@@ -118,32 +142,42 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', ownOrigin);
   // The sign-in form's own POST (docs/decisions/142) is checked the same way.
   app.use('/auth', ownOrigin);
+  // Public and sessionless: before the session middleware, so no cookie is read, renewed or set.
+  app.route('/', roomRoutes());
   app.use('*', session());
 
   // One sub-app per resource, mounted at its own path; each applies its guard once to every
   // route it holds, so a route added to a resource cannot miss it (docs/decisions/111-resources-mounted-with-their-guard.md).
   app.route('/', metricsRoute); // loopback or the METRICS_TOKEN; others get not found
   app.route('/internal', internalApi); // the server's token, checked by the call
+  app.route('/webhooks', webhooksApi); // the upstreams: a signature, a token or basic auth each
   app.route('/api', authApi); // public: sign-up, sign-in, sign-out and who is signed in
   app.route('/api/account', accountApi); // signed in, any role: their own password
   app.route('/api/admin/users', usersApi); // admin
   app.route('/api/admin/audit', auditApi); // admin: the audit log and its CSV
   app.route('/api/admin/sync', syncApi); // admin
   app.route('/api/freshness', freshnessApi); // signed in: the freshness line's ages
+  app.route('/api/events', eventsApi); // signed in: changes for open pages, by role
   app.route('/api/agency-time-entries', agencyTimeEntriesApi); // admin
   app.route('/api/gross-margins', grossMarginsApi); // admin
   app.route('/api/insights', insightsApi); // admin
   app.route('/api/capacity', capacityApi); // staff and admins
   app.route('/api/pipeline', pipelineApi); // admin
+  app.route('/api/plan', planApi); // staff and admins; deal values admins only
   app.route('/api/projects', projectsApi); // signed in
+  app.route('/api/projects', projectShareLinksApi); // admin: a project's client room links
+  app.route('/api/share-links', shareLinksApi); // admin
   app.route('/api/jira', jiraApi); // signed in
   app.route('/api/forecast', forecastApi); // signed in
+  app.route('/api/developer-availability/confirm', confirmWeekApi); // staff and admins
   app.route('/api/developer-availability', availabilityApi); // signed in
-  app.route('/api/people', peopleApi); // signed in: names for the command palette
+  app.route('/api/people', peopleApi); // staff and admins; the palette's names for everyone
   app.route('/api/developer-available-points', availablePointsApi); // signed in
   app.route('/api/developer-start-date', startDateApi); // signed in
   app.route('/api/developer-end-date', endDateApi); // signed in
   app.route('/api/velocity-history', velocityHistoryApi); // signed in
+  app.route('/api/utilisation', utilisationApi); // staff and admins: people's hours
+  app.route('/api/settings/utilisation-targets', roleTargetsApi); // staff read, admins change
   app.route('/api/settings', settingsApi); // signed in
   app.route('/api/preferences', preferencesApi); // signed in: the person's own choices
   app.route('/api/export', userExportsApi); // signed in: CSV of what everyone sees
@@ -170,6 +204,8 @@ export function createApp(deps: AppDeps) {
     }
     if (error instanceof TooManyAttemptsError)
       c.header('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof BadInputError && Object.keys(error.fields).length > 0)
+      return c.json({ message: error.message, fields: error.fields }, 400);
     if (error instanceof RefusalError) return c.json({ message: error.message }, error.status);
     // 502 naming the service, or 504 when it did not answer in time.
     if (error instanceof UpstreamError) return c.json({ message: error.message }, error.httpStatus);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_COMPANY_CURRENCY, isCurrencyCode } from './shared/currency';
 import { type PublicHolidayRegion, unknownRegion } from './shared/public-holidays';
 import { OidcEnvSchema, type OidcSettings, oidcSettingsFrom } from './shared/oidc-settings';
+import { DEMO_FX_RATES, type FxRates, parseFxRates } from './shared/deal-plan';
 
 const optionalUrl = z
   .string()
@@ -38,10 +39,52 @@ const ConfigSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .optional(),
   PIPEDRIVE_BASE_URL: optionalUrl,
+  // Webhook receivers (docs/decisions/400-live-webhooks-inbox-and-queue.md): Jira's shared
+  // secret (HMAC-SHA256 of the body), Forecast's token in the address, Pipedrive's basic auth.
+  JIRA_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(16, 'must be at least 16 characters').optional())
+    .optional(),
+  FORECAST_WEBHOOK_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .min(24, 'must be at least 24 characters')
+        .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - and _ (it goes in the address)')
+        .optional(),
+    )
+    .optional(),
+  PIPEDRIVE_WEBHOOK_USER: optionalText,
+  PIPEDRIVE_WEBHOOK_PASSWORD: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(16, 'must be at least 16 characters').optional())
+    .optional(),
   // Capacity (docs/decisions/320): weeks a won deal's hours are spread over, and a blended
   // hourly rate for its hours (unset: the average default rate of Forecast's rate cards).
   CAPACITY_DEAL_WEEKS: z.coerce.number().int().min(1).max(52).default(8),
   CAPACITY_BLENDED_RATE: z.coerce.number().positive().optional(),
+  // Deal values in the company currency (docs/decisions/410): the value of one unit of each
+  // currency, `EUR=1.08,AUD=0.66`; a currency without a rate is never converted.
+  FX_RATES: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (v === '') return undefined;
+      const parsed = parseFxRates(v);
+      if ('rates' in parsed) return parsed.rates;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    })
+    .optional(),
+  // The Pipedrive deal custom field (its key) holding a deal's role mix, `Developer=60,Designer=40`.
+  PLAN_ROLE_FIELD: optionalText,
   // Public holidays for people without a Forecast holiday calendar (docs/decisions/337): an
   // ISO 3166 country code and optionally one of its regions; unset country means none.
   PUBLIC_HOLIDAYS_COUNTRY: z
@@ -74,9 +117,19 @@ const ConfigSchema = z.object({
     .toUpperCase()
     .default(DEFAULT_COMPANY_CURRENCY)
     .refine(isCurrencyCode, 'must be a three-letter currency code such as USD'),
+  // The name a client reads at the top of a retainer room (docs/decisions/430).
+  AGENCY_NAME: z.string().trim().min(1).max(100).default('Agency Dashboard'),
   DEMO_ADMIN_EMAIL: z.email().default('admin@demo.agency'),
   DEMO_ADMIN_PASSWORD: z.string().min(8).default('demo-admin-password'),
   DEMO_SCALE: z.coerce.number().int().min(1).max(100).default(1),
+  // Full demo mode: how often the demo's Jira moves a ticket and delivers it (0: never).
+  DEMO_LIVE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600)
+    .refine((s) => s === 0 || s >= 5, 'must be 0 (off) or at least 5')
+    .default(20),
   // How often the background refresh runs (one run per interval across all processes).
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // Upstream calls one refresh run may make; the rest waits for the next run (Workers' limits).
@@ -113,6 +166,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   pipedriveDemo: boolean;
   /** Where public holidays come from for people without a Forecast holiday calendar; null for none. */
   publicHolidays: PublicHolidayRegion | null;
+  /** Exchange rates into COMPANY_CURRENCY and where they came from (the demo's when unset). */
+  fx: { rates: FxRates; source: string };
 };
 
 export class ConfigError extends Error {
@@ -142,6 +197,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  PIPEDRIVE_API_TOKEN needs PIPEDRIVE_COMPANY_DOMAIN (or PIPEDRIVE_BASE_URL)',
     );
   }
+  if (Boolean(c.PIPEDRIVE_WEBHOOK_USER) !== Boolean(c.PIPEDRIVE_WEBHOOK_PASSWORD)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PIPEDRIVE_WEBHOOK_USER and PIPEDRIVE_WEBHOOK_PASSWORD must be set together',
+    );
+  }
   if (c.PUBLIC_HOLIDAYS_REGION && !c.PUBLIC_HOLIDAYS_COUNTRY) {
     throw new ConfigError(
       'Invalid configuration:\n  PUBLIC_HOLIDAYS_REGION needs PUBLIC_HOLIDAYS_COUNTRY',
@@ -162,5 +222,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     forecastDemo: !c.FORECAST_API_KEY,
     pipedriveDemo: !c.PIPEDRIVE_API_TOKEN,
     oidc,
+    fx: c.FX_RATES
+      ? { rates: c.FX_RATES, source: 'FX_RATES' }
+      : !c.PIPEDRIVE_API_TOKEN
+        ? { rates: DEMO_FX_RATES, source: "FX_RATES, the demo's" }
+        : { rates: {}, source: 'FX_RATES (unset)' },
   };
 }

@@ -10,6 +10,9 @@ import type { JiraClient } from './services/jira/client';
 import type { Mailer } from './services/mail';
 import type { AppMetrics } from './services/metrics';
 import type { RefreshRunner } from './services/refresh';
+import type { ChangeFeed } from './services/live/feed';
+import type { JobQueue } from './services/live/jobs';
+import type { WebhookSecrets } from './services/live/receive';
 
 /** Everything the app needs from the outside, passed in once (no I/O at import time). */
 export interface AppDeps {
@@ -39,6 +42,12 @@ export interface AppDeps {
   defer: (task: Promise<unknown>) => void;
   /** Outgoing mail when `SMTP_URL` is set; without it, mail waits in the in-app outbox. */
   mailer?: Mailer;
+  /** The job queue (pg-boss on Node, Cloudflare Queues on Workers); without it deliveries wait for the catch-up. */
+  jobs?: JobQueue;
+  /** The webhook receivers' secrets; from the environment unless given (the demo makes its own). */
+  webhookSecrets?: WebhookSecrets;
+  /** The change feed open pages follow (GET /api/events); made over `db` when not given, none on Workers. */
+  changes?: ChangeFeed | null;
 }
 
 export type AppEnv = {
@@ -48,7 +57,17 @@ export type AppEnv = {
     session: Session | null;
     /** The signed-in user's stored choices, read with the session (their defaults when none). */
     preferences: UserPreferences | null;
-    /** This response's CSP nonce, for the page's inline style (set by secureHeaders). */
-    secureHeadersNonce?: string;
+  };
+};
+
+/**
+ * The app's env past a guard (src/middleware/guards.ts): someone is signed in, so handlers read
+ * `c.var.user`, `c.var.session` and `c.var.preferences` with no check of their own.
+ */
+export type SignedInEnv = {
+  Variables: AppEnv['Variables'] & {
+    user: SessionUser;
+    session: Session;
+    preferences: UserPreferences;
   };
 };

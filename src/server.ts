@@ -4,8 +4,8 @@ import { hostname } from 'node:os';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app';
 import { createPasswordHasher } from './auth/password';
+import { createRuntime } from './runtime';
 import { nodeScrypt } from './auth/password.node';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
@@ -13,17 +13,15 @@ import { openDatabase, serverInfoPath } from './db/open';
 import type { AssetManifest } from './render/assets';
 import { demoCredentialsProblem, ensureDemoAdmin, isFullDemo } from './demo/admin';
 import { startDemoMocks } from './demo/mocks';
+import { startLiveDemo } from './demo/live-demo';
 import { seedDemoDashboard } from './demo/seed';
+import { freshDemoShareLink } from './demo/share-link';
 import { createDemoSpine } from './mocks/agency/spine';
-import { createIntegrations } from './services/integrations';
 import { startDailySnapshots } from './services/backup';
 import { checkDatabaseMode, DatabaseModeError } from './services/database-mode';
-import { createRefreshRunner, refreshSettingsFrom } from './services/refresh';
-import { startRefreshSchedule } from './services/refresh-schedule';
-import { alertsAfterRun } from './services/alerts';
-import { startDigestSchedule } from './services/digest';
+import { startRefreshJobs } from './services/refresh-jobs';
+import { startDigestJobs } from './services/digest';
 import { createMetrics } from './services/metrics';
-import { createSlackNotifier } from './services/slack';
 import {
   acquireDataDirLock,
   DataDirInUseError,
@@ -33,6 +31,8 @@ import {
 import { bindPort, EXIT_PORT_IN_USE, PortInUseError } from './server/listen';
 import { serverFetch } from './server/root';
 import { createSmtpMailer } from './server/smtp-mailer';
+import { startLive } from './server/live';
+import { webhookSecretsFrom } from './services/live/receive';
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -59,8 +59,49 @@ async function main() {
   const demoFetch = mocks?.fetch;
   // One registry for this process, handed to everything that counts (GET /metrics).
   const metrics = createMetrics();
-  const onResponse = metrics.upstreamResponse;
-  const integrations = createIntegrations(config, { demoFetch, onResponse });
+  const assets = JSON.parse(
+    readFileSync(path.join(distDir, 'manifest.json'), 'utf8'),
+  ) as AssetManifest;
+  const internalToken = db.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
+
+  const runner = `node ${process.pid}@${hostname()}`;
+  const mailer = config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.DIGEST_FROM)
+    : undefined;
+  // Webhook deliveries and jobs on the queue engine over this database (docs/decisions/400).
+  const live = await startLive({
+    db,
+    refreshIntervalSeconds: config.SYNC_INTERVAL_SECONDS,
+    log: (line) => console.error(line),
+  });
+  // The demo's own Jira signs its deliveries with a secret made for this process.
+  const webhookSecrets = webhookSecretsFrom(config);
+  if (config.jiraDemo) webhookSecrets.jiraSecret ??= randomBytes(24).toString('hex');
+  const { app, clients, refresh, evaluateAlerts } = createRuntime({
+    db,
+    config,
+    clock: () => new Date(),
+    passwords,
+    assets,
+    clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    peerAddress: (c) => getConnInfo(c).remote.address,
+    metrics,
+    internalToken,
+    // A Sync now run goes on after its response; the runner records its own failures.
+    defer: (task) => void task.catch(() => {}),
+    mailer,
+    runner,
+    log: { run: (line) => console.log(line), alerts: (line) => console.error(line) },
+    http: { demoFetch },
+    jobs: live.jobs,
+    webhookSecrets,
+  });
+  await live.work({
+    db,
+    clock: () => new Date(),
+    timeZone: config.AGENCY_TIMEZONE,
+    clients: () => clients,
+  });
 
   const credentialsProblem = await demoCredentialsProblem(db, config, process.env, passwords);
   if (credentialsProblem) {
@@ -75,7 +116,7 @@ async function main() {
     if (isFullDemo(config)) await ensureDemoAdmin(db, config, passwords);
     if (config.jiraDemo && config.forecastDemo) {
       // A failed seed leaves an empty (but working) dashboard rather than no dashboard at all.
-      await seedDemoDashboard(db, integrations, {
+      await seedDemoDashboard(db, clients, {
         spine: createDemoSpine({ scale: config.DEMO_SCALE }),
         now: new Date(),
         timeZone: config.AGENCY_TIMEZONE,
@@ -84,59 +125,16 @@ async function main() {
         console.error(`The demo data could not be loaded: ${(error as Error).message}`),
       );
     }
-    if (isFullDemo(config))
+    if (isFullDemo(config)) {
       console.log(`Demo admin: ${config.DEMO_ADMIN_EMAIL} / ${config.DEMO_ADMIN_PASSWORD}`);
+      // A client's view of a retainer, no sign-in needed (docs/decisions/430).
+      const room = await freshDemoShareLink(db, config, new Date()).catch((error: unknown) => {
+        console.error(`The demo client link could not be made: ${(error as Error).message}`);
+        return null;
+      });
+      if (room) console.log(`Demo client room (${room.projectName}): ${url}${room.path}`);
+    }
   }
-
-  const assets = JSON.parse(
-    readFileSync(path.join(distDir, 'manifest.json'), 'utf8'),
-  ) as AssetManifest;
-  const internalToken = db.kind === 'pglite' ? randomBytes(32).toString('hex') : undefined;
-
-  const runner = `node ${process.pid}@${hostname()}`;
-  const mailer = config.SMTP_URL
-    ? createSmtpMailer(config.SMTP_URL, config.DIGEST_FROM)
-    : undefined;
-  // Alert rules run after every refresh run (docs/decisions/201-alert-lifecycle.md).
-  const evaluateAlerts = alertsAfterRun({
-    db,
-    clock: () => new Date(),
-    timeZone: config.AGENCY_TIMEZONE,
-    qaStatus: config.JIRA_QA_STATUS,
-    publicHolidays: config.publicHolidays,
-    companyCurrency: config.COMPANY_CURRENCY,
-    slack: config.SLACK_WEBHOOK_URL ? createSlackNotifier(config.SLACK_WEBHOOK_URL) : undefined,
-    log: (line) => console.error(line),
-  });
-  const refresh = createRefreshRunner({
-    db,
-    connect: (onRequest, onSkipped, limits) =>
-      createIntegrations(config, { onRequest, onSkipped, demoFetch, onResponse, ...limits }),
-    clock: () => new Date(),
-    timeZone: config.AGENCY_TIMEZONE,
-    settings: refreshSettingsFrom(config),
-    runner,
-    log: (line) => console.log(line),
-    afterRun: evaluateAlerts,
-    metrics,
-  });
-
-  const app = createApp({
-    db,
-    config,
-    clock: () => new Date(),
-    passwords,
-    assets,
-    ...integrations,
-    clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
-    peerAddress: (c) => getConnInfo(c).remote.address,
-    metrics,
-    internalToken,
-    refresh,
-    // A Sync now run goes on after its response; the runner records its own failures.
-    defer: (task) => void task.catch(() => {}),
-    mailer,
-  });
 
   bound.ready(serverFetch(app.fetch, distDir, metrics.admissionDepth));
   // server.json first: whoever reads "listening" may use it at once.
@@ -157,25 +155,51 @@ async function main() {
   );
   const server = bound.server;
 
-  // Background refresh: pages only read Postgres; this keeps it current, one runner at a time
-  // across every process on this database (services/refresh.ts). Started after listen() so
-  // the first page never waits for upstream.
-  const schedule = startRefreshSchedule(refresh);
+  let stopping = false;
+  // Background refresh: pages only read Postgres; this keeps it current, one job per interval on
+  // the job queue and one run at a time across every process on this database
+  // (services/refresh-jobs.ts). Started after listen() so the first page never waits for upstream.
+  const schedule = await startRefreshJobs(refresh, live.jobs);
   // The stored data may already hold alerts (a restart, the demo seed) before any run ends.
-  void evaluateAlerts().catch((error) => console.error('Alert rules could not run:', error));
-  // The Monday digest: every process asks, one claims each week (docs/decisions/202).
-  const digest = startDigestSchedule({
-    db,
-    mailer,
-    clock: () => new Date(),
-    timeZone: config.AGENCY_TIMEZONE,
-    qaStatus: config.JIRA_QA_STATUS,
-    publicHolidays: config.publicHolidays,
-    companyCurrency: config.COMPANY_CURRENCY,
-    runner,
-    origin: config.PUBLIC_ORIGIN,
-    log: (line) => console.log(line),
+  const startAlerts = evaluateAlerts().catch((error) =>
+    console.error('Alert rules could not run:', error),
+  );
+  // The Monday digest on the job queue: asked for every hour and once at start, sent once a week
+  // (docs/decisions/403); the first ask waits for the first refresh and alert pass, so it
+  // counts what the bell counts.
+  void startDigestJobs(
+    live.jobs,
+    {
+      db,
+      mailer,
+      clock: () => new Date(),
+      timeZone: config.AGENCY_TIMEZONE,
+      qaStatus: config.JIRA_QA_STATUS,
+      publicHolidays: config.publicHolidays,
+      companyCurrency: config.COMPANY_CURRENCY,
+      runner,
+      origin: config.PUBLIC_ORIGIN,
+      log: (line) => console.log(line),
+    },
+    { after: Promise.all([schedule.first, startAlerts]) },
+  ).catch((error) => {
+    if (!stopping) console.error('The Monday digest could not be put on the job queue:', error);
   });
+
+  // With the demo's Jira (no Jira credentials, on either database), it moves a ticket now and
+  // then through the webhook receiver, so open pages move (docs/decisions/402-live-pages.md).
+  const liveDemo =
+    mocks?.jiraData && webhookSecrets.jiraSecret && config.DEMO_LIVE_SECONDS
+      ? startLiveDemo({
+          db,
+          data: mocks.jiraData,
+          origin: url,
+          secret: webhookSecrets.jiraSecret,
+          clock: () => new Date(),
+          intervalMs: config.DEMO_LIVE_SECONDS * 1000,
+          log: (line) => console.error(line),
+        })
+      : null;
 
   // The owner of the embedded database keeps its daily snapshots (docs/decisions/273).
   const snapshots =
@@ -188,13 +212,13 @@ async function main() {
         })
       : null;
 
-  let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    schedule.stop();
-    digest.stop();
+    liveDemo?.stop();
     snapshots?.stop();
+    // The queue first, so no scheduled job starts a run after the one in progress is ended.
+    await live.stop().catch(() => {});
     await refresh
       .abandon('The server stopped during the run; nothing it had not finished was stored.')
       .catch(() => {});

@@ -28,7 +28,18 @@ globalStyle('input[type="date"]:focus-within', {
 
 // Tables wider than a phone scroll sideways inside their box, with the first column (the row's
 // name) kept in view (docs/decisions/184).
-globalStyle('[data-scroll-x]', { overflowX: 'auto', maxWidth: '100%' });
+// Its box is a size container so that the caption, as wide as the table, can be held to the
+// visible width and wrap there instead of running off a phone's screen.
+globalStyle('[data-scroll-x]', {
+  overflowX: 'auto',
+  maxWidth: '100%',
+  containerType: 'inline-size',
+});
+globalStyle('[data-scroll-x] > table > caption', {
+  position: 'sticky',
+  left: 0,
+  maxWidth: '100cqi',
+});
 globalStyle('[data-scroll-x] > table > * > tr > :first-child', {
   position: 'sticky',
   left: 0,

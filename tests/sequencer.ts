@@ -9,7 +9,7 @@ const otherProcesses = inFolder('faults|sync');
  * The files that start servers, browsers or several processes run first and the many short
  * in-process files after them, so both workers end near the same time: on a clean clone vitest
  * knows no durations and orders by file size, and a whole PGlite run ended with one slow file
- * alone for 46 s (bench/results/README.md, "Test suite"). One end-to-end file goes first, as it
+ * alone for 46 s. One end-to-end file goes first, as it
  * makes the run's seeded demo (tests/e2e/seeded-demo.ts); the fault and multi-process files
  * keep the other worker busy meanwhile, and the other end-to-end files follow.
  */

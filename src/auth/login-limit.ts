@@ -23,6 +23,12 @@ export const MAX_RESET_FAILURES_PER_ADDRESS = 10;
 /** The key reset attempts are counted under in place of an email (it can never be one). */
 export const RESET_ATTEMPT_KEY = 'password-reset';
 
+/**
+ * The key a sign-in started at the OpenID provider is counted under in place of an email (it can
+ * never be one). It counts as a failed sign-in of its address until it signs someone in.
+ */
+export const OIDC_START_KEY = 'oidc-start';
+
 /** Accounts one address may create in the window (a team joining on one day fits). */
 export const MAX_SIGNUPS_PER_ADDRESS = 10;
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
@@ -60,6 +66,17 @@ export function resetRetryAfter(counts: LoginAttemptCounts, now: Date): number |
   if (counts.pairFailures < MAX_RESET_FAILURES_PER_ADDRESS || !counts.oldestPairFailure)
     return null;
   return secondsUntil(counts.oldestPairFailure.getTime() + LOGIN_WINDOW_MS, now);
+}
+
+/**
+ * Seconds this address waits before it may start another sign-in at the OpenID provider, or null:
+ * started sign-ins share the address's allowance across emails with failed password sign-ins
+ * (docs/decisions/290, "Limits"). There is no email yet, so no per-email limit applies.
+ */
+export function oidcStartRetryAfter(counts: LoginAttemptCounts, now: Date): number | null {
+  if (counts.addressFailures < MAX_FAILURES_PER_ADDRESS || !counts.oldestAddressFailure)
+    return null;
+  return secondsUntil(counts.oldestAddressFailure.getTime() + LOGIN_WINDOW_MS, now);
 }
 
 /** 'Try again in 40 seconds' / 'in 12 minutes': the wait a person reads in the 429 message. */

@@ -46,13 +46,14 @@ async function main(): Promise<number> {
       return 0;
     }
   }
+  // Before the lock, which makes the folder: a mistyped DATA_DIR is left as it was.
+  if (!existsSync(path.resolve(config.DATA_DIR, 'pglite/PG_VERSION'))) {
+    console.error(`There is no database in ${config.DATA_DIR} to back up.`);
+    return 1;
+  }
   const lock = lockDataDirFor(config.DATA_DIR, 'backup command');
   if (typeof lock === 'number') return lock;
   try {
-    if (!existsSync(path.resolve(config.DATA_DIR, 'pglite/PG_VERSION'))) {
-      console.error(`There is no database in ${config.DATA_DIR} to back up.`);
-      return 1;
-    }
     const db = await openDatabase(config);
     try {
       const bytes = await writeSnapshot(db, file);

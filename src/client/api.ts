@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string,
+    /** A refused body's problem per field, in words, when the server named its fields. */
+    readonly fields: Readonly<Record<string, string>> = {},
   ) {
     super(`${status}: ${serverMessage}`);
     this.name = 'ApiError';
@@ -16,13 +18,17 @@ export class ApiError extends Error {
 export async function errorFromResponse(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   let message = text || res.statusText;
+  const fields: Record<string, string> = {};
   try {
-    const body = JSON.parse(text) as { message?: unknown };
+    const body = JSON.parse(text) as { message?: unknown; fields?: unknown };
     if (body && typeof body.message === 'string') message = body.message;
+    if (body && typeof body.fields === 'object' && body.fields !== null)
+      for (const [name, problem] of Object.entries(body.fields))
+        if (typeof problem === 'string') fields[name] = problem;
   } catch {
     // Not JSON: the text itself is the message.
   }
-  return new ApiError(res.status, message);
+  return new ApiError(res.status, message, fields);
 }
 
 export async function apiRequest<T = unknown>(

@@ -4,9 +4,17 @@
  * shows as the spec's toasts without a reload, and switches modes in place. React and the
  * Toaster island load only when the visitor starts using the form, after the first paint.
  */
-import { ACCOUNT_CREATED, AUTH_TEXTS, type AuthMode, isAuthMode } from '../shared/auth-texts';
+import {
+  ACCOUNT_CREATED,
+  AUTH_FIELDS,
+  AUTH_TEXTS,
+  type AuthField,
+  type AuthMode,
+  authErrorId,
+  isAuthMode,
+} from '../shared/auth-texts';
 import { NEW_PASSWORD_HINT } from '../shared/passwords';
-import { apiRequest, serverMessage } from './api';
+import { ApiError, apiRequest, serverMessage } from './api';
 import { toast } from './toast';
 
 let toaster: Promise<void> | null = null;
@@ -33,6 +41,30 @@ function enhance(form: HTMLFormElement): void {
   const next = form.dataset.next || '/';
   let mode: AuthMode = isAuthMode(modeField.value) ? modeField.value : 'signin';
   let busy = false;
+  const inputs: Record<AuthField, HTMLInputElement> = { email, password };
+
+  /** The line under a field says what is wrong with it, or goes (docs/decisions/383). */
+  const setFieldError = (field: AuthField, text: string) => {
+    const input = inputs[field];
+    const line = document.getElementById(authErrorId(field));
+    if (line) {
+      line.textContent = text;
+      line.hidden = !text;
+    }
+    if (text) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+    const described = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter((id) => id && id !== authErrorId(field));
+    if (text) described.push(authErrorId(field));
+    if (described.length) input.setAttribute('aria-describedby', described.join(' '));
+    else input.removeAttribute('aria-describedby');
+  };
+  const clearFieldErrors = () => {
+    for (const field of AUTH_FIELDS) setFieldError(field, '');
+  };
+  for (const field of AUTH_FIELDS)
+    inputs[field].addEventListener('input', () => setFieldError(field, ''));
 
   const show = (m: AuthMode) => {
     mode = m;
@@ -46,6 +78,7 @@ function enhance(form: HTMLFormElement): void {
       hint.hidden = m !== 'signup';
       hint.textContent = m === 'signup' ? NEW_PASSWORD_HINT : '';
     }
+    clearFieldErrors();
     if (m === 'signup') password.setAttribute('aria-describedby', 'auth-password-hint');
     else password.removeAttribute('aria-describedby');
     if (toggle) {
@@ -69,6 +102,7 @@ function enhance(form: HTMLFormElement): void {
     submit.disabled = true;
     submit.textContent = AUTH_TEXTS[submitting].busy;
     const body = { email: email.value, password: password.value };
+    clearFieldErrors();
     try {
       if (submitting === 'signin') {
         await apiRequest('POST', '/api/login', body);
@@ -81,6 +115,14 @@ function enhance(form: HTMLFormElement): void {
       password.value = '';
       show('signin');
     } catch (error) {
+      // A refusal that names the form's fields is said under each of them, and the first
+      // takes the focus; anything else (a limit, a closed door) is the spec's toast.
+      const named = error instanceof ApiError ? AUTH_FIELDS.filter((f) => error.fields[f]) : [];
+      if (named.length > 0 && error instanceof ApiError) {
+        for (const field of named) setFieldError(field, error.fields[field]!);
+        inputs[named[0]!].focus();
+        return;
+      }
       const title = AUTH_TEXTS[submitting].failed;
       await loadToaster();
       toast({ title, description: serverMessage(error, title), variant: 'destructive' });

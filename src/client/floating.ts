@@ -5,7 +5,7 @@ import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/d
  * `data-float-anchor` shows its `[data-float-panel]` child on hover and focus by CSS, placed
  * below it before scripts run; once this is installed, the panel is placed by Floating UI with a
  * fixed position instead, so a card's edge (overflow) no longer cuts it and it flips above or
- * shifts sideways where the viewport ends. One listener for the whole page, server HTML or
+ * shifts back inside where the viewport ends. One listener for the whole page, server HTML or
  * island alike. Panels are never made to scroll here: a scrolling box takes a Tab stop.
  */
 let installed = false;
@@ -17,7 +17,14 @@ function place(anchor: HTMLElement): void {
     void computePosition(anchor, panel, {
       strategy: 'fixed',
       placement: (anchor.dataset.floatAnchor as 'bottom-start' | 'bottom-end') || 'bottom-start',
-      middleware: [offset(6), flip({ padding: 8 }), shift({ padding: 8 })],
+      // Below or above; where neither has room for a tall panel, beside the anchor; and then
+      // moved along both axes to stay 8 px inside the viewport (a flip alone left a tall panel
+      // running off the top).
+      middleware: [
+        offset(6),
+        flip({ padding: 8, fallbackAxisSideDirection: 'start' }),
+        shift({ padding: 8, crossAxis: true }),
+      ],
     }).then(({ x, y }) => {
       Object.assign(panel.style, {
         position: 'fixed',

@@ -146,6 +146,8 @@ export const visuallyHidden = style({
   border: 0,
 });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.92rem' });
+/** Around a table wider than a phone: it scrolls sideways inside its card, not the page. */
+export const tableScroll = style({ overflowX: 'auto', position: 'relative' });
 /** A link into Jira or Forecast: the text, then a small new-tab icon. */
 export const sourceLink = style({
   display: 'inline-flex',

@@ -143,10 +143,20 @@ export async function closeClearedAlerts(
   return rows.length;
 }
 
-export interface AlertQuery {
+/**
+ * Who reads alerts: money alerts only for admins, and only the rules their role can act on
+ * (docs/decisions/392-alerts-people-can-act-on.md). Both filters are in the SQL, so nothing
+ * else can leak an alert.
+ */
+export interface AlertViewer {
   userId: string;
-  /** Money alerts only for admins: the filter is in the SQL, so nothing else can leak them. */
   isAdmin: boolean;
+  rules: readonly AlertRule[];
+}
+/** The rules' filter: `a.rule` among the JSON array in parameter `n`. */
+const RULE_IN = (n: number) => `a.rule IN (SELECT jsonb_array_elements_text($${n}::text::jsonb))`;
+
+export interface AlertQuery extends AlertViewer {
   status?: 'open' | 'closed' | 'all';
   projectId?: number;
   rule?: AlertRule;
@@ -200,27 +210,32 @@ export async function listAlerts(db: Db, q: AlertQuery): Promise<StoredAlert[]> 
         AND ($3::text = 'all' OR ($3::text = 'open') = (a.closed_at IS NULL))
         AND ($4::int IS NULL OR a.project_id = $4::int)
         AND ($5::text IS NULL OR a.rule = $5::text)
+        AND ${RULE_IN(7)}
       ORDER BY (a.closed_at IS NULL) DESC, a.opened_at DESC, a.id DESC
       LIMIT $6`,
-    [q.userId, q.isAdmin, q.status ?? 'open', q.projectId ?? null, q.rule ?? null, q.limit ?? 500],
+    [
+      q.userId,
+      q.isAdmin,
+      q.status ?? 'open',
+      q.projectId ?? null,
+      q.rule ?? null,
+      q.limit ?? 500,
+      JSON.stringify(q.rules),
+    ],
   );
   return rows.map(toAlert);
 }
 
 /** One alert the person may see (null when it does not exist or is a money alert for a non-admin). */
-export async function getAlert(
-  db: Db,
-  id: number,
-  who: { userId: string; isAdmin: boolean },
-): Promise<StoredAlert | null> {
+export async function getAlert(db: Db, id: number, who: AlertViewer): Promise<StoredAlert | null> {
   const rows = await db.query<AlertRow>(
-    `${SELECT_ALERTS} WHERE a.id = $2 AND ($3::boolean OR NOT a.money)`,
-    [who.userId, id, who.isAdmin],
+    `${SELECT_ALERTS} WHERE a.id = $2 AND ($3::boolean OR NOT a.money) AND ${RULE_IN(4)}`,
+    [who.userId, id, who.isAdmin, JSON.stringify(who.rules)],
   );
   return rows[0] ? toAlert(rows[0]) : null;
 }
 
-const NEEDS_ATTENTION = `a.closed_at IS NULL AND ($2::boolean OR NOT a.money)
+const NEEDS_ATTENTION = `a.closed_at IS NULL AND ($2::boolean OR NOT a.money) AND ${RULE_IN(4)}
   AND NOT EXISTS (SELECT 1 FROM alert_user_states s WHERE s.alert_id = a.id AND s.user_id = $1
                   AND (s.acknowledged_at IS NOT NULL OR s.snoozed_until > $3))`;
 
@@ -230,12 +245,12 @@ const NEEDS_ATTENTION = `a.closed_at IS NULL AND ($2::boolean OR NOT a.money)
  */
 export async function countAttention(
   db: Db,
-  who: { userId: string; isAdmin: boolean },
+  who: AlertViewer,
   now: Date,
 ): Promise<{ total: number; byProject: Record<number, number> }> {
   const rows = await db.query<{ project_id: number | null; n: number }>(
     `SELECT a.project_id, count(*)::int AS n FROM alerts a WHERE ${NEEDS_ATTENTION} GROUP BY a.project_id`,
-    [who.userId, who.isAdmin, now],
+    [who.userId, who.isAdmin, now, JSON.stringify(who.rules)],
   );
   const byProject: Record<number, number> = {};
   let total = 0;
@@ -273,13 +288,13 @@ export async function setAlertUserState(
 export async function visibleAlertIds(
   db: Db,
   ids: readonly number[],
-  who: { userId: string; isAdmin: boolean },
+  who: AlertViewer,
 ): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
     `SELECT a.id FROM alerts a
       WHERE a.id IN (SELECT value::bigint FROM jsonb_array_elements_text($1::text::jsonb))
-        AND ($2::boolean OR NOT a.money)`,
-    [JSON.stringify(ids), who.isAdmin],
+        AND ($2::boolean OR NOT a.money) AND ${RULE_IN(3)}`,
+    [JSON.stringify(ids), who.isAdmin, JSON.stringify(who.rules)],
   );
   return rows.map((r) => Number(r.id));
 }
@@ -396,4 +411,22 @@ export async function listOutbox(db: Db, limit = 50): Promise<OutboxMail[]> {
     text: r.text_body,
     html: r.html_body,
   }));
+}
+
+/**
+ * Closes the open availability alerts about the week starting `weekStart`: the week was
+ * confirmed as it is. Answers how many closed.
+ */
+export async function closeAvailabilityAlerts(
+  db: Db,
+  weekStart: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db.query(
+    `UPDATE alerts SET closed_at = $2
+      WHERE rule = 'availability' AND closed_at IS NULL AND numbers->>'weekStart' = $1
+      RETURNING id`,
+    [weekStart, now],
+  );
+  return rows.length;
 }

@@ -218,6 +218,19 @@ export async function listMarkedDays(
   return rows.map((r) => ({ accountId: r.account_id, date: r.date, isAway: r.is_away }));
 }
 
+/** Every day marked by hand (Away or Available) from `from` to `to`, whoever it belongs to. */
+export async function listAllMarkedDays(
+  db: Db,
+  range: { from: IsoDate; to: IsoDate },
+): Promise<AvailabilityCell[]> {
+  const rows = await db.query<{ account_id: string; date: string; is_away: boolean }>(
+    `SELECT account_id, to_char(date, 'YYYY-MM-DD') AS date, is_away FROM developer_availability
+      WHERE date >= $1::date AND date <= $2::date`,
+    [range.from, range.to],
+  );
+  return rows.map((r) => ({ accountId: r.account_id, date: r.date, isAway: r.is_away }));
+}
+
 /** Everything available points are computed from, for the days from `from` to `to`. */
 export interface AvailabilityInputs {
   developers: {
@@ -232,16 +245,23 @@ export interface AvailabilityInputs {
   marked: AvailabilityCell[];
 }
 
-/** The selection, the points setting and the marked days in one round trip: the Weekly History page reads this on every render. */
+/**
+ * The selection, the points setting and the marked days in one round trip: the Weekly History
+ * page reads this on every render. Employment is the roster's: the dashboard's own date, else
+ * Forecast's (docs/decisions/390-one-roster-of-people.md).
+ */
 export async function readAvailabilityInputs(
   db: Db,
   range: { from: IsoDate; to: IsoDate },
 ): Promise<AvailabilityInputs> {
   const [row] = await db.query<{ developers: unknown; points: unknown; marked: unknown }>(
     `SELECT
-       (SELECT coalesce(json_agg(json_build_object('accountId', account_id, 'displayName', display_name,
-                 'startDate', start_date, 'endDate', end_date) ORDER BY account_id), '[]')
-          FROM selected_developers) AS developers,
+       (SELECT coalesce(json_agg(json_build_object('accountId', s.account_id, 'displayName', s.display_name,
+                 'startDate', coalesce(s.start_date, c.start_date), 'endDate', coalesce(s.end_date, c.end_date))
+                 ORDER BY s.account_id), '[]')
+          FROM selected_developers s
+          LEFT JOIN people p ON p.jira_account_id = s.account_id
+          LEFT JOIN capacity_persons c ON c.id = p.forecast_person_id) AS developers,
        (SELECT value FROM settings WHERE key = $3) AS points,
        (SELECT coalesce(json_agg(json_build_object('accountId', a.account_id, 'date', a.date, 'isAway', a.is_away)), '[]')
           FROM developer_availability a JOIN selected_developers s ON s.account_id = a.account_id
@@ -298,6 +318,11 @@ export interface DailyStat {
 export interface DeveloperWeek {
   week: IsoDate;
   storyPointsCompleted: number;
+  /**
+   * The tracked people's share of storyPointsCompleted, velocity's numerator; null for a week
+   * stored before it was kept (docs/decisions/391-velocity-over-tracked-people.md).
+   */
+  trackedStoryPoints: number | null;
   pointsAvailable: number;
   teamVelocityPercentage: number;
   blockedTickets: number;
@@ -312,6 +337,7 @@ export interface DeveloperWeek {
 interface DeveloperWeekRow {
   week: string;
   story_points_completed: number;
+  tracked_story_points: number | null;
   points_available: number;
   team_velocity_percentage: number;
   blocked_tickets: number;
@@ -324,6 +350,7 @@ interface DeveloperWeekRow {
 const toDeveloperWeek = (r: DeveloperWeekRow): DeveloperWeek => ({
   week: r.week,
   storyPointsCompleted: Number(r.story_points_completed),
+  trackedStoryPoints: r.tracked_story_points === null ? null : Number(r.tracked_story_points),
   pointsAvailable: Number(r.points_available),
   teamVelocityPercentage: Number(r.team_velocity_percentage),
   blockedTickets: Number(r.blocked_tickets),
@@ -334,7 +361,7 @@ const toDeveloperWeek = (r: DeveloperWeekRow): DeveloperWeek => ({
   pointsPerDay: Number(r.points_per_day),
 });
 const WEEK_COLUMNS =
-  'week, story_points_completed, points_available, team_velocity_percentage, blocked_tickets, total_tickets, daily_stats, is_current, team, points_per_day';
+  'week, story_points_completed, points_available, team_velocity_percentage, blocked_tickets, total_tickets, daily_stats, is_current, team, points_per_day, tracked_story_points';
 
 /** The stored weeks among `weeks` (Monday dates). */
 export async function listDeveloperWeeks(
@@ -353,7 +380,7 @@ export async function listDeveloperWeeks(
 /** Stores a week's figures, replacing what was stored for it. */
 export async function upsertDeveloperWeek(db: Db, w: DeveloperWeek): Promise<void> {
   await db.query(
-    `INSERT INTO developer_weeks (${WEEK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8, $9::text::jsonb, $10)
+    `INSERT INTO developer_weeks (${WEEK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8, $9::text::jsonb, $10, $11)
      ON CONFLICT (week) DO UPDATE SET
        story_points_completed = EXCLUDED.story_points_completed,
        points_available = EXCLUDED.points_available,
@@ -363,7 +390,8 @@ export async function upsertDeveloperWeek(db: Db, w: DeveloperWeek): Promise<voi
        daily_stats = EXCLUDED.daily_stats,
        is_current = EXCLUDED.is_current,
        team = EXCLUDED.team,
-       points_per_day = EXCLUDED.points_per_day`,
+       points_per_day = EXCLUDED.points_per_day,
+       tracked_story_points = EXCLUDED.tracked_story_points`,
     [
       w.week,
       w.storyPointsCompleted,
@@ -375,7 +403,26 @@ export async function upsertDeveloperWeek(db: Db, w: DeveloperWeek): Promise<voi
       w.isCurrent ? 1 : 0,
       JSON.stringify(w.team),
       w.pointsPerDay,
+      w.trackedStoryPoints,
     ],
+  );
+}
+
+/**
+ * Keeps the tracked people's story points of weeks stored before they were kept, with the
+ * velocity they give (docs/decisions/391-velocity-over-tracked-people.md).
+ */
+export async function setDeveloperWeekTrackedPoints(
+  db: Db,
+  updates: readonly { week: IsoDate; trackedStoryPoints: number; teamVelocityPercentage: number }[],
+): Promise<void> {
+  if (updates.length === 0) return;
+  await db.query(
+    `UPDATE developer_weeks w
+        SET tracked_story_points = x."trackedStoryPoints", team_velocity_percentage = x."teamVelocityPercentage"
+       FROM jsonb_to_recordset($1::text::jsonb) AS x(week date, "trackedStoryPoints" numeric, "teamVelocityPercentage" integer)
+      WHERE w.week = x.week AND w.tracked_story_points IS NULL`,
+    [JSON.stringify(updates)],
   );
 }
 
@@ -392,4 +439,24 @@ export async function updateDeveloperWeekPoints(
       WHERE w.week = x.week`,
     [JSON.stringify(updates)],
   );
+}
+
+/** Marks a week of the availability grid confirmed as it is (sql/0112), by whom and when. */
+export async function confirmAvailabilityWeek(
+  db: Db,
+  week: IsoDate,
+  by: string,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO availability_confirmed_weeks (week, confirmed_by, confirmed_at) VALUES ($1, $2, $3)
+     ON CONFLICT (week) DO UPDATE SET confirmed_by = EXCLUDED.confirmed_by, confirmed_at = EXCLUDED.confirmed_at`,
+    [week, by, at],
+  );
+}
+
+/** Whether a week of the grid was confirmed as it is. */
+export async function isAvailabilityWeekConfirmed(db: Db, week: IsoDate): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM availability_confirmed_weeks WHERE week = $1', [week]);
+  return rows.length > 0;
 }

@@ -123,6 +123,8 @@ export interface ForecastProjectCopy {
   status: string | null;
   budget_type: string | null;
   budget: number | null;
+  /** Its Forecast client, when it has one. */
+  client_id?: number | null;
 }
 
 export async function replaceForecastProjects(
@@ -133,11 +135,29 @@ export async function replaceForecastProjects(
   await db.query('DELETE FROM forecast_projects');
   await bulkInsert(
     db,
-    `INSERT INTO forecast_projects (id, name, stage, status, budget_type, budget, synced_at)
-     SELECT id, name, stage, status, budget_type, budget, synced_at
+    `INSERT INTO forecast_projects (id, name, stage, status, budget_type, budget, synced_at, client_id)
+     SELECT id, name, stage, status, budget_type, budget, synced_at, client_id
      FROM jsonb_to_recordset($1::text::jsonb) AS r(id integer, name text, stage text, status text, budget_type text,
-       budget numeric, synced_at timestamptz)`,
-    projects.map((p) => ({ ...p, synced_at: syncedAt.toISOString() })),
+       budget numeric, synced_at timestamptz, client_id integer)`,
+    projects.map((p) => ({
+      ...p,
+      client_id: p.client_id ?? null,
+      synced_at: syncedAt.toISOString(),
+    })),
+  );
+}
+
+/** Replaces the copy of Forecast's clients (id and name). */
+export async function replaceForecastClients(
+  db: Db,
+  clients: readonly { id: number; name: string }[],
+): Promise<void> {
+  await db.query('DELETE FROM forecast_clients');
+  await bulkInsert(
+    db,
+    `INSERT INTO forecast_clients (id, name)
+     SELECT id, name FROM jsonb_to_recordset($1::text::jsonb) AS r(id integer, name text)`,
+    clients.map((c) => ({ id: c.id, name: c.name })),
   );
 }
 
@@ -194,7 +214,7 @@ export interface StoredTimeRegistration {
  * and PostgreSQL's comes a minute or more after a fresh database is filled: without statistics
  * Gross Margins' query (the portfolio's too) guessed one project and one registration per
  * project, costed each of 2,700 registrations by index lookups and aggregated them once per
- * project, 9 ms instead of 3 ms on the demo agency (docs/performance-notes.md). Statistics only speed
+ * project, 9 ms instead of 3 ms on the demo agency. Statistics only speed
  * reads up, so a failure here does not fail the sync that wrote the data.
  */
 export async function analyzeForecastTables(db: Db): Promise<void> {
@@ -222,9 +242,23 @@ export async function upsertTimeRegistrations(
      ON CONFLICT (id) DO UPDATE SET person_id = EXCLUDED.person_id, forecast_project_id = EXCLUDED.forecast_project_id,
        task_id = EXCLUDED.task_id, non_project_time_id = EXCLUDED.non_project_time_id, date = EXCLUDED.date,
        minutes = EXCLUDED.minutes, billable_minutes = EXCLUDED.billable_minutes, notes = EXCLUDED.notes,
-       approval_status = EXCLUDED.approval_status, updated_at = EXCLUDED.updated_at`,
+       approval_status = EXCLUDED.approval_status, updated_at = EXCLUDED.updated_at
+     -- A change older than the stored one is ignored (docs/decisions/401-apply-once-per-entity.md).
+     WHERE forecast_time_registrations.updated_at <= EXCLUDED.updated_at`,
     registrations,
   );
+}
+
+/** The Forecast projects of the given registrations as stored now (before a change moves them). */
+export async function timeRegistrationProjects(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<{ p: number }>(
+    `SELECT DISTINCT forecast_project_id AS p FROM forecast_time_registrations
+      WHERE forecast_project_id IS NOT NULL
+        AND id IN (SELECT value::bigint FROM jsonb_array_elements_text($1::text::jsonb))`,
+    [JSON.stringify(ids)],
+  );
+  return rows.map((r) => r.p);
 }
 
 /** Removes registrations deleted in Forecast; returns how many were stored. */

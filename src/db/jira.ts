@@ -63,6 +63,8 @@ export interface JiraSnapshot {
   sprints: StoredSprint[];
   /** The status changes of `tickets` (all of them, for each ticket present). */
   transitions: StoredTransition[];
+  /** The story points and sprint field ids the issues were read with. */
+  fieldIds?: { storyPoints: string[]; sprint: string | null };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -81,7 +83,9 @@ const UPSERT_TICKETS = `
     status_name = excluded.status_name, status_category_key = excluded.status_category_key,
     assignee_account_id = excluded.assignee_account_id, assignee_display_name = excluded.assignee_display_name,
     story_points = excluded.story_points, created_at = excluded.created_at, updated_at = excluded.updated_at,
-    epic_key = excluded.epic_key, sprint_ids = excluded.sprint_ids`;
+    epic_key = excluded.epic_key, sprint_ids = excluded.sprint_ids
+  -- A change older than the stored one is ignored: deliveries and the catch-up arrive in any order.
+  WHERE jira_issues.updated_at <= excluded.updated_at`;
 
 const UPSERT_EPICS = `
   INSERT INTO jira_epics (project_id, epic_key, issue_id, name, status_name, status_category_key)
@@ -91,8 +95,8 @@ const UPSERT_EPICS = `
     issue_id = excluded.issue_id, name = excluded.name, status_name = excluded.status_name, status_category_key = excluded.status_category_key`;
 
 const INSERT_SPRINTS = `
-  INSERT INTO jira_sprints (project_id, sprint_id, board_id, state, name, start_date, end_date, complete_date, goal, position)
-  SELECT x.project_id, x.sprint_id, x.board_id, x.state, x.name, x.start_date, x.end_date, x.complete_date, x.goal, x.position
+  INSERT INTO jira_sprints (project_id, sprint_id, board_id, state, name, start_date, end_date, complete_date, goal, position, seen_at)
+  SELECT x.project_id, x.sprint_id, x.board_id, x.state, x.name, x.start_date, x.end_date, x.complete_date, x.goal, x.position, now()
   FROM jsonb_to_recordset($1::text::jsonb) AS x(project_id integer, sprint_id bigint, board_id bigint, state text, name text,
     start_date timestamptz, end_date timestamptz, complete_date timestamptz, goal text, position integer)
   ON CONFLICT (project_id, sprint_id) DO NOTHING`;
@@ -161,6 +165,106 @@ async function writeSprints(tx: Db, projectId: number, sprints: readonly StoredS
       position,
     })),
   );
+}
+
+/** Adds status changes not yet stored (a change is one history id: a repeat changes nothing). */
+export async function addTransitions(
+  tx: Db,
+  projectId: number,
+  transitions: readonly StoredTransition[],
+): Promise<void> {
+  await writeTransitions(tx, projectId, transitions);
+}
+
+/**
+ * Applies tickets changed upstream (an issue event, the catch-up): each row is written only when
+ * it is newer than the stored one (docs/decisions/401-apply-once-per-entity.md).
+ */
+export async function applyTickets(
+  tx: Db,
+  projectId: number,
+  tickets: readonly JiraTicket[],
+): Promise<void> {
+  await writeTickets(tx, projectId, tickets);
+}
+
+/** Writes epics as read (they carry no change time; the newest read is what Jira has). */
+export async function upsertEpics(
+  tx: Db,
+  projectId: number,
+  epics: readonly JiraEpic[],
+): Promise<void> {
+  await writeEpics(tx, projectId, epics);
+}
+
+/** When each of these tickets last changed, as stored (epoch ms by key). */
+export async function storedTicketTimes(
+  tx: Db,
+  projectId: number,
+  keys: readonly string[],
+): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await tx.query<{ issue_key: string; updated_at: Date }>(
+    `SELECT issue_key, updated_at FROM jira_issues
+      WHERE project_id = $1 AND issue_key IN (SELECT jsonb_array_elements_text($2::text::jsonb))`,
+    [projectId, JSON.stringify(keys)],
+  );
+  return new Map(rows.map((r) => [r.issue_key, r.updated_at.getTime()]));
+}
+
+/** Removes a deleted issue from every project that stored it; returns those projects. */
+export async function deleteIssue(tx: Db, issueId: string): Promise<number[]> {
+  const rows = await tx.query<{ project_id: number }>(
+    'DELETE FROM jira_issues WHERE issue_id = $1 RETURNING project_id',
+    [issueId],
+  );
+  return [...new Set(rows.map((r) => r.project_id))];
+}
+
+/**
+ * Applies one sprint as a sprint event tells it at `at`: the stored rows of that sprint are
+ * updated unless a sync or a later event brought it in after `at`; a new sprint joins the
+ * projects whose board it belongs to, after their other sprints. Returns the projects changed.
+ */
+export async function applySprint(tx: Db, sprint: StoredSprint, at: Date): Promise<number[]> {
+  const updated = await tx.query<{ project_id: number }>(
+    `UPDATE jira_sprints SET state = $2, name = $3, start_date = $4, end_date = $5, complete_date = $6,
+            goal = $7, seen_at = $8
+      WHERE sprint_id = $1 AND (seen_at IS NULL OR seen_at <= $8)
+      RETURNING project_id`,
+    [
+      sprint.id,
+      sprint.state,
+      sprint.name,
+      sprint.startDate,
+      sprint.endDate,
+      sprint.completeDate,
+      sprint.goal,
+      at,
+    ],
+  );
+  const added = await tx.query<{ project_id: number }>(
+    `INSERT INTO jira_sprints (project_id, sprint_id, board_id, state, name, start_date, end_date, complete_date, goal, position, seen_at)
+     SELECT s.project_id, $1, $2, $3, $4, $5, $6, $7, $8, max(s.position) + 1, $9
+       FROM jira_sprints s
+      WHERE s.board_id = $2
+        AND NOT EXISTS (SELECT 1 FROM jira_sprints o WHERE o.project_id = s.project_id AND o.sprint_id = $1)
+      GROUP BY s.project_id
+     ON CONFLICT (project_id, sprint_id) DO NOTHING
+     RETURNING project_id`,
+    [
+      sprint.id,
+      sprint.boardId,
+      sprint.state,
+      sprint.name,
+      sprint.startDate,
+      sprint.endDate,
+      sprint.completeDate,
+      sprint.goal,
+      at,
+    ],
+  );
+  return [...new Set([...updated, ...added].map((r) => r.project_id))];
 }
 
 async function writeTransitions(
@@ -443,6 +547,7 @@ export interface EnteredQaRow {
   summary: string;
   statusName: string;
   projectName: string;
+  assigneeAccountId: string | null;
   assigneeDisplayName: string | null;
   updated: Date;
   storyPoints: number | null;
@@ -458,6 +563,7 @@ export async function readEnteredQa(
     summary: string;
     status_name: string;
     project_name: string;
+    assignee_account_id: string | null;
     assignee_display_name: string | null;
     updated_at: Date;
     story_points: number | null;
@@ -471,6 +577,7 @@ export async function readEnteredQa(
     summary: r.summary,
     statusName: r.status_name,
     projectName: r.project_name,
+    assigneeAccountId: r.assignee_account_id,
     assigneeDisplayName: r.assignee_display_name,
     updated: r.updated_at,
     storyPoints: r.story_points,

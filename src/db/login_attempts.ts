@@ -95,6 +95,11 @@ export async function forgiveLoginAttempts(
   );
 }
 
+/** Forgives one attempt alone: a sign-in started at the OpenID provider that signed someone in. */
+export async function forgiveLoginAttempt(db: Db, attemptId: number): Promise<void> {
+  await db.query('DELETE FROM login_attempts WHERE id = $1', [attemptId]);
+}
+
 /** Counts one sign-up from the address unless it already made `limit` in the window; true when counted. */
 export async function claimSignupAttempt(
   db: Db,

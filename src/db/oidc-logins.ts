@@ -8,15 +8,17 @@ export interface OidcLogin {
   nonce: string;
   codeVerifier: string;
   expiresAt: Date;
+  /** The sign-in attempt it counts as (src/db/login_attempts.ts), forgiven once it signs in. */
+  attemptId: number | null;
 }
 
 /** Stores a started sign-in, clearing those that ran out (they are never finished). */
 export async function insertOidcLogin(db: Db, l: OidcLogin, now: Date): Promise<void> {
   await db.query('DELETE FROM oidc_logins WHERE expires_at < $1', [now]);
   await db.query(
-    `INSERT INTO oidc_logins (id, secret_hash, state, nonce, code_verifier, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [l.id, l.secretHash, l.state, l.nonce, l.codeVerifier, l.expiresAt],
+    `INSERT INTO oidc_logins (id, secret_hash, state, nonce, code_verifier, expires_at, attempt_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [l.id, l.secretHash, l.state, l.nonce, l.codeVerifier, l.expiresAt, l.attemptId],
   );
 }
 
@@ -29,9 +31,10 @@ export async function takeOidcLogin(db: Db, id: string): Promise<OidcLogin | nul
     nonce: string;
     code_verifier: string;
     expires_at: Date;
+    attempt_id: number | null;
   }>(
     `DELETE FROM oidc_logins WHERE id = $1
-     RETURNING id, secret_hash, state, nonce, code_verifier, expires_at`,
+     RETURNING id, secret_hash, state, nonce, code_verifier, expires_at, attempt_id`,
     [id],
   );
   const r = rows[0];
@@ -43,6 +46,7 @@ export async function takeOidcLogin(db: Db, id: string): Promise<OidcLogin | nul
         nonce: r.nonce,
         codeVerifier: r.code_verifier,
         expiresAt: r.expires_at,
+        attemptId: r.attempt_id === null ? null : Number(r.attempt_id),
       }
     : null;
 }

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Db } from './port';
@@ -10,9 +9,8 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
     return createPostgresDb(config.DATABASE_URL);
   }
   const { createPgliteDb } = await import('./pglite');
-  const dir = path.resolve(config.DATA_DIR, 'pglite');
-  await mkdir(dir, { recursive: true });
-  return createPgliteDb(dir);
+  // Made owner-only there (docs/decisions/380).
+  return createPgliteDb(path.resolve(config.DATA_DIR, 'pglite'));
 }
 
 /** Where a server that owns the embedded database says how to reach it (for `npm run users`). */

@@ -9,12 +9,17 @@ export interface PasswordReset {
   usedAt: Date | null;
 }
 
+/** Ends the account's links not used yet. */
+export async function deleteUnusedPasswordResets(tx: Db, userId: string): Promise<void> {
+  await tx.query('DELETE FROM password_resets WHERE user_id = $1 AND used_at IS NULL', [userId]);
+}
+
 /** Stores a new link for the account, replacing its links not used yet. */
 export async function insertPasswordReset(
   tx: Db,
   r: { id: string; secretHash: Uint8Array; userId: string; createdBy: string; expiresAt: Date },
 ): Promise<void> {
-  await tx.query('DELETE FROM password_resets WHERE user_id = $1 AND used_at IS NULL', [r.userId]);
+  await deleteUnusedPasswordResets(tx, r.userId);
   await tx.query(
     `INSERT INTO password_resets (id, secret_hash, user_id, created_by, expires_at)
      VALUES ($1, $2, $3, $4, $5)`,

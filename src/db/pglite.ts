@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Db } from './port';
+import { makePrivateDir, makeTreePrivate } from './private-files';
 import { redactParameters } from './redact';
 
 /**
@@ -97,12 +98,14 @@ PGlite.create(process.argv[1], { startParams: JSON.parse(process.argv[2]) })
 /**
  * Opens the embedded database; no dataDir means in memory (tests). `loadDataDir` (a tarball from
  * PGlite's dumpDataDir) fills the new database with it instead of initdb: the tests' template,
- * or a snapshot restored into a new, empty data folder.
+ * or a snapshot restored into a new, empty data folder. A folder on disk is owner-only, made so
+ * before PGlite starts (PostgreSQL then creates its files 0600) and again once it has unpacked.
  */
 export async function createPgliteDb(
   dataDir?: string,
   options: { loadDataDir?: Blob } = {},
 ): Promise<Db> {
+  if (dataDir) makePrivateDir(dataDir);
   if (dataDir && !options.loadDataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
     await initialiseDataDir(dataDir);
   }
@@ -111,5 +114,6 @@ export async function createPgliteDb(
     startParams: [...PGLITE_START_PARAMS],
     loadDataDir: options.loadDataDir,
   });
+  if (dataDir) makeTreePrivate(dataDir);
   return pgliteAsDb(db);
 }

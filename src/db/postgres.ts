@@ -18,8 +18,10 @@ function adapt(sql: Sql | postgres.TransactionSql<Record<string, never>>, root: 
   return {
     kind: 'postgres',
     async query(text, params = []) {
-      // Prepared: one round trip instead of two, parsed and planned once per connection
-      // (docs/performance-notes.md, "Queries on PostgreSQL are prepared statements").
+      // Prepared: one round trip instead of two (unprepared, postgres.js sends Parse + Describe
+      // first to learn the parameters' types), parsed and planned once per connection. The load
+      // run went from 217 to 299 requests/s, PostgreSQL's CPU per request from 2.66 to 1.32 ms.
+      // Queries without parameters keep the simple protocol, which migrations need.
       try {
         return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
           prepare: true,

@@ -645,3 +645,86 @@ export async function jiraLinkOf(
   );
   return row ? { key: row.jira_project_key, lastSync: row.last_jira_sync } : null;
 }
+
+/** The story points and sprint field ids a project's Jira data was read with. */
+export interface JiraFieldIdsRow {
+  storyPoints: string[];
+  sprint: string | null;
+}
+
+/** Records the field ids the project's last Jira sync read its issues with. */
+export async function saveJiraFieldIds(
+  db: Db,
+  projectId: number,
+  ids: JiraFieldIdsRow,
+): Promise<void> {
+  await db.query('UPDATE projects SET jira_field_ids = $2::text::jsonb WHERE id = $1', [
+    projectId,
+    JSON.stringify(ids),
+  ]);
+}
+
+/** The dashboard projects linked to a Jira project key, with the field ids their sync used. */
+export async function projectsLinkedToJira(
+  db: Db,
+  keys: readonly string[],
+): Promise<{ id: number; key: string; fieldIds: JiraFieldIdsRow | null; lastSync: Date | null }[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.query<{
+    id: number;
+    jira_project_key: string;
+    jira_field_ids: unknown;
+    last_jira_sync: Date | null;
+  }>(
+    `SELECT id, jira_project_key, jira_field_ids, last_jira_sync FROM projects
+      WHERE jira_project_key IN (SELECT jsonb_array_elements_text($1::text::jsonb)) ORDER BY id`,
+    [JSON.stringify(keys)],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    key: r.jira_project_key,
+    fieldIds: r.jira_field_ids == null ? null : jsonValue<JiraFieldIdsRow>(r.jira_field_ids),
+    lastSync: r.last_jira_sync,
+  }));
+}
+
+/** Every Jira project key linked on the dashboard. */
+export async function linkedJiraKeys(db: Db): Promise<string[]> {
+  const rows = await db.query<{ key: string }>(
+    'SELECT DISTINCT jira_project_key AS key FROM projects WHERE jira_project_key IS NOT NULL ORDER BY 1',
+  );
+  return rows.map((r) => r.key);
+}
+
+/** The dashboard projects billed from these Forecast projects. */
+export async function projectsOfForecastProjects(
+  db: Db,
+  forecastProjectIds: readonly number[],
+): Promise<number[]> {
+  if (forecastProjectIds.length === 0) return [];
+  const rows = await db.query<{ id: number }>(
+    `SELECT id FROM projects
+      WHERE forecast_project_id IN (SELECT jsonb_array_elements_text($1::text::jsonb)::int)`,
+    [JSON.stringify(forecastProjectIds)],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The linked Jira projects among these dashboard projects (a sprint event's projects). */
+export async function jiraLinksOf(
+  db: Db,
+  projectIds: readonly number[],
+): Promise<{ id: number; key: string; lastSync: Date | null }[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db.query<{
+    id: number;
+    jira_project_key: string;
+    last_jira_sync: Date | null;
+  }>(
+    `SELECT id, jira_project_key, last_jira_sync FROM projects
+      WHERE jira_project_key IS NOT NULL
+        AND id IN (SELECT jsonb_array_elements_text($1::text::jsonb)::int) ORDER BY id`,
+    [JSON.stringify(projectIds)],
+  );
+  return rows.map((r) => ({ id: r.id, key: r.jira_project_key, lastSync: r.last_jira_sync }));
+}

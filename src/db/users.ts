@@ -1,5 +1,6 @@
 import type { Db } from './port';
 import type { Role } from '../shared/roles';
+import { normaliseEmail } from '../shared/email';
 import { deleteUserSessions } from './sessions';
 
 /** A user as the app shows it; the password hash never leaves this module's callers on the server. */
@@ -26,28 +27,33 @@ const toUser = (r: UserRow): User => ({
   createdAt: r.created_at,
 });
 
-/** Emails are compared case-insensitively: they are stored trimmed and lower-cased. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
+/** The account with this email (in its normalised form), with what sign-in needs to know. */
 export async function getUserByEmail(
   db: Db,
   email: string,
-): Promise<(User & { passwordHash: string }) | null> {
-  const rows = await db.query<UserRow & { password: string }>(
-    'SELECT id, email, role, approved, created_at, password FROM users WHERE email = $1',
+): Promise<(User & { passwordHash: string; emailProvenAt: Date | null }) | null> {
+  const rows = await db.query<UserRow & { password: string; email_proven_at: Date | null }>(
+    `SELECT id, email, role, approved, created_at, password, email_proven_at
+       FROM users WHERE email = $1`,
     [normaliseEmail(email)],
   );
   const row = rows[0];
-  return row ? { ...toUser(row), passwordHash: row.password } : null;
+  return row
+    ? { ...toUser(row), passwordHash: row.password, emailProvenAt: row.email_proven_at }
+    : null;
 }
 
-/** Creates an account; returns null when the email is taken. */
+/**
+ * Creates an account; returns null when the email is taken. One made approved (by an admin, or
+ * by its provider's domain) has its email proven from the start (docs/decisions/290).
+ */
 export async function createUser(
   db: Db,
   input: { email: string; passwordHash: string; role?: Role; approved?: boolean },
 ): Promise<User | null> {
   const rows = await db.query<UserRow>(
-    `INSERT INTO users (email, password, role, approved) VALUES ($1, $2, $3, $4)
+    `INSERT INTO users (email, password, role, approved, email_proven_at)
+     VALUES ($1, $2, $3, $4, CASE WHEN $4 THEN now() END)
      ON CONFLICT (email) DO NOTHING
      RETURNING id, email, role, approved, created_at`,
     [
@@ -58,6 +64,40 @@ export async function createUser(
     ],
   );
   return rows[0] ? toUser(rows[0]) : null;
+}
+
+/**
+ * Records that the account's email is its holder's: a sign-in succeeded on it, or an OpenID
+ * provider vouched for it. The first time counts; later ones change nothing.
+ */
+export async function markEmailProven(db: Db, id: string, at: Date): Promise<void> {
+  await db.query(
+    'UPDATE users SET email_proven_at = $2 WHERE id = $1 AND email_proven_at IS NULL',
+    [id, at],
+  );
+}
+
+/**
+ * Single sign-on reaching an account whose email nobody proved (a password sign-up waiting for
+ * approval): the account becomes the provider's person's, as if made now. The password someone
+ * else chose is replaced, and the role and approval are a new account's; the caller ends its
+ * unused reset links. Null when the account was proven meanwhile (an admin approved it): it is
+ * then linked as it is (docs/decisions/290, "Linking").
+ */
+export async function takeOverUnprovenAccount(
+  tx: Db,
+  id: string,
+  change: { passwordHash: string; role: Role; approved: boolean; at: Date },
+): Promise<User | null> {
+  const rows = await tx.query<UserRow>(
+    `UPDATE users SET password = $2, role = $3, approved = $4, email_proven_at = $5
+      WHERE id = $1 AND email_proven_at IS NULL
+      RETURNING id, email, role, approved, created_at`,
+    [id, change.passwordHash, change.role, change.approved, change.at],
+  );
+  if (!rows[0]) return null;
+  await deleteUserSessions(tx, id);
+  return toUser(rows[0]);
 }
 
 export async function listUsers(db: Db): Promise<User[]> {
@@ -107,8 +147,11 @@ export async function updateUserAccess(
     if (!before) return null;
     const approved = change.approved ?? before.approved;
     const role = change.role ?? before.role;
+    // An approval proves the email: the admin vouched for the account's holder.
     const rows = await tx.query<UserRow>(
-      'UPDATE users SET approved = $2, role = $3 WHERE id = $1 RETURNING id, email, role, approved, created_at',
+      `UPDATE users SET approved = $2, role = $3,
+              email_proven_at = CASE WHEN $2 THEN coalesce(email_proven_at, now()) ELSE email_proven_at END
+        WHERE id = $1 RETURNING id, email, role, approved, created_at`,
       [id, approved, role],
     );
     if (!approved || role !== before.role) {

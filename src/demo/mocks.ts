@@ -1,6 +1,8 @@
 import { getResponse, type RequestHandler } from 'msw';
 import type { Config } from '../config';
+import { demoDaysOff } from '../mocks/forecast/data';
 import { createForecastHandlers } from '../mocks/forecast/handlers';
+import { createJiraDemoData, type JiraDemoData } from '../mocks/jira/data';
 import { createJiraHandlers } from '../mocks/jira/handlers';
 import { createPipedriveHandlers } from '../mocks/pipedrive/handlers';
 import { isoDateInZone } from '../shared/time-zones';
@@ -16,6 +18,8 @@ export interface DemoMocks {
   /** Upstream requests made through `fetch` so far, per service (the bench reads these). */
   readonly calls: { Jira: number; Forecast: number; Pipedrive: number };
   resetCalls(): void;
+  /** The demo Jira's data, when Jira is the demo's: the live demo changes its tickets. */
+  readonly jiraData: JiraDemoData | null;
   /** From now on `fetch` refuses every request: nothing reaches the network in the mocks' name. */
   close(): void;
 }
@@ -36,26 +40,25 @@ export function startDemoMocks(
 ): DemoMocks {
   const handlers: RequestHandler[] = [];
   const scale = config.DEMO_SCALE;
-  if (config.jiraDemo)
-    handlers.push(
-      ...createJiraHandlers({
-        ...DEMO_JIRA,
+  const forecast = config.forecastDemo
+    ? createForecastHandlers({
+        ...DEMO_FORECAST,
+        today: isoDateInZone(now, config.AGENCY_TIMEZONE),
+        scale,
+        currency: config.COMPANY_CURRENCY,
+      })
+    : null;
+  // The tickets follow the days off of the same demo Forecast, made once.
+  const jiraData = config.jiraDemo
+    ? createJiraDemoData({
         today: now,
         scale,
         issueCounts: options.jiraIssueCounts,
-      }),
-    );
-  if (config.forecastDemo) {
-    const today = isoDateInZone(now, config.AGENCY_TIMEZONE);
-    handlers.push(
-      ...createForecastHandlers({
-        ...DEMO_FORECAST,
-        today,
-        scale,
-        currency: config.COMPANY_CURRENCY,
-      }).handlers,
-    );
-  }
+        ...(forecast ? { daysOff: demoDaysOff(forecast.data) } : {}),
+      })
+    : null;
+  if (jiraData) handlers.push(...createJiraHandlers({ ...DEMO_JIRA, today: now, data: jiraData }));
+  if (forecast) handlers.push(...forecast.handlers);
   if (config.pipedriveDemo) {
     const today = isoDateInZone(now, config.AGENCY_TIMEZONE);
     handlers.push(...createPipedriveHandlers({ ...DEMO_PIPEDRIVE, today }).handlers);
@@ -92,6 +95,7 @@ export function startDemoMocks(
   return {
     fetch: demoFetch,
     calls,
+    jiraData,
     resetCalls() {
       calls.Jira = 0;
       calls.Forecast = 0;

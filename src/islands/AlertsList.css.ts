@@ -39,7 +39,6 @@ export const actions = style({
   flexWrap: 'wrap',
   alignItems: 'center',
 });
-export const state = style({ padding: vars.space.xl, textAlign: 'center' });
 export const snooze = style({ width: 'auto' });
 export const bulkBar = style({
   display: 'flex',

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
-import { badge, button, card, input, label, muted, spinner } from '../components/ui.css';
+import { badge, button, card, input, label } from '../components/ui.css';
+import { QueryPanel } from '../components/QueryPanel';
 import {
   ALERT_RULES,
   type AlertJson,
@@ -218,53 +219,51 @@ export default function AlertsList({
         </a>
       </form>
 
-      {list.isPending ? (
-        <div className={s.state} role="status">
-          <div className={spinner} />
-          <p className={muted}>Loading alerts...</p>
-        </div>
-      ) : list.isError ? (
-        <div className={`${card} ${s.state}`} role="alert">
-          <strong>Failed to load alerts</strong>
-          <p className={muted}>{serverMessage(list.error, 'Please try again.')}</p>
+      <QueryPanel
+        query={list}
+        look="compact"
+        loading="Loading alerts..."
+        error={(e) => ({
+          title: 'Failed to load alerts',
+          text: serverMessage(e, 'Please try again.'),
+        })}
+        errorAction={
           <button type="button" className={button.secondary} onClick={() => list.refetch()}>
             Try again
           </button>
-        </div>
-      ) : list.data.alerts.length === 0 ? (
-        <div className={`${card} ${s.state}`}>
-          <strong>
-            {filters.status === 'closed'
+        }
+        empty={{
+          when: (d) => d.alerts.length === 0,
+          title:
+            filters.status === 'closed'
               ? 'No closed alerts'
               : filters.status === 'all'
                 ? 'No alerts'
-                : 'No open alerts'}
-          </strong>
-          <p className={muted}>
-            {filters.status === 'open'
-              ? 'Nothing needs attention right now.'
-              : 'Try other filters.'}
-          </p>
-        </div>
-      ) : (
-        <AlertGroups
-          groups={groupAlertsByProject(list.data.alerts)}
-          now={at}
-          timeZone={timeZone}
-          busy={busy}
-          chosen={chosen}
-          onChoose={(id, on) =>
-            setChosen((was) => {
-              const next = new Set(was);
-              if (on) next.add(id);
-              else next.delete(id);
-              return next;
-            })
-          }
-          onAcknowledge={(ids) => bulk.mutate(ids)}
-          onAction={(action) => change.mutate(action)}
-        />
-      )}
+                : 'No open alerts',
+          text:
+            filters.status === 'open' ? 'Nothing needs attention right now.' : 'Try other filters.',
+        }}
+      >
+        {(data) => (
+          <AlertGroups
+            groups={groupAlertsByProject(data.alerts)}
+            now={at}
+            timeZone={timeZone}
+            busy={busy}
+            chosen={chosen}
+            onChoose={(id, on) =>
+              setChosen((was) => {
+                const next = new Set(was);
+                if (on) next.add(id);
+                else next.delete(id);
+                return next;
+              })
+            }
+            onAcknowledge={(ids) => bulk.mutate(ids)}
+            onAction={(action) => change.mutate(action)}
+          />
+        )}
+      </QueryPanel>
     </div>
   );
 }

@@ -18,12 +18,27 @@ export const actions = style({
 });
 export const unsaved = style({ color: vars.color.amber, fontSize: '0.85rem', fontWeight: 600 });
 
+/**
+ * On a phone (up to 480 px) the name and the five days fill the card's width, each day a 46 px
+ * column (a 44 px target), the name what is left (95 px at 375 px); the days' total and the
+ * Remove button follow to the right, a sideways scroll away, the name staying put.
+ */
+const PHONE = 'screen and (max-width: 480px)';
+const PHONE_DAY = 46;
+const PHONE_TOTAL = 80;
+const PHONE_REMOVE = 84;
+
+/** The card: a narrower side padding on a phone leaves the days the width. */
+export const panel = style({
+  '@media': { [PHONE]: { paddingLeft: vars.space.sm, paddingRight: vars.space.sm } },
+});
 // position: relative keeps the visually hidden header text inside the scroll box, or it widens the page.
 export const scroller = style({
   position: 'relative',
   overflowX: 'auto',
   margin: `0 calc(-1 * ${vars.space.sm})`,
   padding: `0 ${vars.space.sm}`,
+  '@media': { [PHONE]: { margin: 0, padding: 0 } },
 });
 // A fixed layout gives every day column the same width whatever its text.
 export const grid = style({
@@ -32,19 +47,28 @@ export const grid = style({
   borderCollapse: 'separate',
   borderSpacing: 0,
   minWidth: '720px',
-  '@media': { 'screen and (max-width: 480px)': { minWidth: '700px' } },
+  '@media': {
+    [PHONE]: {
+      // The visible width holds the name and the days; the total and Remove come after it.
+      width: `calc(100% + ${PHONE_TOTAL + PHONE_REMOVE}px)`,
+      minWidth: `${80 + 5 * PHONE_DAY + PHONE_TOTAL + PHONE_REMOVE}px`,
+    },
+  },
 });
 export const nameCol = style({
   width: '200px',
-  '@media': { 'screen and (max-width: 480px)': { width: '120px' } },
+  '@media': { [PHONE]: { width: 'auto' } },
+});
+export const dayCol = style({
+  '@media': { [PHONE]: { width: `${PHONE_DAY}px` } },
 });
 export const totalCol = style({
   width: '92px',
-  '@media': { 'screen and (max-width: 480px)': { width: '80px' } },
+  '@media': { [PHONE]: { width: `${PHONE_TOTAL}px` } },
 });
 export const removeCol = style({
   width: '96px',
-  '@media': { 'screen and (max-width: 480px)': { width: '84px' } },
+  '@media': { [PHONE]: { width: `${PHONE_REMOVE}px` } },
 });
 export const headCell = style({
   textAlign: 'center',
@@ -89,6 +113,7 @@ export const dayCell = style({
   padding: vars.space.xs,
   textAlign: 'center',
   borderBottom: `1px solid ${vars.color.border}`,
+  '@media': { [PHONE]: { padding: '1px' } },
 });
 export const totalCell = style({
   padding: vars.space.xs,
@@ -145,7 +170,22 @@ export const cellMain = style({
   alignItems: 'center',
   gap: '3px',
 });
-export const cellText = style({ fontWeight: 600, lineHeight: 1.1 });
+// On a phone the icon alone shows in a 44 px day; the word stays for screen readers and in the
+// legend (the button's own name says it too).
+export const cellText = style({
+  fontWeight: 600,
+  lineHeight: 1.1,
+  '@media': {
+    [PHONE]: {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});
 // The derived day's source, e.g. 'holiday: Christmas Day'; long names wrap, never hide.
 export const source = style({
   fontSize: '0.7rem',

@@ -106,12 +106,37 @@ export default function AvailabilityGrid({ currentWeekStart, availability, role 
       }),
   });
 
+  // "Confirm week": the week is right as it is (docs/decisions/392); saved, audited, and its
+  // availability alerts close. Unsaved changes are saved first, with Save Availability.
+  const confirm = useMutation({
+    mutationFn: () =>
+      apiRequest<{ weekStart: string; alertsClosed: number }>(
+        'POST',
+        '/api/developer-availability/confirm',
+        { weekStart },
+      ),
+    onSuccess: (result) =>
+      toast({
+        title: `Week of ${formatDate(result.weekStart)} confirmed`,
+        description:
+          result.alertsClosed > 0
+            ? `${result.alertsClosed} availability alert${result.alertsClosed === 1 ? '' : 's'} closed.`
+            : 'No availability alert will ask for it.',
+      }),
+    onError: (error) =>
+      toast({
+        title: 'Failed to confirm the week',
+        description: serverMessage(error, 'Failed to confirm the week'),
+        variant: 'destructive',
+      }),
+  });
+
   const members = teamMembers(saved, edits);
   const rows = gridRows(members, weekStart);
   const days = weekDays(weekStart);
 
   return (
-    <section className={card} aria-label="Developer availability">
+    <section className={`${card} ${s.panel}`} aria-label="Developer availability">
       <div className={s.toolbar}>
         <span className={s.weekLabel} data-testid="availability-week" aria-live="polite">
           {formatWeekLabel(weekStart)}
@@ -138,6 +163,18 @@ export default function AvailabilityGrid({ currentWeekStart, availability, role 
           <DownloadCsv href={exportHref.availability(weekStart)} />
           <button
             type="button"
+            className={button.secondary}
+            {...edit.attrs}
+            onClick={unlessRefused(() => confirm.mutate())}
+            disabled={confirm.isPending || dirty}
+            title={
+              dirty ? 'Save Availability first: Confirm week keeps the week as saved' : undefined
+            }
+          >
+            {confirm.isPending ? 'Confirming...' : 'Confirm week'}
+          </button>
+          <button
+            type="button"
             className={button.primary}
             onClick={unlessRefused(() => save.mutate())}
             disabled={save.isPending || !dirty}
@@ -161,7 +198,7 @@ export default function AvailabilityGrid({ currentWeekStart, availability, role 
             <colgroup>
               <col className={s.nameCol} />
               {days.map((day) => (
-                <col key={day} />
+                <col key={day} className={s.dayCol} />
               ))}
               <col className={s.totalCol} />
               <col className={s.removeCol} />
@@ -350,11 +387,8 @@ function DayCell({
       </span>
     );
   const label = state.away ? 'Away' : 'Available';
-  const why = state.source
-    ? state.overridden
-      ? ` (marked by hand over ${state.source})`
-      : ` (${state.source})`
-    : '';
+  // The name begins with the words on the button (axe: label-content-name-mismatch).
+  const why = state.source ? ` (${state.source})${state.overridden ? ', marked by hand' : ''}` : '';
   return (
     <button
       type="button"
@@ -373,7 +407,7 @@ function DayCell({
       </span>
       {state.source ? (
         <span className={s.source} aria-hidden="true">
-          {state.source}
+          {` (${state.source})`}
         </span>
       ) : null}
     </button>

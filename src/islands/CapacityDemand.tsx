@@ -4,35 +4,21 @@ import { apiRequest } from '../client/api';
 import * as s from '../components/capacity/capacity.css';
 import { ScrollBox } from '../components/capacity/ScrollBox';
 import { WeekHeads } from '../components/capacity/WeekHeads';
-import { CheckIcon, WarningIcon } from '../components/icons';
-import { ErrorState } from '../components/PanelState';
-import { SourceLink } from '../components/SourceLink';
-import { input, label, visuallyHidden } from '../components/ui.css';
+import { QueryPanel } from '../components/QueryPanel';
+import { input, label } from '../components/ui.css';
 import {
   type CapacityDemand as Demand,
   type CapacityView,
   capacityViewQuery,
-  weekShortage,
 } from '../shared/capacity';
 import type { IsoDate } from '../shared/calendar';
-import { formatMoney } from '../shared/currency';
 import { figureHelp, figureLabel } from '../shared/figures';
-import { formatDate, formatPlanHours } from '../shared/format';
-import { pipedriveDealUrl } from '../shared/source-links';
-
-/** A deal's money, for admins only: the server leaves it out of everyone else's page. */
-export interface DealMoney {
-  value: number;
-  currency: string;
-  weightedValue: number;
-}
+import { formatPlanHours } from '../shared/format';
 
 export interface Props {
   initial: Demand;
   view: CapacityView;
   currentWeekStart: IsoDate;
-  /** Admins only: each deal's money by id, and the Pipedrive site its row links to. */
-  money: { site: string; deals: Record<string, DealMoney> } | null;
   /** Whether the pipeline has been read from Pipedrive at all. */
   pipelineRead: boolean;
 }
@@ -40,15 +26,15 @@ export interface Props {
 const PROBABILITIES = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
 
 /**
- * The Capacity page's demand: a switch for tentative work and a minimum probability (kept in the
- * address, so a reload or a shared link shows the same), the weighted demand per week against the
- * free hours, and each deal with whether it fits.
+ * The Capacity page's expected load: a switch for tentative work and a minimum probability (kept
+ * in the address, so a reload or a shared link shows the same), and the deals' probability-weighted
+ * hours per week beside the free hours, with their total. A forecast of demand, never a verdict:
+ * whether a deal fits is judged on its if-won hours (docs/decisions/411-expected-load-no-verdict.md).
  */
 export default function CapacityDemand({
   initial,
   view: start,
   currentWeekStart,
-  money,
   pipelineRead,
 }: Props) {
   const [view, setView] = useState(start);
@@ -69,14 +55,14 @@ export default function CapacityDemand({
   const probabilities = PROBABILITIES.includes(view.minProbability)
     ? PROBABILITIES
     : [...PROBABILITIES, view.minProbability].sort((a, b) => a - b);
-  const data = demand.data;
-  const shortWeeks = data
-    ? data.weeks.filter((w) => weekShortage(w.freeHours, w.tentativeHours) > 0).length
-    : 0;
 
   return (
     <div className={s.panel} aria-busy={demand.isFetching}>
-      <form className={s.controls} onSubmit={(e) => e.preventDefault()} aria-label="Demand">
+      <form
+        className={s.controls}
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={figureLabel('expectedHours')}
+      >
         <label className={s.control} htmlFor={ids.tentative}>
           <input
             id={ids.tentative}
@@ -106,163 +92,69 @@ export default function CapacityDemand({
           </select>
         </span>
       </form>
-      {demand.isError ? (
-        <ErrorState
-          title="Error Loading Demand"
-          text={`Failed to read the weighted demand: ${demand.error.message}`}
-        />
-      ) : !data ? (
-        <p className={s.note} role="status">
-          Loading demand…
-        </p>
-      ) : (
-        <>
-          <p className={s.note} id={ids.summary} role="status" data-testid="demand-summary">
-            {!view.tentative
-              ? 'Tentative work is left out: switch it on to set deals against the free hours.'
-              : shortWeeks === 0
-                ? `Weighted demand fits the free hours in every week shown.`
-                : `Weighted demand exceeds the free hours in ${shortWeeks} of ${data.weeks.length} weeks.`}
-          </p>
-          <ScrollBox label="Demand by week">
-            <table className={s.plan} data-testid="demand-table" aria-describedby={ids.summary}>
-              <caption className={s.caption}>{figureHelp('tentativeHours')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Week</th>
-                  <WeekHeads
-                    weeks={data.weeks.map((w) => w.weekStart)}
-                    currentWeekStart={currentWeekStart}
-                  />
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row">{figureLabel('freeHours')}</th>
-                  {data.weeks.map((w) => (
-                    <td key={w.weekStart}>{formatPlanHours(Math.max(0, w.freeHours))}</td>
-                  ))}
-                </tr>
-                <tr>
-                  <th scope="row">{figureLabel('tentativeHours')}</th>
-                  {data.weeks.map((w) => (
-                    <td key={w.weekStart} data-testid="tentative-hours">
-                      {formatPlanHours(w.tentativeHours)}
-                    </td>
-                  ))}
-                </tr>
-                <tr>
-                  <th scope="row">Shortage</th>
-                  {data.weeks.map((w) => {
-                    const short = weekShortage(w.freeHours, w.tentativeHours);
-                    return short > 0 ? (
-                      <td key={w.weekStart} className={s.warn} data-testid="shortage">
-                        <span className={s.flag}>
-                          <WarningIcon size={12} />
-                          {formatPlanHours(short)} short
-                        </span>
-                      </td>
-                    ) : (
-                      <td key={w.weekStart} className={s.note}>
-                        —<span className={visuallyHidden}> none</span>
-                      </td>
-                    );
-                  })}
-                </tr>
-              </tbody>
-            </table>
-          </ScrollBox>
-          {pipelineRead ? (
-            <DealList deals={data.deals} money={money} tentative={view.tentative} />
-          ) : (
-            <p className={s.note}>
-              No pipeline yet: the open deals come from Pipedrive with the next refresh.
+      <QueryPanel
+        query={demand}
+        look="compact"
+        loading="Loading the expected load…"
+        error={(e) => ({
+          title: 'Error Loading Expected Load',
+          text: `Failed to read the expected load: ${e.message}`,
+        })}
+      >
+        {(data) => (
+          <>
+            <p className={s.note} id={ids.summary} role="status" data-testid="demand-summary">
+              {!view.tentative
+                ? 'Tentative work is left out: switch it on to count the expected load.'
+                : !pipelineRead
+                  ? 'No pipeline yet: the open deals come from Pipedrive with the next refresh.'
+                  : expectedTotalText(data.weeks, view.minProbability)}
             </p>
-          )}
-        </>
-      )}
+            <ScrollBox label="Expected load by week">
+              <table className={s.plan} data-testid="demand-table" aria-describedby={ids.summary}>
+                <caption className={s.caption}>
+                  {`${figureHelp('expectedHours')} Each deal's hours are spread over the weeks from its expected close.`}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Week</th>
+                    <WeekHeads
+                      weeks={data.weeks.map((w) => w.weekStart)}
+                      currentWeekStart={currentWeekStart}
+                    />
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <th scope="row">{figureLabel('freeHours')}</th>
+                    {data.weeks.map((w) => (
+                      <td key={w.weekStart}>{formatPlanHours(Math.max(0, w.freeHours))}</td>
+                    ))}
+                  </tr>
+                  <tr>
+                    <th scope="row">{figureLabel('expectedHours')}</th>
+                    {data.weeks.map((w) => (
+                      <td key={w.weekStart} data-testid="tentative-hours">
+                        {formatPlanHours(w.tentativeHours)}
+                      </td>
+                    ))}
+                  </tr>
+                </tbody>
+              </table>
+            </ScrollBox>
+          </>
+        )}
+      </QueryPanel>
     </div>
   );
 }
 
-function DealList({
-  deals,
-  money,
-  tentative,
-}: {
-  deals: Demand['deals'];
-  money: Props['money'];
-  tentative: boolean;
-}) {
-  if (!tentative) return null;
-  if (deals.length === 0)
-    return <p className={s.note}>No open deal at or above this probability.</p>;
-  return (
-    <ScrollBox label="Open deals">
-      <table className={s.list} data-testid="deal-list">
-        <caption className={s.caption}>
-          Open deals by expected close, each taking the free hours the earlier ones left
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Deal</th>
-            <th scope="col" className={s.num}>
-              Probability
-            </th>
-            <th scope="col">Expected close</th>
-            <th scope="col" className={s.num}>
-              Weighted hours
-            </th>
-            {money ? (
-              <>
-                <th scope="col" className={s.num}>
-                  {figureLabel('dealValue')}
-                </th>
-                <th scope="col" className={s.num}>
-                  {figureLabel('weightedValue')}
-                </th>
-              </>
-            ) : null}
-            <th scope="col">Fits?</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deals.map((d) => {
-            const m = money?.deals[String(d.id)];
-            const short = d.fit.startsWith('short');
-            return (
-              <tr key={d.id}>
-                <th scope="row">
-                  {money ? (
-                    <SourceLink href={pipedriveDealUrl(money.site, d.id)}>{d.title}</SourceLink>
-                  ) : (
-                    d.title
-                  )}
-                </th>
-                <td className={s.num}>{`${d.probability}%`}</td>
-                <td>{formatDate(d.expectedCloseDate)}</td>
-                <td className={s.num}>{formatPlanHours(d.hours)}</td>
-                {money ? (
-                  <>
-                    <td className={s.num}>{m ? formatMoney(m.value, m.currency) : '—'}</td>
-                    <td className={s.num}>{m ? formatMoney(m.weightedValue, m.currency) : '—'}</td>
-                  </>
-                ) : null}
-                <td className={short ? s.short : d.fit === 'fits' ? s.fits : s.note}>
-                  <span className={s.flag}>
-                    {short ? (
-                      <WarningIcon size={12} />
-                    ) : d.fit === 'fits' ? (
-                      <CheckIcon size={12} />
-                    ) : null}
-                    {d.fit}
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </ScrollBox>
-  );
+const sumOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** The total of the weeks shown, said beside the free hours: a forecast, so no "fits" or "short". */
+function expectedTotalText(weeks: Demand['weeks'], minProbability: number): string {
+  const expected = sumOf(weeks.map((w) => w.tentativeHours));
+  const free = sumOf(weeks.map((w) => Math.max(0, w.freeHours)));
+  const which = minProbability > 0 ? `deals at ${minProbability}% or more` : 'every open deal';
+  return `${figureLabel('expectedHours')} over these ${weeks.length} weeks: ${formatPlanHours(expected)} (${which}, weighted by probability), beside ${formatPlanHours(free)} free. Whether a deal fits is judged on its if-won hours above.`;
 }

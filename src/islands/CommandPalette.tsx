@@ -5,6 +5,8 @@ import { Dialog } from '../components/Dialog';
 import { SearchIcon } from '../components/icons';
 import { button, muted, visuallyHidden } from '../components/ui.css';
 import { type Project, projectPath } from '../shared/projects';
+import { can, type Role } from '../shared/roles';
+import { dealHref, pagesFor } from '../shared/site-pages';
 import { jiraBrowseUrl } from '../shared/source-links';
 import { PROJECTS_KEY } from './projects/api';
 import * as s from './CommandPalette.css';
@@ -12,50 +14,46 @@ import * as s from './CommandPalette.css';
 export interface Props {
   /** The Jira site, so a ticket key typed here opens its issue. */
   jiraSite: string;
-  isAdmin: boolean;
+  /** The signed-in role, from the server: it decides which pages are listed, and deals. */
+  role: Role;
 }
 
-/** A person the palette finds: a tracked developer, by name (GET /api/people). */
+/** A person the palette finds: a tracked developer, by name (GET /api/people/names). */
 interface Person {
   name: string;
 }
-const PEOPLE_KEY = ['/api/people'] as const;
+const PEOPLE_KEY = ['/api/people/names'] as const;
+
+/** An open deal the palette finds, admins only (GET /api/pipeline). */
+interface Deal {
+  id: number;
+  title: string;
+  stage: string | null;
+}
+const PIPELINE_KEY = ['/api/pipeline'] as const;
 
 interface Result {
   id: string;
-  kind: 'Page' | 'Project' | 'Person' | 'Ticket';
+  kind: 'Page' | 'Project' | 'Person' | 'Deal' | 'Ticket';
   label: string;
   href: string;
   /** Another site: opened in a new tab. */
   external?: boolean;
 }
 
-const PAGES = (isAdmin: boolean): Result[] =>
-  [
-    ['Projects', '/'],
-    ['Developers', '/developer'],
-    ['Alerts', '/alerts'],
-    ['Settings', '/agency/settings'],
-    ['Change password', '/account/password'],
-    ...(isAdmin
-      ? [
-          ['Insights', '/agency'],
-          ['Users', '/agency/users'],
-          ['Sync', '/agency/sync'],
-          ['Audit', '/agency/audit'],
-        ]
-      : []),
-  ].map(([label, href]) => ({ id: `page:${href}`, kind: 'Page', label: label!, href: href! }));
-
 const TICKET_KEY = /^[A-Z][A-Z0-9]+-\d+$/;
 
-/** What the query finds: a ticket key, the projects by name or Jira key, people by name, and pages. */
+/**
+ * What the query finds: a ticket key, the projects by name or Jira key, people by name, deals by
+ * title (admins only: `deals` is empty for others), and the pages the role may open.
+ */
 function search(
   query: string,
   projects: Project[],
   people: Person[],
+  deals: Deal[],
   site: string,
-  isAdmin: boolean,
+  role: Role,
 ): Result[] {
   const q = query.trim().toLowerCase();
   const key = query.trim().toUpperCase();
@@ -91,7 +89,18 @@ function search(
           label: person.name,
           href: `/developer?${new URLSearchParams({ assignee: person.name })}`,
         });
-  for (const page of PAGES(isAdmin)) if (!q || matches(page.label)) out.push(page);
+  if (q)
+    for (const deal of deals)
+      if (matches(deal.title))
+        out.push({
+          id: `deal:${deal.id}`,
+          kind: 'Deal',
+          label: deal.stage ? `${deal.title} (${deal.stage})` : deal.title,
+          href: dealHref(deal.id),
+        });
+  for (const page of pagesFor(role))
+    if (!q || matches(page.label) || matches(page.words ?? null))
+      out.push({ id: `page:${page.href}`, kind: 'Page', label: page.label, href: page.href });
   return out.slice(0, 12);
 }
 
@@ -104,7 +113,7 @@ const typing = (target: EventTarget | null) =>
  * jumps to them, from the keyboard. A combobox over a listbox (WAI-ARIA's combobox pattern); '?' lists
  * the shortcuts. Its projects are the portfolio's own call, asked when it first opens.
  */
-export default function CommandPalette({ jiraSite, isAdmin }: Props) {
+export default function CommandPalette({ jiraSite, role }: Props) {
   const [open, setOpen] = useState<'search' | 'help' | null>(null);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -119,9 +128,22 @@ export default function CommandPalette({ jiraSite, isAdmin }: Props) {
     queryFn: () => apiRequest<{ people: Person[] }>('GET', PEOPLE_KEY[0]),
     enabled: open === 'search',
   });
+  const deals = useQuery({
+    queryKey: PIPELINE_KEY,
+    queryFn: () => apiRequest<{ deals: Deal[] }>('GET', PIPELINE_KEY[0]),
+    enabled: open === 'search' && can(role, 'money.view'),
+  });
   const results = useMemo(
-    () => search(query, projects.data ?? [], people.data?.people ?? [], jiraSite, isAdmin),
-    [query, projects.data, people.data, jiraSite, isAdmin],
+    () =>
+      search(
+        query,
+        projects.data ?? [],
+        people.data?.people ?? [],
+        deals.data?.deals ?? [],
+        jiraSite,
+        role,
+      ),
+    [query, projects.data, people.data, deals.data, jiraSite, role],
   );
 
   useEffect(() => {
@@ -179,15 +201,21 @@ export default function CommandPalette({ jiraSite, isAdmin }: Props) {
         <span className={visuallyHidden}>Search</span>
       </button>
       <Dialog open={open === 'search'} onClose={close} title="Search" size="md" testId="palette">
+        {/* The caret goes here on open (data-autofocus), so typing searches at once. */}
         <input
+          data-autofocus=""
           className={s.input}
           role="combobox"
-          aria-label="Search projects, people, ticket keys and pages"
+          aria-label="Search projects, people, deals, ticket keys and pages"
           aria-expanded={results.length > 0}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={results.length ? optionId(active) : undefined}
-          placeholder="Project, person, ticket key (ASR-12) or page"
+          placeholder={
+            can(role, 'money.view')
+              ? 'Project, person, deal, ticket key (ASR-12) or page'
+              : 'Project, person, ticket key (ASR-12) or page'
+          }
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -214,6 +242,7 @@ export default function CommandPalette({ jiraSite, isAdmin }: Props) {
         {projects.isPending ? <p className={muted}>Loading projects…</p> : null}
         {projects.isError ? <p className={muted}>Projects could not be loaded.</p> : null}
         {people.isError ? <p className={muted}>People could not be loaded.</p> : null}
+        {deals.isError ? <p className={muted}>Deals could not be loaded.</p> : null}
         {results.length === 0 && !projects.isPending ? (
           <p className={muted} role="status">
             Nothing matches “{query}”.
@@ -231,7 +260,7 @@ export default function CommandPalette({ jiraSite, isAdmin }: Props) {
           <dt>
             <kbd>Ctrl</kbd>+<kbd>K</kbd> or <kbd>/</kbd>
           </dt>
-          <dd>Search projects, people, ticket keys and pages</dd>
+          <dd>Search projects, people, deals, ticket keys and pages</dd>
           <dt>
             <kbd>↑</kbd> <kbd>↓</kbd> <kbd>Enter</kbd>
           </dt>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, ErrorState, LoadingState } from '../components/PanelState';
-import { useState, type ReactNode } from 'react';
+import { QueryPanel } from '../components/QueryPanel';
+import { useState } from 'react';
 import { readOr } from '../client/api';
 import { exportHref } from '../shared/exports';
 import { table } from '../components/ui.css';
@@ -30,47 +30,43 @@ export default function CostPerPoint({ initial }: Props) {
     initialData: initial ?? undefined,
   });
   const [scope, setScope] = useState(AGENCY);
-  let body: ReactNode;
-  if (query.isError) {
-    body = (
-      <ErrorState
-        title="Error Loading Cost per Point"
-        text="Failed to fetch cost per story point. Please try again later."
-      />
-    );
-  } else if (!query.data) {
-    body = <LoadingState label="Loading cost per point..." />;
-  } else if (query.data.projects.length === 0) {
-    body = (
-      <EmptyState title="No Projects Linked to Both">
-        Cost per point needs a visible project linked to Forecast (cost) and Jira (points).
-      </EmptyState>
-    );
-  } else {
-    const data = query.data;
-    const project = data.projects.find((p) => String(p.id) === scope);
-    body = (
-      <>
-        <ScopeSelect
-          id="cpp-scope"
-          value={project ? scope : AGENCY}
-          allValue={AGENCY}
-          allLabel="All projects linked to Forecast and Jira"
-          projects={data.projects}
-          onChange={setScope}
-        />
-        <SeriesView
-          series={project ?? data.agency}
-          name={project?.name ?? 'all linked projects'}
-          currentWeek={data.currentWeekStart}
-          currency={data.currency}
-        />
-      </>
-    );
-  }
   return (
     <InsightPanel id="cpp-title" title="Cost per Story Point" csvHref={exportHref.costPerPoint()}>
-      {body}
+      <QueryPanel
+        query={query}
+        loading="Loading cost per point..."
+        error={{
+          title: 'Error Loading Cost per Point',
+          text: 'Failed to fetch cost per story point. Please try again later.',
+        }}
+        empty={{
+          when: (d) => d.projects.length === 0,
+          title: 'No Projects Linked to Both',
+          text: 'Cost per point needs a visible project linked to Forecast (cost) and Jira (points).',
+        }}
+      >
+        {(data) => {
+          const project = data.projects.find((p) => String(p.id) === scope);
+          return (
+            <>
+              <ScopeSelect
+                id="cpp-scope"
+                value={project ? scope : AGENCY}
+                allValue={AGENCY}
+                allLabel="All projects linked to Forecast and Jira"
+                projects={data.projects}
+                onChange={setScope}
+              />
+              <SeriesView
+                series={project ?? data.agency}
+                name={project?.name ?? 'all linked projects'}
+                currentWeek={data.currentWeekStart}
+                currency={data.currency}
+              />
+            </>
+          );
+        }}
+      </QueryPanel>
     </InsightPanel>
   );
 }
@@ -106,7 +102,9 @@ function SeriesView({
           <span className={s.statValue}>{dollars(series.overall.cost)}</span>
         </div>
         <div className={s.stat}>
-          <span className={s.statLabel}>Points done</span>
+          <span className={s.statLabel} title={figureHelp('pointsDone')}>
+            {figureLabel('pointsDone')}
+          </span>
           <span className={s.statValue}>{series.overall.points}</span>
         </div>
       </div>
@@ -134,8 +132,8 @@ function SeriesView({
               <th scope="col" className={s.num}>
                 Internal Cost
               </th>
-              <th scope="col" className={s.num}>
-                Points Done
+              <th scope="col" className={s.num} title={figureHelp('pointsDone')}>
+                {figureLabel('pointsDone')}
               </th>
               <th scope="col" className={s.num}>
                 Cost per Point

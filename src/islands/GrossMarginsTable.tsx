@@ -1,7 +1,6 @@
 import { figureHelp } from '../shared/figures';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, ErrorState, LoadingState } from '../components/PanelState';
-import type { ReactNode } from 'react';
+import { QueryPanel } from '../components/QueryPanel';
 import { readOr } from '../client/api';
 import { DownloadCsv } from '../components/DownloadCsv';
 import { titleRow } from '../components/DownloadCsv.css';
@@ -19,6 +18,7 @@ import {
 } from '../shared/margins';
 import { projectPath } from '../shared/projects';
 import { DEFAULT_HOURLY_RATE } from '../shared/money';
+import { percentTextOneDecimal } from '../shared/percent';
 import { HoverDetails } from './agency/HoverDetails';
 import * as s from './GrossMarginsTable.css';
 
@@ -29,7 +29,6 @@ export interface Props {
 
 export const GROSS_MARGINS_PATH = '/api/gross-margins';
 
-const percentText = (p: number) => `${p.toFixed(1)}%`;
 const marginClass = (n: number) => (n < 0 ? s.margin.negative : s.margin.nonNegative);
 
 /**
@@ -59,58 +58,56 @@ export function GrossMarginsView({
   data: GrossMarginsResponse | undefined;
   isError: boolean;
 }) {
-  let body: ReactNode;
-  if (isError) {
-    body = (
-      <ErrorState
-        title="Error Loading Gross Margins"
-        text="Failed to fetch gross margin data. Please try again later."
-      />
-    );
-  } else if (!data) {
-    body = <LoadingState label="Loading gross margins..." />;
-  } else if (data.projects.length === 0) {
-    body = (
-      <EmptyState title="No Projects Found">
-        No active projects with Forecast integration found.
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <div className={s.scroller} data-scroll-x>
-        <table className={table} aria-labelledby="gross-margins-title">
-          <thead>
-            <tr>
-              <th className={s.head} scope="col">
-                Project
-              </th>
-              <th className={s.head} scope="col" title={figureHelp('totalHours')}>
-                Total Hours
-              </th>
-              <th className={s.head} scope="col" title={figureHelp('internalCost')}>
-                Internal Cost
-              </th>
-              <th className={s.head} scope="col" title={figureHelp('invoiced')}>
-                Invoices Created
-              </th>
-              <th className={s.head} scope="col" title={figureHelp('grossMargin')}>
-                Gross Margin
-              </th>
-              <th className={s.head} scope="col" title={figureHelp('marginPercent')}>
-                Margin %
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.projects.map((p) => (
-              <ProjectRow key={p.id} project={p} company={data.currency} />
-            ))}
-          </tbody>
-          <TotalsRow projects={data.projects} company={data.currency} />
-        </table>
-      </div>
-    );
-  }
+  const body = (
+    <QueryPanel
+      query={{ data, isError, error: null }}
+      loading="Loading gross margins..."
+      error={{
+        title: 'Error Loading Gross Margins',
+        text: 'Failed to fetch gross margin data. Please try again later.',
+      }}
+      empty={{
+        when: (d) => d.projects.length === 0,
+        title: 'No Projects Found',
+        text: 'No active projects with Forecast integration found.',
+      }}
+    >
+      {(data) => (
+        <div className={s.scroller} data-scroll-x>
+          <table className={table} aria-labelledby="gross-margins-title">
+            <thead>
+              <tr>
+                <th className={s.head} scope="col">
+                  Project
+                </th>
+                <th className={s.head} scope="col" title={figureHelp('totalHours')}>
+                  Total Hours
+                </th>
+                <th className={s.head} scope="col" title={figureHelp('internalCost')}>
+                  Internal Cost
+                </th>
+                <th className={s.head} scope="col" title={figureHelp('invoiced')}>
+                  Invoices Created
+                </th>
+                <th className={s.head} scope="col" title={figureHelp('grossMargin')}>
+                  Gross Margin
+                </th>
+                <th className={s.head} scope="col" title={figureHelp('marginPercent')}>
+                  Margin %
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.projects.map((p) => (
+                <ProjectRow key={p.id} project={p} company={data.currency} />
+              ))}
+            </tbody>
+            <TotalsRow projects={data.projects} company={data.currency} />
+          </table>
+        </div>
+      )}
+    </QueryPanel>
+  );
 
   return (
     <section className={card} aria-labelledby="gross-margins-title">
@@ -165,7 +162,7 @@ function TotalsRow({
           {formatMoney(t.grossMargin, company)}
         </td>
         <td className={s.cell} title={note}>
-          {percentText(t.marginPercent)}
+          {percentTextOneDecimal(t.marginPercent)}
         </td>
       </tr>
     </tfoot>
@@ -232,8 +229,8 @@ function ProjectRow({
         {withMargin ? (
           <HoverDetails
             id={`live-margin-${p.id}`}
-            trigger={percentText(f.marginPercent)}
-            triggerLabel={`Margin ${percentText(f.marginPercent)}`}
+            trigger={percentTextOneDecimal(f.marginPercent)}
+            triggerLabel={`Margin ${percentTextOneDecimal(f.marginPercent)}`}
             triggerClassName={marginClass(f.grossMargin)}
             title="Live Gross Margin Analysis"
           >
@@ -250,7 +247,7 @@ function ProjectRow({
               <dd
                 className={`${s.amount} ${f.live.percent === null ? '' : marginClass(f.live.percent)}`}
               >
-                {f.live.percent === null ? 'N/A' : percentText(f.live.percent)}
+                {f.live.percent === null ? 'N/A' : percentTextOneDecimal(f.live.percent)}
               </dd>
             </dl>
           </HoverDetails>

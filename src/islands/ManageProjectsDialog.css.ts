@@ -82,14 +82,6 @@ export const prompt = style({
   border: `1px dashed ${vars.color.border}`,
   borderRadius: vars.radius.md,
 });
-export const error = style({
-  display: 'grid',
-  gap: '2px',
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  background: vars.color.redBg,
-  color: vars.color.red,
-});
 export const loading = style({ display: 'flex', justifyContent: 'center', padding: vars.space.lg });
 export const smallSpinner = style({ width: '14px', height: '14px', borderWidth: '2px' });
 export const footnote = style({ margin: 0, color: vars.color.textMuted, fontSize: '0.8rem' });

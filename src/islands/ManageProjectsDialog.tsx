@@ -5,6 +5,7 @@ import { toast } from '../client/toast';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Dialog } from '../components/Dialog';
 import { useRefusal } from '../components/Refusal';
+import { QueryPanel } from '../components/QueryPanel';
 import { badge, button, spinner } from '../components/ui.css';
 import { billingBlockedHint, DEV_STATUSES, type DevStatus } from '../shared/dev-status';
 import type { Project } from '../shared/projects';
@@ -355,62 +356,64 @@ function ForecastProjects({ role }: { role: Role }) {
       </div>
       {!requested ? (
         <p className={s.prompt}>Click "Load Projects" to see available Forecast projects</p>
-      ) : forecast.isPending ? (
-        <div className={s.loading} role="status" aria-label="Loading Forecast projects">
-          <div className={spinner} />
-        </div>
-      ) : forecast.isError ? (
-        <div className={s.error} role="alert">
-          <strong>Unable to load Forecast projects</strong>
-          <span>Check your Forecast API credentials</span>
-        </div>
-      ) : listed.length === 0 ? (
-        <p className={s.prompt}>No open Forecast projects found.</p>
       ) : (
-        <ul className={s.list}>
-          {listed.map((fp) => {
-            const onDashboard = byForecastId.get(fp.id);
-            return (
-              <li key={fp.id} className={s.item} data-testid="forecast-project">
-                <div className={s.itemMain}>
-                  <span className={s.itemName}>{fp.name}</span>
-                  <span className={s.meta}>
-                    <span>ID: {fp.id}</span>
-                    <span>{fp.stage}</span>
-                    {onDashboard ? <span className={badge.green}>On Dashboard</span> : null}
-                  </span>
-                </div>
-                {onDashboard ? (
-                  <button
-                    type="button"
-                    className={button.secondary}
-                    aria-label={`Remove ${fp.name} from the dashboard`}
-                    disabled={busy}
-                    {...remove.attrs}
-                    onClick={() => {
-                      if (!remove.reason) removeProject.ask(onDashboard);
-                    }}
-                  >
-                    Remove
-                  </button>
-                ) : (
-                  <button
-                    type="button"
-                    className={button.primary}
-                    aria-label={`Add ${fp.name} to the dashboard`}
-                    disabled={busy}
-                    {...add.attrs}
-                    onClick={() => {
-                      if (!add.reason) importProject.mutate(fp.id);
-                    }}
-                  >
-                    Add
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <QueryPanel
+          query={forecast}
+          look="compact"
+          loading="Loading Forecast projects"
+          error={{
+            title: 'Unable to load Forecast projects',
+            text: 'Check your Forecast API credentials',
+          }}
+          empty={{ when: () => listed.length === 0, text: 'No open Forecast projects found.' }}
+        >
+          {() => (
+            <ul className={s.list}>
+              {listed.map((fp) => {
+                const onDashboard = byForecastId.get(fp.id);
+                return (
+                  <li key={fp.id} className={s.item} data-testid="forecast-project">
+                    <div className={s.itemMain}>
+                      <span className={s.itemName}>{fp.name}</span>
+                      <span className={s.meta}>
+                        <span>ID: {fp.id}</span>
+                        <span>{fp.stage}</span>
+                        {onDashboard ? <span className={badge.green}>On Dashboard</span> : null}
+                      </span>
+                    </div>
+                    {onDashboard ? (
+                      <button
+                        type="button"
+                        className={button.secondary}
+                        aria-label={`Remove ${fp.name} from the dashboard`}
+                        disabled={busy}
+                        {...remove.attrs}
+                        onClick={() => {
+                          if (!remove.reason) removeProject.ask(onDashboard);
+                        }}
+                      >
+                        Remove
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className={button.primary}
+                        aria-label={`Add ${fp.name} to the dashboard`}
+                        disabled={busy}
+                        {...add.attrs}
+                        onClick={() => {
+                          if (!add.reason) importProject.mutate(fp.id);
+                        }}
+                      >
+                        Add
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryPanel>
       )}
       <p className={s.footnote}>
         Finished and halted Forecast projects are not listed; remove those already on the dashboard
@@ -466,43 +469,46 @@ function RecentlyRemoved() {
           Recently removed
         </h3>
       </div>
-      {removed.isPending ? (
-        <div className={s.loading} role="status" aria-label="Loading removed projects">
-          <div className={spinner} />
-        </div>
-      ) : removed.isError ? (
-        <div className={s.error} role="alert">
-          <strong>Unable to load removed projects</strong>
-          <span>{serverMessage(removed.error, 'Please try again.')}</span>
-        </div>
-      ) : list.length === 0 ? (
-        <p className={s.prompt}>No project was removed in the last 30 days.</p>
-      ) : (
-        <ul className={s.list}>
-          {list.map((p) => (
-            <li key={p.id} className={s.item} data-testid="removed-project">
-              <div className={s.itemMain}>
-                <span className={s.itemName}>{p.name}</span>
-                <span className={s.meta}>
-                  <span>
-                    Removed {formatDate(p.removedAt.slice(0, 10))} by {p.removedBy}
+      <QueryPanel
+        query={removed}
+        look="compact"
+        loading="Loading removed projects"
+        error={(e) => ({
+          title: 'Unable to load removed projects',
+          text: serverMessage(e, 'Please try again.'),
+        })}
+        empty={{
+          when: () => list.length === 0,
+          text: 'No project was removed in the last 30 days.',
+        }}
+      >
+        {() => (
+          <ul className={s.list}>
+            {list.map((p) => (
+              <li key={p.id} className={s.item} data-testid="removed-project">
+                <div className={s.itemMain}>
+                  <span className={s.itemName}>{p.name}</span>
+                  <span className={s.meta}>
+                    <span>
+                      Removed {formatDate(p.removedAt.slice(0, 10))} by {p.removedBy}
+                    </span>
+                    <span>Restorable until {formatDate(p.restorableUntil.slice(0, 10))}</span>
                   </span>
-                  <span>Restorable until {formatDate(p.restorableUntil.slice(0, 10))}</span>
-                </span>
-              </div>
-              <button
-                type="button"
-                className={button.secondary}
-                aria-label={`Restore ${p.name} to the dashboard`}
-                disabled={restore.isPending}
-                onClick={() => restore.mutate(p)}
-              >
-                Restore
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+                </div>
+                <button
+                  type="button"
+                  className={button.secondary}
+                  aria-label={`Restore ${p.name} to the dashboard`}
+                  disabled={restore.isPending}
+                  onClick={() => restore.mutate(p)}
+                >
+                  Restore
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryPanel>
     </section>
   );
 }

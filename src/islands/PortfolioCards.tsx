@@ -8,7 +8,6 @@ import { WarningIcon } from '../components/icons';
 import { ForecastSiteContext, JiraSiteContext } from '../components/SourceLink';
 import {
   CARDS_READY_ATTR,
-  CLICK_BEFORE_ISLANDS,
   PORTFOLIO_PROJECTS_ATTR,
   SERVER_HTML_EVENT,
 } from '../shared/island-markers';
@@ -47,14 +46,6 @@ function projectInAddress(): number | null {
     projectIdOfPath(window.location.pathname) ??
     (Number.isInteger(asked) && asked > 0 ? asked : null)
   );
-}
-
-/** The last click before the islands listened, taken once: later clicks are not kept. */
-function clickBeforeIslands(): EventTarget | null {
-  const page = window as unknown as Record<string, EventTarget | null | undefined>;
-  const clicked = page[CLICK_BEFORE_ISLANDS] ?? null;
-  page[CLICK_BEFORE_ISLANDS] = null;
-  return clicked;
 }
 
 const projectsRequest = () => apiRequest<Project[]>('GET', '/api/projects');
@@ -103,12 +94,12 @@ export default function PortfolioCards({
   useEffect(() => {
     const query = Object.fromEntries(new URLSearchParams(window.location.search));
     if (!namesAView(query)) return;
-    const { view, rejected } = readPortfolioView(query, role === 'admin');
+    const { view, rejected } = readPortfolioView(query);
     if (rejected.length > 0) return;
     apiRequest('PUT', '/api/preferences/portfolio-view', {
       query: portfolioViewParams(view).toString(),
     }).catch(() => {});
-  }, [role]);
+  }, []);
 
   // Insights link a project as /?project=<id> (docs/decisions/174): open its detail at once.
   // Back and Forward move between the list and a project opened from it.
@@ -156,10 +147,6 @@ export default function PortfolioCards({
     document.addEventListener('click', onClick);
     document.addEventListener('pointerover', onPointerOver);
     document.querySelector(`[${PORTFOLIO_PROJECTS_ATTR}]`)?.setAttribute(CARDS_READY_ATTR, '');
-    // A card clicked while the scripts were loading opens now (the page's inline script kept it).
-    const early = clickBeforeIslands();
-    const earlyCard = early instanceof Node && early.isConnected ? cardOf(early) : null;
-    if (earlyCard) show(earlyCard);
     return () => {
       document.removeEventListener('click', onClick);
       document.removeEventListener('pointerover', onPointerOver);

@@ -96,7 +96,7 @@ export default function StoryPointsSetting({ storyPointsPerDeveloperDay, role }:
         {refusal.note}
       </div>
       <p id={hintId} className={s.hint}>
-        Available Points = weekdays each team member is employed and not away × this number (0 to
+        Available Points = weekdays each tracked person is employed and not away × this number (0 to
         100).
       </p>
     </form>

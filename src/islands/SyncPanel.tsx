@@ -2,7 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, serverMessage } from '../client/api';
 import { toast } from '../client/toast';
 import { badge, button, h2, muted, table } from '../components/ui.css';
-import { progressText, skippedText, type SyncRunJson } from '../shared/sync-runs';
+import {
+  durationText,
+  moreSkippedText,
+  progressText,
+  skippedText,
+  type SyncRunJson,
+} from '../shared/sync-runs';
 import { Freshness } from '../components/Freshness';
 import { exactTime, type Freshness as FreshnessData } from '../shared/freshness';
 import * as s from './SyncPanel.css';
@@ -37,11 +43,6 @@ function outcomeBadge(outcome: SyncRunJson['outcome']) {
   } as const;
   const [className, text] = look[outcome];
   return <span className={className}>{text}</span>;
-}
-
-function duration(ms: number | null): string {
-  if (ms === null) return '—';
-  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
 /**
@@ -178,7 +179,7 @@ export default function SyncPanel({
               {runs.map((r) => (
                 <tr key={r.id}>
                   <td className={s.cell}>{exactTime(new Date(r.startedAt), timeZone)}</td>
-                  <td className={s.number}>{duration(r.durationMs)}</td>
+                  <td className={s.number}>{durationText(r.durationMs)}</td>
                   <td className={s.cell}>
                     {TRIGGERS[r.trigger]}
                     {r.requestedBy ? <div className={muted}>{r.requestedBy}</div> : null}
@@ -198,6 +199,7 @@ export default function SyncPanel({
                           {(r.progress.skippedReasons ?? []).map((reason) => (
                             <li key={reason}>{reason}</li>
                           ))}
+                          {moreSkippedText(r) ? <li>{moreSkippedText(r)}</li> : null}
                         </ul>
                       </details>
                     ) : null}

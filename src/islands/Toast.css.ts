@@ -1,7 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
 
-// Only a script shows a toast, so these load after the first paint (docs/decisions/357).
+// The toasts a script raises; their region is Toaster.css.ts.
 const toastBase = style({
   position: 'relative',
   display: 'flex',

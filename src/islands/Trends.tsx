@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, ErrorState, LoadingState } from '../components/PanelState';
-import { useState, type ReactNode } from 'react';
+import { EmptyState } from '../components/PanelState';
+import { QueryPanel } from '../components/QueryPanel';
+import { useState } from 'react';
 import { readOr } from '../client/api';
 import { exportHref } from '../shared/exports';
 import { table } from '../components/ui.css';
@@ -31,50 +32,47 @@ export default function Trends({ initial }: Props) {
     initialData: initial ?? undefined,
   });
   const [scope, setScope] = useState(AGENCY);
-  let body: ReactNode;
-  if (query.isError) {
-    body = (
-      <ErrorState
-        title="Error Loading Trends"
-        text="Failed to fetch trend data. Please try again later."
-      />
-    );
-  } else if (!query.data) {
-    body = <LoadingState label="Loading trends..." />;
-  } else {
-    const data = query.data;
-    const project = data.projects.find((p) => String(p.id) === scope);
-    const weeks = project?.weeks ?? data.agency;
-    const name = project?.name ?? 'the agency';
-    body = (
-      <>
-        <ScopeSelect
-          id="trends-scope"
-          value={project ? scope : AGENCY}
-          allValue={AGENCY}
-          allLabel="Agency (Active dashboard projects, as Weekly Hours)"
-          projects={data.projects}
-          onChange={setScope}
-        />
-        {weeks.every((w) => w.hours === 0 && w.invoiced === 0) ? (
-          <EmptyState title="No Time or Invoices">
-            Nothing was logged or invoiced for {name} in the last 12 weeks.
-          </EmptyState>
-        ) : (
-          <TrendView
-            weeks={weeks}
-            name={name}
-            currentWeek={data.currentWeekStart}
-            currency={data.currency}
-            otherCurrencies={data.otherCurrencies}
-          />
-        )}
-      </>
-    );
-  }
   return (
     <InsightPanel id="trends-title" title="12-Week Trends" csvHref={exportHref.trends()}>
-      {body}
+      <QueryPanel
+        query={query}
+        loading="Loading trends..."
+        error={{
+          title: 'Error Loading Trends',
+          text: 'Failed to fetch trend data. Please try again later.',
+        }}
+      >
+        {(data) => {
+          const project = data.projects.find((p) => String(p.id) === scope);
+          const weeks = project?.weeks ?? data.agency;
+          const name = project?.name ?? 'the agency';
+          return (
+            <>
+              <ScopeSelect
+                id="trends-scope"
+                value={project ? scope : AGENCY}
+                allValue={AGENCY}
+                allLabel="Agency (Active dashboard projects, as Weekly Hours)"
+                projects={data.projects}
+                onChange={setScope}
+              />
+              {weeks.every((w) => w.hours === 0 && w.invoiced === 0) ? (
+                <EmptyState title="No Time or Invoices">
+                  Nothing was logged or invoiced for {name} in the last 12 weeks.
+                </EmptyState>
+              ) : (
+                <TrendView
+                  weeks={weeks}
+                  name={name}
+                  currentWeek={data.currentWeekStart}
+                  currency={data.currency}
+                  otherCurrencies={data.otherCurrencies}
+                />
+              )}
+            </>
+          );
+        }}
+      </QueryPanel>
     </InsightPanel>
   );
 }

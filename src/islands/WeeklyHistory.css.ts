@@ -172,12 +172,6 @@ export const emptyTitle = style({
   color: vars.color.text,
   marginBottom: vars.space.xs,
 });
-export const error = style({ color: vars.color.red, padding: vars.space.lg, textAlign: 'center' });
-export const loading = style({
-  display: 'flex',
-  justifyContent: 'center',
-  padding: vars.space.xxl,
-});
 export const dialogLoading = style({
   display: 'flex',
   justifyContent: 'center',
@@ -186,3 +180,24 @@ export const dialogLoading = style({
   alignItems: 'center',
 });
 export const listActions = style({ marginLeft: 'auto' });
+
+export const untracked = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  marginBottom: vars.space.xl,
+});
+export const untrackedLine = style({ fontSize: '1rem', fontWeight: 600, margin: 0 });
+export const untrackedList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+});
+export const untrackedPerson = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});

@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { readOr } from '../client/api';
+import { apiRequest, readOr, serverMessage } from '../client/api';
+import { toast } from '../client/toast';
 import { useTicketFiltersInAddress } from '../client/ticket-filters-address';
 import { useWeekInAddress } from '../client/week-address';
 import { Dialog } from '../components/Dialog';
+import { type PanelQuery, QueryPanel } from '../components/QueryPanel';
 import { DownloadCsv } from '../components/DownloadCsv';
 import { JiraKey, JiraSiteContext } from '../components/SourceLink';
 import { exportHref } from '../shared/exports';
@@ -11,14 +13,20 @@ import { badge, button, card, h2, spinner, visuallyHidden } from '../components/
 import { WeekButtons } from '../components/WeekButtons';
 import { formatDate, formatWeekLabel } from '../shared/format';
 import { shiftWeek, type IsoDate } from '../shared/calendar';
-import { formatStoryPoints, NOT_STARTED, SO_FAR, weekPhase } from '../shared/figures';
+import { figureHelp, formatStoryPoints, NOT_STARTED, SO_FAR, weekPhase } from '../shared/figures';
 import { statusColor } from '../shared/tickets';
-import { velocityColor, velocityPercentage } from '../shared/velocity';
+import {
+  type AvailablePoints,
+  type UntrackedPoints,
+  untrackedLine,
+  velocityColor,
+} from '../shared/velocity';
 import {
   assigneeName,
   filterTickets,
   ticketsByProject,
   totalStoryPoints,
+  UNASSIGNED,
   type CompletedTicket,
   type CompletedTicketResult,
   type TicketFilterChoice,
@@ -36,7 +44,12 @@ export interface Props {
   /** The week the server rendered, with its data. */
   weekStart: IsoDate;
   completed: CompletedTicketResult;
-  totalAvailablePoints: number;
+  /** GET /api/developer-available-points of the week: velocity over the tracked people. */
+  availablePoints: AvailablePoints;
+  /** The tracked people's Jira account ids: the Story Points modal's Top Performer is one of them. */
+  trackedAccountIds: string[];
+  /** Whether this person may track someone (staff and admins change the selection). */
+  canTrack: boolean;
   /** The Jira status that counts as ready for QA (docs/design.md, "Tickets ready for QA"). */
   qaStatus: string;
   /** The agency's zone, so a ticket's Updated date is the same day on the server and in any browser. */
@@ -73,18 +86,14 @@ export default function WeeklyHistory(props: Props) {
   const available = useQuery({
     queryKey: [availablePointsPath(weekStart)],
     queryFn: () =>
-      readOr<{ totalAvailablePoints: number }>(
-        availablePointsPath(weekStart),
-        'Failed to fetch available points',
-      ),
-    initialData: seeded ? { totalAvailablePoints: props.totalAvailablePoints } : undefined,
+      readOr<AvailablePoints>(availablePointsPath(weekStart), 'Failed to fetch available points'),
+    initialData: seeded ? props.availablePoints : undefined,
   });
+  const [tracked, setTracked] = useState(() => new Set(props.trackedAccountIds));
 
   const storyPoints = completed.data ? totalStoryPoints(completed.data.tickets) : null;
-  const velocity =
-    storyPoints !== null && available.data
-      ? velocityPercentage(storyPoints, available.data.totalAvailablePoints)
-      : null;
+  // Velocity is the tracked people's points over their available points (docs/decisions/391).
+  const velocity = available.data ? available.data.velocityPercentage : null;
   const weekLabel = formatWeekLabel(weekStart);
   // The running week's figures are so far; a week not started has none (never a red 0%).
   const phase = weekPhase(weekStart, props.currentWeekStart);
@@ -109,7 +118,9 @@ export default function WeeklyHistory(props: Props) {
           onClick={() => setModal('story-points')}
           aria-haspopup="dialog"
         >
-          <span className={s.statLabel}>Total Story Points</span>
+          <span className={s.statLabel} title={figureHelp('storyPoints')}>
+            Total Story Points
+          </span>
           <span className={s.statValue}>
             {value(completed, storyPoints === null ? null : String(storyPoints))}
           </span>
@@ -146,6 +157,14 @@ export default function WeeklyHistory(props: Props) {
           {partial}
         </button>
       </div>
+
+      {phase === 'future' || !available.data ? null : (
+        <UntrackedPeople
+          untracked={available.data.untracked}
+          canTrack={props.canTrack}
+          onTracked={(accountId) => setTracked((before) => new Set([...before, accountId]))}
+        />
+      )}
 
       <div className={`${card} ${s.navigator}`}>
         <span className={s.weekLabel} data-testid="week-label" aria-live="polite">
@@ -193,7 +212,7 @@ export default function WeeklyHistory(props: Props) {
         testId="story-points-modal"
       >
         <Suspense fallback={<DialogLoading />}>
-          <StoryPointsModal currentWeekStart={props.currentWeekStart} />
+          <StoryPointsModal currentWeekStart={props.currentWeekStart} tracked={tracked} />
         </Suspense>
       </Dialog>
       <Dialog
@@ -212,6 +231,77 @@ export default function WeeklyHistory(props: Props) {
   );
 }
 
+/**
+ * The points velocity leaves out: delivered by people who are not tracked (each with one click
+ * to track them, for staff and admins) or by nobody (docs/decisions/391).
+ */
+function UntrackedPeople({
+  untracked,
+  canTrack,
+  onTracked,
+}: {
+  untracked: UntrackedPoints[];
+  canTrack: boolean;
+  onTracked: (accountId: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const track = useMutation({
+    mutationFn: (person: UntrackedPoints & { accountId: string }) =>
+      apiRequest('POST', '/api/developer-availability', {
+        developers: {},
+        selectedDevelopersList: [person.accountId],
+      }),
+    onSuccess: (_, person) => {
+      onTracked(person.accountId);
+      toast({
+        title: `${person.displayName} is tracked`,
+        description: 'Their story points and available points now count in velocity.',
+      });
+      return queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith('/api/developer-available-points'),
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: serverMessage(error, 'Failed to track this person'),
+        variant: 'destructive',
+      }),
+  });
+  const line = untrackedLine(untracked);
+  if (line === null) return null;
+  return (
+    <section className={`${card} ${s.untracked}`} aria-labelledby="untracked-heading">
+      <h2 id="untracked-heading" className={s.untrackedLine} data-testid="untracked-line">
+        {line}
+      </h2>
+      <p className={s.statNote}>
+        Velocity counts the tracked people&apos;s story points against their available points; Total
+        Story Points counts every ticket.
+      </p>
+      <ul className={s.untrackedList}>
+        {untracked.map((u) => (
+          <li key={u.accountId ?? UNASSIGNED} className={s.untrackedPerson} data-testid="untracked">
+            <span>{u.displayName}</span>
+            <span className={s.points}>{formatStoryPoints(u.storyPoints)}</span>
+            {u.accountId !== null && canTrack ? (
+              <button
+                type="button"
+                className={button.secondary}
+                disabled={track.isPending}
+                onClick={() => track.mutate({ ...u, accountId: u.accountId! })}
+                aria-label={`Track ${u.displayName}`}
+              >
+                Track
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function DialogLoading() {
   return (
     <div className={s.dialogLoading} role="status" aria-label="Loading chart">
@@ -227,7 +317,7 @@ function TicketList({
   timeZone,
   initialFilters,
 }: {
-  query: { data?: CompletedTicketResult; isError: boolean; error: Error | null };
+  query: PanelQuery<CompletedTicketResult>;
   timeZone: string;
   initialFilters: TicketFilterChoice;
 }) {
@@ -236,114 +326,104 @@ function TicketList({
   const [{ assignee, project }, setFilters] = useTicketFiltersInAddress(initialFilters);
   const assigneeId = useId();
   const projectId = useId();
-  if (query.isError) {
-    return (
-      <p className={s.error} role="alert">
-        {query.error?.message ?? 'Failed to fetch completed tickets'}
-      </p>
-    );
-  }
-  if (!query.data) {
-    return (
-      <div className={s.loading} role="status" aria-label="Loading tickets">
-        <div className={spinner} />
-      </div>
-    );
-  }
-  const all = query.data.tickets;
-  if (all.length === 0) {
-    return (
-      <div className={s.empty}>
-        <p className={s.emptyTitle}>No Ready for QA Tickets</p>
-      </div>
-    );
-  }
-  const names = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
-  const assignees = names(all.map(assigneeName));
-  const projects = names(all.map((t) => t.projectName));
-  // A choice that is not in this week's list (after moving to another week) means all.
-  const chosenAssignee = assignees.includes(assignee) ? assignee : null;
-  const chosenProject = projects.includes(project) ? project : null;
-  const shown = filterTickets(all, { assignee: chosenAssignee, project: chosenProject });
-  const groups = ticketsByProject(shown);
   return (
-    <>
-      <div className={s.filters}>
-        <label className={s.filter} htmlFor={assigneeId}>
-          Assignee
-          <select
-            id={assigneeId}
-            className={s.select}
-            value={chosenAssignee ?? ALL}
-            onChange={(e) => setFilters({ assignee: e.target.value, project })}
-          >
-            <option value={ALL}>All assignees</option>
-            {assignees.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={s.filter} htmlFor={projectId}>
-          Project
-          <select
-            id={projectId}
-            className={s.select}
-            value={chosenProject ?? ALL}
-            onChange={(e) => setFilters({ assignee, project: e.target.value })}
-          >
-            <option value={ALL}>All projects</option>
-            {projects.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </label>
-        <span className={s.shown} aria-live="polite" data-testid="qa-shown">
-          {shown.length === all.length
-            ? `${all.length} ticket${all.length === 1 ? '' : 's'} in ${projects.length} project${projects.length === 1 ? '' : 's'}`
-            : `Showing ${shown.length} of ${all.length} ticket${all.length === 1 ? '' : 's'}`}
-        </span>
-      </div>
-      {groups.length === 0 ? (
-        <div className={s.empty}>
-          <p className={s.emptyTitle}>No tickets match these filters.</p>
-          <button
-            type="button"
-            className={button.secondary}
-            onClick={() => setFilters({ assignee: ALL, project: ALL })}
-          >
-            Show all tickets
-          </button>
-        </div>
-      ) : (
-        <div className={s.groups} data-testid="qa-tickets">
-          {groups.map((g, i) => (
-            <section
-              key={g.projectName}
-              className={s.group}
-              aria-labelledby={`qa-group-${i}`}
-              data-testid="qa-group"
-            >
-              <h3 className={s.groupHeader} id={`qa-group-${i}`}>
-                <span className={s.groupName}>{g.projectName}</span>
-                <span className={badge.grey} data-testid="qa-group-count">
-                  {g.tickets.length}
-                </span>
-                <span className={s.groupPoints}>{`${g.points} pts`}</span>
-              </h3>
-              <ul className={s.tickets}>
-                {g.tickets.map((t) => (
-                  <TicketRow key={t.key} ticket={t} updatedDay={updatedDay} />
+    <QueryPanel
+      query={query}
+      look="compact"
+      loading="Loading tickets"
+      error={(e) => ({ text: e.message })}
+      empty={{ when: (d) => d.tickets.length === 0, title: 'No Ready for QA Tickets' }}
+    >
+      {({ tickets: all }) => {
+        const names = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
+        const assignees = names(all.map(assigneeName));
+        const projects = names(all.map((t) => t.projectName));
+        // A choice that is not in this week's list (after moving to another week) means all.
+        const chosenAssignee = assignees.includes(assignee) ? assignee : null;
+        const chosenProject = projects.includes(project) ? project : null;
+        const shown = filterTickets(all, { assignee: chosenAssignee, project: chosenProject });
+        const groups = ticketsByProject(shown);
+        return (
+          <>
+            <div className={s.filters}>
+              <label className={s.filter} htmlFor={assigneeId}>
+                Assignee
+                <select
+                  id={assigneeId}
+                  className={s.select}
+                  value={chosenAssignee ?? ALL}
+                  onChange={(e) => setFilters({ assignee: e.target.value, project })}
+                >
+                  <option value={ALL}>All assignees</option>
+                  {assignees.map((a) => (
+                    <option key={a} value={a}>
+                      {a}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={s.filter} htmlFor={projectId}>
+                Project
+                <select
+                  id={projectId}
+                  className={s.select}
+                  value={chosenProject ?? ALL}
+                  onChange={(e) => setFilters({ assignee, project: e.target.value })}
+                >
+                  <option value={ALL}>All projects</option>
+                  {projects.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <span className={s.shown} aria-live="polite" data-testid="qa-shown">
+                {shown.length === all.length
+                  ? `${all.length} ticket${all.length === 1 ? '' : 's'} in ${projects.length} project${projects.length === 1 ? '' : 's'}`
+                  : `Showing ${shown.length} of ${all.length} ticket${all.length === 1 ? '' : 's'}`}
+              </span>
+            </div>
+            {groups.length === 0 ? (
+              <div className={s.empty}>
+                <p className={s.emptyTitle}>No tickets match these filters.</p>
+                <button
+                  type="button"
+                  className={button.secondary}
+                  onClick={() => setFilters({ assignee: ALL, project: ALL })}
+                >
+                  Show all tickets
+                </button>
+              </div>
+            ) : (
+              <div className={s.groups} data-testid="qa-tickets">
+                {groups.map((g, i) => (
+                  <section
+                    key={g.projectName}
+                    className={s.group}
+                    aria-labelledby={`qa-group-${i}`}
+                    data-testid="qa-group"
+                  >
+                    <h3 className={s.groupHeader} id={`qa-group-${i}`}>
+                      <span className={s.groupName}>{g.projectName}</span>
+                      <span className={badge.grey} data-testid="qa-group-count">
+                        {g.tickets.length}
+                      </span>
+                      <span className={s.groupPoints}>{`${g.points} pts`}</span>
+                    </h3>
+                    <ul className={s.tickets}>
+                      {g.tickets.map((t) => (
+                        <TicketRow key={t.key} ticket={t} updatedDay={updatedDay} />
+                      ))}
+                    </ul>
+                  </section>
                 ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      )}
-    </>
+              </div>
+            )}
+          </>
+        );
+      }}
+    </QueryPanel>
   );
 }
 

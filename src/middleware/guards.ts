@@ -1,60 +1,40 @@
-import type { MiddlewareHandler } from 'hono';
-import { type Ability, refusalFor, type Role } from '../shared/roles';
-import type { AppEnv } from '../env';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, SignedInEnv } from '../env';
+import { type Ability, refusalFor } from '../shared/roles';
 
-/** API calls: 401 without a session. */
-export function requireUser(): MiddlewareHandler<AppEnv> {
-  return async function requireUser(c, next) {
-    if (!c.var.user)
-      return c.json({ message: 'You are not signed in. Sign in and try again.' }, 401);
-    await next();
-  };
+/**
+ * A call (a path under /api/) gets 401 or 403 with `{ message }` and never a redirect; a page
+ * sends a signed-out visitor to /auth and one whose role may not see it to / (docs/decisions/009).
+ */
+function refuse(c: Context, status: 401 | 403, message: string) {
+  if (c.req.path.startsWith('/api/')) return c.json({ message }, status);
+  return c.redirect(status === 401 ? '/auth' : '/', 302);
 }
 
-/** API calls: 401 without a session, 403 without the role. Roles are enforced here, not only hidden in the UI. */
-export function requireRole(role: Role): MiddlewareHandler<AppEnv> {
-  return async function requireRole(c, next) {
-    if (!c.var.user)
-      return c.json({ message: 'You are not signed in. Sign in and try again.' }, 401);
-    if (c.var.user.role !== role) return c.json({ message: `This needs the ${role} role.` }, 403);
+function guard(ability?: Ability) {
+  return createMiddleware<SignedInEnv>(async (c, next) => {
+    // The session middleware puts null here for a signed-out visitor; past this check, never.
+    const user: AppEnv['Variables']['user'] = c.var.user;
+    if (!user) return refuse(c, 401, 'You are not signed in. Sign in and try again.');
+    const refusal = ability ? refusalFor(user.role, ability) : null;
+    if (refusal) return refuse(c, 403, refusal);
     await next();
-  };
+  });
 }
 
 /**
- * API calls: 401 without a session, 403 with the reason when the role lacks the ability
- * (docs/decisions/164-roles-and-abilities.md). Put it before the input checks, so a caller who
+ * Signed in, any role: pages and calls alike.
+ *
+ * @example export const pages = new Hono<AppEnv>().get('/', requireUser(), (c) => c.var.user.email)
+ */
+export const requireUser = () => guard();
+
+/**
+ * Signed in with a role that has the ability (docs/decisions/164-roles-and-abilities.md); the
+ * server enforces roles here, not only the UI. Put it before the input checks, so a caller who
  * may not act learns nothing from them and nothing changes.
  *
  * @example projectsApi.delete('/:id', requireAbility('project.remove'), valid('param', ProjectIdParam), ...)
  */
-export function requireAbility(ability: Ability): MiddlewareHandler<AppEnv> {
-  return async function requireAbility(c, next) {
-    if (!c.var.user)
-      return c.json({ message: 'You are not signed in. Sign in and try again.' }, 401);
-    const refusal = refusalFor(c.var.user.role, ability);
-    if (refusal) return c.json({ message: refusal }, 403);
-    await next();
-  };
-}
-
-/** Pages: a signed-out visitor goes to /auth; one without the role goes to /. */
-export function requirePageUser(role?: Role): MiddlewareHandler<AppEnv> {
-  return async function requirePageUser(c, next) {
-    if (!c.var.user) return c.redirect('/auth', 302);
-    if (role && c.var.user.role !== role) return c.redirect('/', 302);
-    await next();
-  };
-}
-
-/**
- * Pages for the lowest role with an ability and those above it (staff and admins): a signed-out
- * visitor goes to /auth, one whose role lacks it to /, as the admins' pages refuse.
- */
-export function requirePageAbility(ability: Ability): MiddlewareHandler<AppEnv> {
-  return async function requirePageAbility(c, next) {
-    if (!c.var.user) return c.redirect('/auth', 302);
-    if (refusalFor(c.var.user.role, ability)) return c.redirect('/', 302);
-    await next();
-  };
-}
+export const requireAbility = (ability: Ability) => guard(ability);

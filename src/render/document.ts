@@ -9,18 +9,15 @@ import '../../styles/global.css';
 
 /**
  * Renders a page to a full HTML document. The page's islands are recorded while it renders;
- * a page with none ships no JavaScript at all. The first paint needs nothing but the HTML
- * (docs/decisions/260): the whole stylesheet but what only a script shows is inlined under the
- * request's CSP nonce, and the boot script (src/client/boot.ts, under the same nonce) requests
- * the rest of the styles (docs/decisions/357) and the client entry, which preloads the islands'
- * chunks named in the data attributes, only after that paint.
+ * a page with none ships no JavaScript at all. The head links the hashed stylesheet and, for a
+ * page with islands, the client entry as a module script (which runs once the HTML is parsed)
+ * with its islands' chunks preloaded: the anchors' page shell (docs/decisions/360).
  */
 export function renderDocument(
   page: ReactElement,
   options: {
     title: string;
     assets: AssetManifest;
-    nonce?: string;
     /**
      * The page's own script in place of the hydrator, when it has one (the sign-in page's); it
      * loads its islands only when they are needed, so none is preloaded.
@@ -31,29 +28,21 @@ export function renderDocument(
   },
 ): string {
   const { html: body, used } = renderIslands(page);
-  const { assets, nonce } = options;
-  const preloads = new Set<string>();
-  for (const name of used) {
-    const island = assets.islands[name];
-    if (!island) continue;
-    preloads.add(island.js);
-    for (const dep of island.imports) preloads.add(dep);
-  }
-  const nonceAttr = raw(nonce ? html` nonce="${nonce}"` : '');
-  const scripts =
-    used.size === 0
-      ? ''
-      : html`<script${nonceAttr} data-src="${(options.entry && assets[options.entry]) || assets.main}" data-preload="${options.entry ? '' : [...preloads].join(' ')}"${raw(assets.afterPaintCss ? html` data-css="${assets.afterPaintCss}"` : '')}>${raw(assets.boot ?? '')}</script>`;
-  const styles = html`<style${nonceAttr}>${raw(inlineStyleText(assets.css))}</style>`;
+  const { assets } = options;
+  // No modulepreload: on a slow link the islands' chunks, fetched at high priority, competed with
+  // the stylesheet and held a fresh browser's first paint back (docs/decisions/360); the entry
+  // fetches them once it runs.
+  const entry = (options.entry && assets[options.entry]) || assets.main;
+  const scripts = used.size === 0 ? '' : html`<script type="module" src="${entry}"></script>`;
+  const styles = stylesheet(assets);
   return (
     '<!doctype html>' +
     html`<html lang="en"${raw(options.theme ? ` data-theme="${options.theme === 'dark' ? 'dark' : 'light'}"` : '')}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${options.title} · Agency Dashboard</title><link rel="icon" href="data:,">${styles}${raw(scripts)}</head><body>${raw(body)}</body></html>`
   );
 }
 
-/** CSS inside a style element must not close it; `<\/` reads as `</` to CSS. */
-function inlineStyleText(css: string): string {
-  return css.replace(/<\/(style)/gi, '<\\/$1');
+function stylesheet(assets: AssetManifest) {
+  return html`<link rel="stylesheet" href="${assets.css}">`;
 }
 
 function renderIslands(element: ReactElement): { html: string; used: Set<string> } {
@@ -68,4 +57,20 @@ function renderIslands(element: ReactElement): { html: string; used: Set<string>
  */
 export function renderFragment(element: ReactElement): string {
   return renderIslands(element).html;
+}
+
+/**
+ * A page for someone outside the agency (a client's retainer room, docs/decisions/430): no
+ * script at all, never indexed, the title as given. It links the same hashed stylesheet as every
+ * page (same origin; no referrer leaves with it).
+ */
+export function renderPublicDocument(
+  page: ReactElement,
+  options: { title: string; assets: AssetManifest },
+): string {
+  const styles = stylesheet(options.assets);
+  return (
+    '<!doctype html>' +
+    html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer"><title>${options.title}</title><link rel="icon" href="data:,">${styles}</head><body>${raw(renderToString(page))}</body></html>`
+  );
 }

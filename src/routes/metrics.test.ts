@@ -89,6 +89,26 @@ describe('GET /metrics', () => {
     expect(await right.text()).toContain('http_requests_total');
   });
 
+  it.each([
+    ['Forwarded', 'for=198.51.100.9;proto=https'],
+    ['X-Forwarded-For', '198.51.100.9'],
+    ['X-Real-IP', '198.51.100.9'],
+    // Any value: a proxy that forwards the header empty still marks a visitor.
+    ['X-Forwarded-For', ''],
+  ])(
+    'wants the token from loopback once a proxy header is present (%s: %j)',
+    async (name, value) => {
+      const proxied = await fetch(`${base}/metrics`, { headers: { [name]: value } });
+      expect(proxied.status).toBe(404);
+      expect(await proxied.text()).not.toContain('http_requests_total');
+      const withToken = await fetch(`${base}/metrics`, {
+        headers: { [name]: value, Authorization: `Bearer ${TOKEN}` },
+      });
+      expect(withToken.status).toBe(200);
+      expect(await withToken.text()).toContain('http_requests_total');
+    },
+  );
+
   it('is not found on a server that keeps no metrics, even from loopback', async () => {
     const none = createTestApp(t.deps.db, { peerAddress: () => '127.0.0.1' });
     expect((await none.request('GET', '/metrics')).status).toBe(404);

@@ -41,11 +41,23 @@ export const countRequests: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * Prometheus' scrape: loopback (the socket's own address, Node only) or the METRICS_TOKEN.
- * Anyone else gets the same 404 as an unknown path, so the route's existence is not revealed.
+ * Headers a reverse proxy adds. Behind a proxy on the same host every visitor's socket is
+ * loopback, so a request carrying any of them is treated as a visitor's, whoever sent it.
+ */
+const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
+
+/** Whether the request came through a proxy (or says it did): loopback then proves nothing. */
+const isForwarded = (c: Context) =>
+  FORWARDED_HEADERS.some((name) => c.req.header(name) !== undefined);
+
+/**
+ * Prometheus' scrape: loopback (the socket's own address, Node only) with no proxy's header, or
+ * the METRICS_TOKEN (docs/decisions/274). Anyone else gets the same 404 as an unknown path, so
+ * the route's existence is not revealed.
  */
 export const metricsRoute = new Hono<AppEnv>().get('/metrics', async (c) => {
   const { metrics, peerAddress } = c.var.deps;
-  if (!metrics || !(isLoopback(peerAddress?.(c)) || hasMetricsToken(c))) return c.notFound();
+  const local = isLoopback(peerAddress?.(c)) && !isForwarded(c);
+  if (!metrics || !(local || hasMetricsToken(c))) return c.notFound();
   return c.body(await metrics.render(), 200, { 'Content-Type': metrics.contentType });
 });

@@ -64,7 +64,6 @@ export const AlertFilterSchema = z.strictObject({
   projectId: idText.transform(Number).optional(),
   rule: z.enum(ALERT_RULES, `rule must be one of ${ALERT_RULES.join(', ')}`).optional(),
 });
-export type AlertFilters = z.infer<typeof AlertFilterSchema>;
 
 /** The audit log's filters, all optional: the page, the call and the CSV share them. */
 export const AuditFilterSchema = z

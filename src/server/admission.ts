@@ -30,7 +30,7 @@ export const ADMISSION: AdmissionOptions = { limit: 16, stopsCountingAfterMs: 50
  * interleaves its queries and renders with every other, so under load each one finishes late;
  * in turn, each finishes about when its place in the line says.
  *
- * @example admitInTurn(gzipResponses(root.fetch), ADMISSION) // in serverFetch (root.ts)
+ * @example admitInTurn(root.fetch, ADMISSION) // in serverFetch (root.ts)
  */
 export function admitInTurn(
   fetch: Fetch,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,5 +60,21 @@ describe.skipIf(!onLinux)('a stale owner.lock', () => {
     const lock = acquireDataDirLock(dir, 'server');
     expect(readLockOwner(dir)?.processStart).toBe(processStartTime(process.pid));
     lock.release();
+  });
+});
+
+describe('a data folder the lock makes', () => {
+  it('is owner-only, and so is its lock, even under umask 0', () => {
+    const before = process.umask(0);
+    try {
+      const dir = path.join(tempDir(), 'new/data');
+      const lock = acquireDataDirLock(dir, 'server');
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(statSync(path.dirname(dir)).mode & 0o777).toBe(0o700);
+      expect(statSync(lockPath(dir)).mode & 0o777).toBe(0o600);
+      lock.release();
+    } finally {
+      process.umask(before);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   closeSync,
   linkSync,
   mkdirSync,
@@ -9,6 +10,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE } from '../db/private-files';
 
 /**
  * The embedded database belongs to one process (docs/decisions/162-one-owner-of-the-data-folder.md).
@@ -108,7 +110,10 @@ export function acquireDataDirLock(
   role: string,
   pid: number = process.pid,
 ): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  // A folder made here is owner-only (docs/decisions/380); an existing one keeps the mode its
+  // operator gave it, while everything the dashboard puts inside is owner-only.
+  if (mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE }))
+    chmodSync(dataDir, PRIVATE_DIR_MODE);
   const file = lockPath(dataDir);
   const processStart = processStartTime(pid) ?? undefined;
   let owner: LockOwner = { pid, role, startedAt: new Date().toISOString(), processStart };

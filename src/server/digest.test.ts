@@ -7,8 +7,10 @@ import type { Db } from '../db/port';
 import { createUser } from '../db/users';
 import { startSmtpCatcher } from '../../tests/helpers/smtp';
 import { createSmtpMailer } from './smtp-mailer';
-import { attentionCounts } from '../services/alerts';
-import { dueDigestWeek, runDigest } from '../services/digest';
+import { attentionCounts, viewerOf } from '../services/alerts';
+import { dueDigestWeek, runDigest, startDigestJobs } from '../services/digest';
+import { startJobQueue } from './job-queue';
+import { JOB } from '../services/live/jobs';
 
 /**
  * The Monday digest through a real SMTP server in this process, read back with mailparser:
@@ -132,14 +134,17 @@ describe('the Monday digest by SMTP', () => {
       expect(m.from?.text).toContain('dash@agency.test');
       expect(m.text).toContain('Open alerts');
       expect(m.text).toContain('Tickets ready for QA last week (0)');
-      expect(m.text).toContain('Story Points: 0 of 0 available (velocity 0%)');
+      expect(m.text).toContain('Story Points: 0\n');
+      expect(m.text).toContain('Velocity Percentage: 0% (0 tracked points of 0 available)');
       expect(m.text).toContain('Total Hours: 0 min');
       expect(m.html).toBeTruthy();
     }
     expect(forAdmins.text).toContain('$4,200 overdue');
     expect(forAdmins.text).toContain('Invoices This Week: $0');
     expect(forAdmins.text).toContain('Internal Cost: $0');
-    expect(forAdmins.text).toContain('Gross Margin: $0');
+    // Trends' running margin from its first week, never one week's invoices less its cost.
+    expect(forAdmins.text).toContain('Cumulative Margin since 2026-09-07: $0');
+    expect(forAdmins.text).not.toContain('Gross Margin');
     expect(forStaff.text).toContain('6 blocked tickets');
     expect(forStaff.text).not.toContain('overdue');
     expect(forStaff.text).not.toMatch(/Invoices|Margin|Cost/);
@@ -168,7 +173,8 @@ describe('the Monday digest by SMTP', () => {
         const [u] = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
           email,
         ]);
-        return (await attentionCounts(db, { userId: u!.id, isAdmin }, monday0800London)).total;
+        const viewer = viewerOf({ id: u!.id, role: isAdmin ? 'admin' : 'staff' });
+        return (await attentionCounts(db, viewer, monday0800London)).total;
       };
       expect(await bell('boss@agency.test', true)).toBe(1);
       expect(to('boss@agency.test').text).toContain(`Open alerts (1) ${asOf}`);
@@ -190,7 +196,7 @@ describe('the Monday digest by SMTP', () => {
     const mails = await Promise.all(smtp.received.map((r) => simpleParser(r.raw)));
     const admin = mails.find((m) => addresses(m).includes('boss@agency.test'))!;
     expect(admin.text).toContain('Internal Cost: A$0');
-    expect(admin.text).toContain('Gross Margin: A$0');
+    expect(admin.text).toContain('Cumulative Margin since 2026-09-07: A$0');
   });
 
   it('lays the HTML part out as tables with links back to the pages of the week', async () => {
@@ -202,6 +208,7 @@ describe('the Monday digest by SMTP', () => {
     expect(admin.html).toContain('href="https://dash.agency.test/alerts"');
     expect(admin.html).toContain('href="https://dash.agency.test/developer?week=2026-11-16"');
     expect(admin.html).toContain('href="https://dash.agency.test/agency?week=2026-11-16"');
+    expect(admin.html).toContain('href="https://dash.agency.test/agency?tab=trends"');
     // Staff cannot open the Agency Dashboard: their link goes to the projects.
     expect(staff.html).not.toContain('/agency?');
     expect(staff.html).toContain('href="https://dash.agency.test/"');
@@ -230,6 +237,63 @@ describe('the Monday digest by SMTP', () => {
     const week = await db.query<{ outcome: string }>('SELECT outcome FROM digest_weeks');
     expect(week[0]!.outcome).toMatch(/^kept in the outbox/);
     expect((await runDigest(digestDeps(monday0800London))).sent).toBe(false);
+  });
+});
+
+describe('the digest on the job queue at start', () => {
+  it('is composed only after the first refresh and alert pass, so it counts what the bell counts', async () => {
+    // The server's first refresh and alert pass, standing for evaluateAlerts at start: until it
+    // ends, the stored data holds none of the alerts the bell will show.
+    await db.query(`DELETE FROM alerts WHERE rule = 'velocity'`);
+    let endPass!: () => void;
+    const firstPass = new Promise<void>((resolve) => {
+      endPass = resolve;
+    });
+    const pass = firstPass.then(() =>
+      db.query(
+        `INSERT INTO alerts (rule, subject, money, opened_at, last_seen_at, message, numbers)
+         VALUES ('velocity', 'agency', false, '2026-11-23T07:00:00Z', now(), 'Velocity below 60% two weeks running.', '{}')`,
+      ),
+    );
+    const jobs = await startJobQueue(db, {
+      refreshIntervalSeconds: 300,
+      refreshExpireSeconds: 600,
+      log: () => {},
+    });
+    const started = startDigestJobs(jobs, digestDeps(monday0800London, false), { after: pass });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await db.query('SELECT 1 FROM mail_outbox')).toHaveLength(0);
+      endPass();
+      await expect
+        .poll(async () => (await db.query('SELECT 1 FROM mail_outbox')).length, { timeout: 20_000 })
+        .toBe(3);
+      const [mail] = await db.query<{ text_body: string }>(
+        `SELECT text_body FROM mail_outbox WHERE recipients ? 'keen@agency.test'`,
+      );
+      // Staff see the blocked alert and the velocity one the pass opened: the bell's 2.
+      expect(mail!.text_body).toContain('Open alerts (2)');
+      expect(mail!.text_body).toContain('Velocity below 60%');
+      await started;
+      // Asked again by the hour's job, or handed out twice: the week is sent once.
+      await jobs.send(JOB.digest, {});
+      jobs.wake(JOB.digest);
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.query(
+                `SELECT 1 FROM pgboss.job WHERE name = '${JOB.digest}' AND state = 'completed'`,
+              )
+            ).length,
+          { timeout: 20_000 },
+        )
+        .toBe(2);
+      expect(await db.query('SELECT 1 FROM mail_outbox')).toHaveLength(3);
+    } finally {
+      await jobs.stop();
+      await db.query(`DELETE FROM alerts WHERE rule = 'velocity'`);
+    }
   });
 });
 

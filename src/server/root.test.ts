@@ -16,6 +16,8 @@ writeFileSync(path.join(distDir, 'public/assets/main-3f9a.js'), script);
 const page = `<!doctype html><h1>Project Portfolio</h1>${'<li>Acme App</li>'.repeat(100)}`;
 const app = new Hono()
   .get('/', (c) => c.html(page))
+  .get('/api/thing', (c) => c.json({ message: 'Stored.' }))
+  .get('/webhooks/jira', (c) => c.json({ message: 'Stored.' }, 202))
   .notFound((c) => c.json({ message: 'Not found' }, 404));
 const server = createAdaptorServer({ fetch: serverFetch(app.fetch, distDir) });
 let port = 0;
@@ -76,5 +78,14 @@ describe('serverFetch: what the Node server answers with', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.body).toBe(page);
+  });
+
+  it("answers the app's JSON compressed, a webhook receiver's one line as it is", async () => {
+    const api = await get('/api/thing');
+    expect(api.headers['content-encoding']).toBe('gzip');
+    const hook = await get('/webhooks/jira');
+    expect(hook.status).toBe(202);
+    expect(hook.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(hook.body)).toEqual({ message: 'Stored.' });
   });
 });

@@ -12,11 +12,13 @@ import {
   listAlerts,
   setAlertUserState,
   type AlertQuery,
+  type AlertViewer,
   type StoredAlert,
   upsertOpenAlert,
   visibleAlertIds,
 } from '../db/alerts';
-import { readTeamAvailability } from '../db/developers';
+import { isAvailabilityWeekConfirmed, readTeamAvailability } from '../db/developers';
+import { accountsWithForecastCalendar } from '../db/people';
 import type { Db } from '../db/port';
 import { listVisibleProjects } from '../db/projects';
 import { lastFinishedRefresh, lastSuccessfulRefreshAt } from '../db/sync-runs';
@@ -27,6 +29,7 @@ import {
   type AlertRule,
   RULE_LABELS,
   type AlertThresholds,
+  alertRulesFor,
   availabilityRule,
   blockedRule,
   budgetBurnRule,
@@ -44,6 +47,7 @@ import { activeSprintBlocked } from './jira/queries';
 import { loadRetainerForecast } from './retainer-forecast';
 import type { SlackNotifier } from './slack';
 import type { PublicHolidayRegion } from '../shared/public-holidays';
+import type { Role } from '../shared/roles';
 import type { CurrencyCode } from '../shared/currency';
 import { availablePointsByWeek, readyForQaFromStore, velocityHistory } from './velocity';
 
@@ -92,14 +96,7 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
       find: async () =>
         (await loadBudgetBurns(db, today, companyCurrency)).projects.flatMap((b) => {
           const f = budgetBurnRule(
-            {
-              projectId: b.projectId,
-              name: b.name,
-              projectValue: b.projectValue,
-              costToDate: b.costToDate,
-              invoicedToDate: b.invoicedToDate,
-              currency: companyCurrency,
-            },
+            { projectId: b.projectId, name: b.name, burn: b, currency: companyCurrency },
             t,
           );
           return f ? [f] : [];
@@ -216,13 +213,19 @@ function ruleGroups(deps: AlertDeps, t: AlertThresholds): RuleGroup[] {
       find: async () => {
         const next = shiftWeek(weekStartOf(today), 1);
         const friday = addCalendarDays(next, 4);
-        const { developers, cells } = await readTeamAvailability(db, { from: next, to: friday });
+        const [{ developers, cells }, described, confirmed] = await Promise.all([
+          readTeamAvailability(db, { from: next, to: friday }),
+          accountsWithForecastCalendar(db),
+          isAvailabilityWeekConfirmed(db, next),
+        ]);
         return developers.flatMap((d) => {
           const f = availabilityRule(
             {
               accountId: d.accountId,
               displayName: d.displayName,
               daysSavedNextWeek: cells.filter((c) => c.accountId === d.accountId).length,
+              forecastCalendar: described.has(d.accountId),
+              weekConfirmed: confirmed,
               employedNextWeek:
                 (d.startDate === null || d.startDate <= friday) &&
                 (d.endDate === null || d.endDate >= next),
@@ -293,14 +296,13 @@ export function toAlertJson(a: StoredAlert): AlertJson {
   };
 }
 
-export interface Viewer {
-  userId: string;
-  isAdmin: boolean;
-}
+export type Viewer = AlertViewer;
 
-export const viewerOf = (user: { id: string; role: string }): Viewer => ({
+/** A person as alerts see them: admins read money, each role the rules it can act on. */
+export const viewerOf = (user: { id: string; role: Role }): Viewer => ({
   userId: user.id,
   isAdmin: user.role === 'admin',
+  rules: alertRulesFor(user.role),
 });
 
 export function listAlertsFor(db: Db, viewer: Viewer, filters: Omit<AlertQuery, keyof Viewer>) {

@@ -3,8 +3,10 @@
  * availability as the grid reads it, and a save that merges one person's edits
  * (docs/decisions/060-availability-save-merge.md).
  */
+import { closeAvailabilityAlerts } from '../db/alerts';
 import { insertAuditEntry } from '../db/audit';
 import {
+  confirmAvailabilityWeek,
   applyAvailabilityChange,
   getStoryPointsPerDeveloperDay,
   listCells,
@@ -27,6 +29,7 @@ import { type IsoDate, weekDays, weekStartOf } from '../shared/calendar';
 import type { PublicHolidayRegion } from '../shared/public-holidays';
 import { loadDerivedDays } from './capacity';
 import { refreshStoredWeekPoints } from './velocity';
+import { rebuildRoster } from './roster';
 
 /** Who makes a change, for the audit log (docs/decisions/166). */
 export interface Actor {
@@ -55,7 +58,7 @@ export async function availabilityResponse(
   const derived: AvailabilityResponse['derived'] = {};
   for (const d of await loadDerivedDays(
     db,
-    selected,
+    selected.map((d) => d.accountId),
     { from: week[0]!, to: week[4]! },
     view.publicHolidays,
   )) {
@@ -93,7 +96,7 @@ export async function saveAvailability(
   jira: JiraClient,
   input: AvailabilitySave,
   actor: Actor,
-  view: AvailabilityView,
+  view: AvailabilityView & { now: Date },
 ): Promise<AvailabilityResponse> {
   const current = await listSelectedDevelopers(db);
   const currentIds = new Set(current.map((d) => d.accountId));
@@ -195,6 +198,8 @@ export async function saveAvailability(
         },
       });
     }
+    // Tracked is the roster's flag: someone added who matches nobody gets a row of their own.
+    if (add.length + remove.length > 0) await rebuildRoster(tx, { now: view.now });
     // Only finished weeks whose away days this save corrects; the selection never reaches them.
     await refreshStoredWeekPoints(
       tx,
@@ -277,4 +282,32 @@ export async function saveStoryPointsPerDeveloperDay(
         after: { storyPointsPerDeveloperDay: points },
       });
   });
+}
+
+/**
+ * "Confirm week": the week of the availability grid holding `weekStart` is right as it is. Saved
+ * and audited in one transaction, and the week's open availability alerts close
+ * (docs/decisions/392-alerts-people-can-act-on.md); the rule stays quiet for it from then on.
+ */
+export async function confirmAvailabilityWeekAsIs(
+  db: Db,
+  weekStart: IsoDate,
+  actor: Actor,
+  now: Date,
+): Promise<{ weekStart: IsoDate; confirmedAt: string; alertsClosed: number }> {
+  const week = weekStartOf(weekStart);
+  const alertsClosed = await db.transaction(async (tx) => {
+    await confirmAvailabilityWeek(tx, week, actor.email, now);
+    const closed = await closeAvailabilityAlerts(tx, week, now);
+    await insertAuditEntry(tx, {
+      actor,
+      kind: 'developers.availability',
+      target: 'Developer availability',
+      summary: `Confirmed the week of ${week} as it is${closed > 0 ? `; ${closed} alert${closed === 1 ? '' : 's'} closed` : ''}`,
+      before: { confirmed: null },
+      after: { confirmed: week },
+    });
+    return closed;
+  });
+  return { weekStart: week, confirmedAt: now.toISOString(), alertsClosed };
 }

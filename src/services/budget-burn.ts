@@ -18,6 +18,7 @@ import { type GrossMarginProject, hasMargin, marginFigures } from '../shared/mar
 import type { CurrencyCode } from '../shared/currency';
 import { lastWeeks, shiftWeek, weekEndOf, weekStartOf, type IsoDate } from '../shared/calendar';
 import { listVisibleProjects } from '../db/projects';
+import { getAlertThresholds } from '../db/alerts';
 import type { Project } from '../shared/projects';
 
 /** The projects budget burn applies to: on the dashboard, linked to Forecast, fixed price or T&M. */
@@ -30,6 +31,7 @@ const burnOf = (
   margin: GrossMarginProject,
   weeklyCosts: readonly WeekCost[],
   today: IsoDate,
+  alertPercent: number,
 ) =>
   budgetBurn({
     projectValue: p.forecastProjectValue,
@@ -37,8 +39,13 @@ const burnOf = (
     invoicedToDate: margin.totalInvoiced,
     weeklyCosts,
     today,
+    alertPercent,
   });
 
+/**
+ * Every budget burn, with the alert's threshold from settings: the Budget Burn tab, its CSV, the
+ * project's tab and the Budget burn alert all read this one answer (docs/decisions/386).
+ */
 export async function loadBudgetBurns(
   db: Db,
   today: IsoDate,
@@ -46,10 +53,16 @@ export async function loadBudgetBurns(
   onlyProjectId?: number,
 ): Promise<BudgetBurnResponse> {
   const weeks = lastWeeks(shiftWeek(weekStartOf(today), -1), BURN_WEEKS);
-  const projects = (await listVisibleProjects(db)).filter(
+  const [visible, thresholds] = await Promise.all([
+    listVisibleProjects(db),
+    getAlertThresholds(db),
+  ]);
+  const alertPercent = thresholds.budgetBurnPercent;
+  const projects = visible.filter(
     (p) => burnsBudget(p) && (onlyProjectId === undefined || p.id === onlyProjectId),
   );
-  if (projects.length === 0) return { currency: companyCurrency, projects: [], otherCurrency: [] };
+  if (projects.length === 0)
+    return { currency: companyCurrency, alertPercent, projects: [], otherCurrency: [] };
   const [margins, figures] = await Promise.all([
     loadGrossMargins(db, companyCurrency),
     readWeeklyFigures(
@@ -67,6 +80,7 @@ export async function loadBudgetBurns(
   });
   return {
     currency: companyCurrency,
+    alertPercent,
     otherCurrency,
     projects: projects.flatMap((p) => {
       const margin = marginOf.get(p.id);
@@ -85,6 +99,7 @@ export async function loadBudgetBurns(
               cost: costOf(time.filter((t) => t.weekStart === weekStart)),
             })),
             today,
+            alertPercent,
           ),
         },
       ];
@@ -125,7 +140,8 @@ export async function loadBudgetsUsed(
     burning.flatMap((p) => {
       const margin = marginOf.get(p.id);
       if (!margin || !hasMargin(margin, companyCurrency)) return [];
-      const { usedPercent } = burnOf(p, margin, [], today);
+      // The share alone: no threshold is read or used here.
+      const { usedPercent } = burnOf(p, margin, [], today, Number.POSITIVE_INFINITY);
       return usedPercent === null ? [] : [[p.id, usedPercent]];
     }),
   );

@@ -8,17 +8,20 @@ import {
   setStoryPointsPerDeveloperDay,
 } from '../db/developers';
 import type { Db } from '../db/port';
+import { replaceJiraAccounts, setPeopleSyncedAt } from '../db/people';
 import type { AvailabilityResponse } from '../shared/availability';
 import { loadDerivedDays } from './capacity';
+import { rebuildRoster } from './roster';
 import { availablePointsByWeek } from './velocity';
 
 /**
  * Availability from Forecast on a hand-computed fixture: the week of Monday 21 December 2026.
  *
  * Ada is a Forecast person on the agency's holiday calendar (Friday 25 December, Christmas Day),
- * with a day of leave on Wednesday 23 December, who starts on Tuesday 22 December. Grace is in
- * no Forecast calendar, so England's public holidays (PUBLIC_HOLIDAYS_COUNTRY=GB, _REGION=ENG)
- * give her Christmas Day too. Three points per developer day.
+ * with a day of leave on Wednesday 23 December, who starts on Tuesday 22 December; the roster
+ * links her Jira account to that person by email. Grace is only in Jira, so England's public
+ * holidays (PUBLIC_HOLIDAYS_COUNTRY=GB, _REGION=ENG) give her Christmas Day too. Three points per
+ * developer day.
  *
  *           Mon 21        Tue 22     Wed 23   Thu 24     Fri 25
  *   Ada     not employed  available  leave    available  holiday   → 2 days
@@ -58,8 +61,10 @@ beforeAll(async () => {
       persons: [
         {
           id: 1,
-          // Forecast spells the name its own way; people are matched case and accents aside.
-          name: 'ada  LOVELACE',
+          // Forecast spells the name its own way: the roster matches by email, not by name.
+          name: 'A. Lovelace',
+          email: ' Ada@Agency.test',
+          role: 'Developer',
           team: 'Team 1',
           workingMinutes: weekMinutes(WORKING_DAY),
           startDate: null,
@@ -92,6 +97,14 @@ beforeAll(async () => {
     }),
   );
   await addSelectedDevelopers(db, [ada, grace]);
+  await db.transaction(async (tx) => {
+    await replaceJiraAccounts(tx, [
+      { ...ada, email: 'ada@agency.test' },
+      { ...grace, email: 'grace@agency.test' },
+    ]);
+    await setPeopleSyncedAt(tx, new Date('2026-12-16T09:00:00Z'));
+    await rebuildRoster(tx, { now: new Date('2026-12-16T09:00:00Z') });
+  });
   await setEmploymentDate(db, ada.accountId, 'start', '2026-12-22');
   await setStoryPointsPerDeveloperDay(db, 3);
 }, 120_000);
@@ -107,7 +120,12 @@ const get = async <T>(path: string) => {
 
 describe('days derived from Forecast and the public holidays', () => {
   it('gives each person their holiday and leave with its source, and nothing else', async () => {
-    const days = await loadDerivedDays(db, [ada, grace], { from: WEEK, to: FRIDAY }, ENGLAND);
+    const days = await loadDerivedDays(
+      db,
+      [ada.accountId, grace.accountId],
+      { from: WEEK, to: FRIDAY },
+      ENGLAND,
+    );
     expect(days).toEqual([
       { accountId: ada.accountId, date: '2026-12-23', source: 'leave' },
       { accountId: ada.accountId, date: FRIDAY, source: 'holiday: Christmas Day' },
@@ -115,9 +133,14 @@ describe('days derived from Forecast and the public holidays', () => {
     ]);
     // Without a configured region, Grace has no holidays; Ada's calendar is Forecast's own.
     expect(
-      (await loadDerivedDays(db, [ada, grace], { from: WEEK, to: FRIDAY }, null)).map(
-        (d) => d.accountId,
-      ),
+      (
+        await loadDerivedDays(
+          db,
+          [ada.accountId, grace.accountId],
+          { from: WEEK, to: FRIDAY },
+          null,
+        )
+      ).map((d) => d.accountId),
     ).toEqual([ada.accountId, ada.accountId]);
   });
 
@@ -170,5 +193,42 @@ describe('available points from the derived availability', () => {
     );
     expect(totalAvailablePoints).toBe(18);
     expect((await availablePointsByWeek(db, [WEEK], ENGLAND)).get(WEEK)).toBe(18);
+  });
+});
+
+/**
+ * Leave logged, not planned: Ada registers Thursday 24 December on Vacation (a time-off type),
+ * half of Tuesday on Vacation and all of Tuesday on internal time (not a time-off type). After
+ * the marks above (Ada available on Christmas Day, Grace away on Thursday):
+ *
+ *           Tue 22                       Thu 24               Fri 25
+ *   Ada     half logged: still a day     logged leave: away   marked available   → 2 days
+ *   Grace   3 days as before                                                      → 3 days
+ *   Available points = (2 + 3) × 3 = 15, where planned leave alone gave 18.
+ */
+describe('available points from leave logged in Forecast', () => {
+  beforeAll(async () => {
+    await db.query(`INSERT INTO forecast_time_off_types (id, name) VALUES (1, 'Vacation')`);
+    await db.query(
+      `INSERT INTO forecast_time_registrations (id, person_id, non_project_time_id, date, minutes, billable_minutes, updated_at)
+       VALUES (1, 1, 1, '2026-12-24', ${WORKING_DAY}, 0, now()),
+              (2, 1, 1, '2026-12-22', ${WORKING_DAY / 2}, 0, now()),
+              (3, 1, 2, '2026-12-22', ${WORKING_DAY}, 0, now())`,
+    );
+  });
+
+  it('takes out a whole day logged as leave, as the grid shows it, and keeps a half day', async () => {
+    const body = await get<AvailabilityResponse>(`/api/developer-availability?weekStart=${WEEK}`);
+    // Half a day away leaves the day in: the grid marks whole days.
+    expect(body.derived[ada.accountId]).toEqual({
+      '2026-12-23': 'leave',
+      '2026-12-24': 'leave',
+      [FRIDAY]: 'holiday: Christmas Day',
+    });
+    const { totalAvailablePoints } = await get<{ totalAvailablePoints: number }>(
+      `/api/developer-available-points?weekStart=${WEEK}`,
+    );
+    expect(totalAvailablePoints).toBe(15);
+    expect((await availablePointsByWeek(db, [WEEK], ENGLAND)).get(WEEK)).toBe(15);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The Monday digest (docs/decisions/202-monday-digest.md): due from Monday 08:00 in the agency's
- * zone, claimed once per week in PostgreSQL (whatever the number of processes), sent through the
- * mailer or kept in the outbox. Admins get the money figures and money alerts; subscribed
+ * zone, asked for by the job queue, sent once per week (its week's row in PostgreSQL, whatever
+ * the number of processes or of times the queue hands out a job), through the mailer or kept in
+ * the outbox. Admins get the money figures and money alerts; subscribed
  * staff get neither.
  */
 import { addToOutbox, claimDigestWeek, finishDigestWeek, listDigestRecipients } from '../db/alerts';
@@ -10,15 +11,14 @@ import { ALERT_RULES, needsAttention } from '../shared/alerts';
 import { type CurrencyCode, DEFAULT_COMPANY_CURRENCY } from '../shared/currency';
 import { shiftWeek, weekEndOf } from '../shared/calendar';
 import { composeDigest, DIGEST_HOUR, type DigestFigures, type DigestMail } from '../shared/digest';
-import { grossMargin, marginPercent } from '../shared/money';
-import { totalStoryPoints } from '../shared/story-points';
 import { currentWeekStart, instantAtLocalTime } from '../shared/time-zones';
-import { velocityPercentage } from '../shared/velocity';
 import { loadAgencyWeek } from './agency-time';
+import { loadTrends } from './trends';
 import { attentionCounts, toAlertJson, listAlertsFor, type Viewer, viewerOf } from './alerts';
 import type { Mailer } from './mail';
 import type { PublicHolidayRegion } from '../shared/public-holidays';
-import { availablePointsByWeek, readyForQaFromStore, weekOf } from './velocity';
+import { readyForQaFromStore, weekSummary } from './velocity';
+import { JOB, type JobWorkers } from './live/jobs';
 
 export interface DigestDeps {
   db: Db;
@@ -45,8 +45,9 @@ export function dueDigestWeek(now: Date, timeZone: string): string | null {
 
 /**
  * The digest's figures for last week as `recipient` would read them at `now`: the open alerts
- * are the bell's count for that person at that moment (with the alerts behind it), and the
- * week's hours and money are Weekly Hours' own figures for the week (docs/figures.md).
+ * are the bell's count for that person at that moment (with the alerts behind it), the week's
+ * hours and money are Weekly Hours' own figures for the week, and the margin is Trends'
+ * cumulative one on that week's row (docs/figures.md).
  */
 export async function digestFigures(
   deps: Pick<
@@ -61,15 +62,23 @@ export async function digestFigures(
   const weekStart = shiftWeek(thisMonday, -1);
   const weekEnd = weekEndOf(weekStart);
   const currency = deps.companyCurrency ?? DEFAULT_COMPANY_CURRENCY;
-  const [alerts, attention, completed, points, week] = await Promise.all([
+  const [alerts, attention, delivery, week, trends] = await Promise.all([
     listAlertsFor(db, recipient, { status: 'open' }),
     attentionCounts(db, recipient, now),
-    readyForQaFromStore(db, { qaStatus: deps.qaStatus, timeZone })(weekOf(weekStart)),
-    availablePointsByWeek(db, [weekStart], deps.publicHolidays),
+    weekSummary(
+      {
+        db,
+        readyForQa: readyForQaFromStore(db, { qaStatus: deps.qaStatus, timeZone }),
+        timeZone,
+        publicHolidays: deps.publicHolidays,
+        now,
+      },
+      weekStart,
+    ),
     loadAgencyWeek(db, weekStart, currency),
+    recipient.isAdmin ? loadTrends(db, thisMonday, currency) : null,
   ]);
-  const storyPoints = totalStoryPoints(completed.tickets);
-  const availablePoints = points.get(weekStart) ?? 0;
+  const { completed } = delivery;
   // Grouped by rule in the rules' own order, oldest first within a rule.
   const needing = alerts
     .map(toAlertJson)
@@ -79,7 +88,8 @@ export async function digestFigures(
         ALERT_RULES.indexOf(a.rule) - ALERT_RULES.indexOf(b.rule) ||
         a.openedAt.localeCompare(b.openedAt),
     );
-  const margin = grossMargin(week.totalInvoicesSent, week.totalInternalCost);
+  // The margin as Trends reads it this week: the running total on the digest week's row.
+  const trendWeek = trends?.agency.find((w) => w.weekStart === weekStart);
   return {
     weekStart,
     weekEnd,
@@ -98,20 +108,21 @@ export async function digestFigures(
       projectName: t.projectName,
       storyPoints: t.storyPoints,
     })),
-    storyPoints,
-    availablePoints,
-    velocityPercentage: velocityPercentage(storyPoints, availablePoints),
+    storyPoints: delivery.storyPoints,
+    trackedStoryPoints: delivery.trackedStoryPoints,
+    availablePoints: delivery.availablePoints,
+    velocityPercentage: delivery.velocityPercentage,
     hours: week.totalHours,
-    money: recipient.isAdmin
-      ? {
-          invoiced: week.totalInvoicesSent,
-          cost: week.totalInternalCost,
-          margin,
-          marginPercent:
-            week.totalInvoicesSent > 0 ? marginPercent(margin, week.totalInvoicesSent) : null,
-          currency,
-        }
-      : null,
+    money:
+      recipient.isAdmin && trends && trendWeek
+        ? {
+            invoiced: week.totalInvoicesSent,
+            cost: week.totalInternalCost,
+            cumulativeMargin: trendWeek.cumulativeMargin,
+            marginSince: trends.agency[0]!.weekStart,
+            currency,
+          }
+        : null,
     origin: deps.origin ?? '',
   };
 }
@@ -121,8 +132,10 @@ export type DigestOutcome =
   | { sent: true; weekStart: string; delivery: 'smtp' | 'outbox'; recipients: number };
 
 /**
- * Sends this week's digest when it is due and no process has claimed it. A send that fails
- * leaves the mail in the outbox (and the week claimed): nobody gets it twice.
+ * Sends this week's digest when it is due and no process has claimed it. The claim is what
+ * makes the queue's at-least-once job send at most once: a job handed out again (its process
+ * died mid-send, or two processes asked) finds the week claimed. A send that fails leaves the
+ * mail in the outbox (and the week claimed): nobody gets it twice.
  */
 export async function runDigest(deps: DigestDeps): Promise<DigestOutcome> {
   const week = dueDigestWeek(deps.clock(), deps.timeZone);
@@ -157,12 +170,31 @@ export async function runDigest(deps: DigestDeps): Promise<DigestOutcome> {
   return { sent: true, weekStart: week, delivery, recipients: recipients.length };
 }
 
-/** Asks every minute (and at start) whether the digest is due; the claim lets one process send. */
-export function startDigestSchedule(deps: DigestDeps, { everyMs = 60_000 } = {}) {
-  const tick = () =>
-    runDigest(deps).catch((error) => console.error('The Monday digest could not be sent:', error));
-  void tick();
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref?.();
-  return { stop: () => clearInterval(timer) };
+/**
+ * When the queue asks whether the digest is due: every hour on the hour in the agency's zone,
+ * so a week's digest goes out at Monday 08:00, or within the hour after a failed try.
+ */
+export const DIGEST_CRON = '0 * * * *';
+
+/**
+ * The digest on the job queue (docs/decisions/403-catch-up-and-scheduling-on-the-queue.md): the
+ * engine adds one job per hour across every process and retries a failed one with backoff; this
+ * process asks once at start too. Nothing runs before `after`: at start that is the first
+ * refresh and alert pass, so a digest due at start reports the alerts the bell shows, not an
+ * empty table before they were evaluated.
+ */
+export async function startDigestJobs(
+  jobs: JobWorkers,
+  deps: DigestDeps,
+  { after = Promise.resolve() }: { after?: Promise<unknown> } = {},
+): Promise<void> {
+  await after.catch(() => {});
+  await jobs.work({
+    [JOB.digest]: async () => {
+      await runDigest(deps);
+    },
+  });
+  await jobs.schedule(JOB.digest, DIGEST_CRON, deps.timeZone);
+  await jobs.send(JOB.digest, {});
+  jobs.wake(JOB.digest);
 }

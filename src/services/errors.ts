@@ -16,10 +16,20 @@ export class NotFoundError extends RefusalError {
   readonly status = 404;
 }
 
-/** The request is well formed but cannot be done as asked; nothing was changed (400). */
+/**
+ * The request is well formed but cannot be done as asked; nothing was changed (400). `fields`
+ * says, in words and without the field's name in front, what is wrong with each top-level field
+ * of the body, for a form to show beside that field (docs/decisions/383).
+ */
 export class BadInputError extends RefusalError {
   override name = 'BadInputError';
   readonly status = 400;
+  constructor(
+    message: string,
+    readonly fields: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
 }
 
 /** The request clashes with what is stored (409). */
@@ -49,6 +59,16 @@ export class ProjectNotFoundError extends NotFoundError {
 }
 
 /** One readable sentence from a zod error: "email: Invalid email address; password: Required". */
+/** The first problem with each top-level field a zod error names, as its own sentence. */
+export function fieldProblems(error: z.ZodError | $ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && !(field in fields)) fields[field] = issue.message;
+  }
+  return fields;
+}
+
 export function describeZodError(error: z.ZodError | $ZodError): string {
   return error.issues
     .slice(0, 5)

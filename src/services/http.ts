@@ -43,9 +43,9 @@ export interface HttpClientOptions {
   /** Headers sent on every call (auth). Never logged. */
   headers: Record<string, string>;
   fetch?: typeof fetch;
-  /** Per attempt. */
+  /** Per attempt, from sending the request to the last byte of the answer's body. */
   timeoutMs?: number;
-  /** For the whole call including retries and waits. */
+  /** For the whole call including retries and waits, bodies included. */
   deadlineMs?: number;
   /**
    * For everything this client does, from its creation: a client made for one action (a
@@ -79,6 +79,14 @@ export interface HttpClient {
   get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
   post<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
   readonly service: UpstreamService;
+}
+
+/** One answer, read whole within the attempt's bound. */
+interface Exchange {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  text: string;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -118,8 +126,7 @@ function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']
   return url.toString();
 }
 
-async function readErrorDetail(res: Response): Promise<string> {
-  const text = await res.text().catch(() => '');
+function readErrorDetail(text: string): string {
   try {
     const body = JSON.parse(text) as {
       errorMessages?: string[];
@@ -232,9 +239,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const cutShort = () => (retrying && retrying.kind !== 'timeout' ? retrying : tooSlow(boundMs));
     for (let attempt = 0; ; attempt++) {
       if (deadline - Date.now() <= 0) throw cutShort();
-      let res: Response;
+      let res: Exchange;
       // Whether what was left of the deadline, not the attempt's own timeout, bounded the attempt.
       let cutByDeadline = false;
+      let timedOut = false;
       try {
         res = await limit(async () => {
           onRequest?.({ method, url });
@@ -242,7 +250,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           // Read once the slot is free: waiting for one counts against the deadline too.
           const remaining = Math.max(0, deadline - Date.now());
           cutByDeadline = remaining < timeoutMs;
-          const timer = setTimeout(() => controller.abort(), Math.min(timeoutMs, remaining));
+          const timer = setTimeout(
+            () => {
+              timedOut = true;
+              controller.abort();
+            },
+            Math.min(timeoutMs, remaining),
+          );
+          let status = 0;
           try {
             const answer = await fetchImpl(url, {
               method,
@@ -254,10 +269,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
               body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
               signal: controller.signal,
             });
-            onResponse?.({ service, status: answer.status });
-            return answer;
+            status = answer.status;
+            onResponse?.({ service, status });
+            // The timer runs until the last byte: a body that stalls or dribbles ends at the same
+            // bound as a service that never answers (docs/decisions/083).
+            const text = await answer.text();
+            return { status, ok: answer.ok, headers: answer.headers, text };
           } catch (error) {
-            onResponse?.({ service, status: 0 });
+            if (status === 0) onResponse?.({ service, status: 0 });
             throw error;
           } finally {
             clearTimeout(timer);
@@ -265,7 +284,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         });
       } catch (error) {
         const aborted =
-          (error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError';
+          timedOut ||
+          (error as Error).name === 'AbortError' ||
+          (error as Error).name === 'TimeoutError';
         const failure: UpstreamError = aborted
           ? cutByDeadline
             ? cutShort()
@@ -282,12 +303,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
 
       if (res.ok) {
-        const text = await res.text();
-        if (text === '') return undefined as T;
+        if (res.text === '') return undefined as T;
         try {
           // NUL, control and private-use characters are dropped from every string here, once
           // for both services (docs/decisions/271).
-          return parseUpstreamJson(text) as T;
+          return parseUpstreamJson(res.text) as T;
         } catch {
           throw new UpstreamError(
             service,
@@ -299,7 +319,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
 
       const retryable = res.status === 429 || res.status >= 500;
-      const failure = errorForStatus(service, res.status, await readErrorDetail(res));
+      const failure = errorForStatus(service, res.status, readErrorDetail(res.text));
       if (!retryable || !idempotent || attempt >= maxRetries) throw failure;
       const retryAfter =
         parseRetryAfter(res.headers.get('retry-after')) ??

@@ -26,12 +26,11 @@ export type PortfolioViewChoice =
  * is what the session read (src/db/sessions.ts).
  */
 export function choosePortfolioView(
-  user: { isAdmin: boolean; stored: UserPreferences },
+  stored: UserPreferences,
   query: Record<string, string>,
 ): PortfolioViewChoice {
-  const { isAdmin, stored } = user;
   if (namesAView(query)) {
-    const { view, rejected } = readPortfolioView(query, isAdmin);
+    const { view, rejected } = readPortfolioView(query);
     if (rejected.length > 0) return { view, redirectTo: null };
     const canonical = portfolioViewParams(view);
     // The filter form sends empty and default values too: show the short address instead. An
@@ -48,7 +47,6 @@ export function choosePortfolioView(
   }
   const remembered = parsePortfolioView(
     Object.fromEntries(new URLSearchParams(stored.portfolioView)),
-    isAdmin,
   );
   const params = portfolioViewParams(remembered);
   if (params.size === 0) return { view: remembered, redirectTo: null };
@@ -61,17 +59,17 @@ export function choosePortfolioView(
  */
 export async function rememberPortfolioView(
   db: Db,
-  user: { id: string; isAdmin: boolean },
+  userId: string,
   query: string,
 ): Promise<{ ok: true; view: string } | { ok: false; message: string }> {
   const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
   const unknown = [...params.keys()].filter((k) => !(VIEW_PARAMS as readonly string[]).includes(k));
-  const { view, rejected } = readPortfolioView(Object.fromEntries(params), user.isAdmin);
+  const { view, rejected } = readPortfolioView(Object.fromEntries(params));
   const wrong = [...new Set([...unknown, ...rejected])];
   if (wrong.length > 0)
     return { ok: false, message: `The portfolio view could not be read: ${wrong.join(', ')}.` };
   const canonical = portfolioViewParams(view).toString();
-  await savePortfolioView(db, user.id, canonical);
+  await savePortfolioView(db, userId, canonical);
   return { ok: true, view: canonical };
 }
 

@@ -13,7 +13,8 @@ import {
   releaseLease,
   renewLease,
 } from '../db/sync-lease';
-import { projectsToRefresh, type ProjectToRefresh } from '../db/projects';
+import { linkedJiraKeys, projectsToRefresh, type ProjectToRefresh } from '../db/projects';
+import { catchUpJira, catchUpMinutes } from './live/catch-up';
 import type { Db } from '../db/port';
 import { pruneAuditLog } from '../db/audit';
 import {
@@ -38,6 +39,8 @@ import { type CapacitySyncState, getCapacitySyncState } from '../db/capacity';
 import { CAPACITY_DATA_MAX_AGE_MS } from '../shared/capacity';
 import { syncCapacityForecast } from './forecast/capacity-sync';
 import { syncPipeline } from './pipedrive/sync';
+import { getRosterState } from '../db/people';
+import { syncPeople } from './roster';
 import type { AppMetrics } from './metrics';
 
 /** A billing button or link still 'running' after this was cut off (its calls give up well before). */
@@ -58,6 +61,8 @@ export interface RefreshSettings {
   auditRetentionDays: number;
   /** A project's billing sync, all its upstream calls together (BILLING_SYNC_TIMEOUT_SECONDS). */
   billingBudgetMs?: number;
+  /** The Pipedrive deal custom field holding a role mix (PLAN_ROLE_FIELD). */
+  planRoleField?: string;
 }
 
 export const DEFAULT_LEASE_MS = 60_000;
@@ -69,6 +74,7 @@ export function refreshSettingsFrom(config: Config): RefreshSettings {
     pageBudget: config.SYNC_PAGE_BUDGET,
     auditRetentionDays: config.AUDIT_RETENTION_DAYS,
     billingBudgetMs: config.BILLING_SYNC_TIMEOUT_SECONDS * 1000,
+    planRoleField: config.PLAN_ROLE_FIELD,
     leaseMs: DEFAULT_LEASE_MS,
     progressMs: 500,
   };
@@ -137,6 +143,12 @@ function capacityDue(state: CapacitySyncState, now: Date, everything: boolean) {
   return { forecast: due(state.forecastSyncedAt), pipedrive: due(state.pipedriveSyncedAt) };
 }
 
+/** Whether the roster's copies of Jira's accounts and Pipedrive's users are due, as capacity's are. */
+function rosterDue(state: { peopleSyncedAt: Date | null }, now: Date, everything: boolean) {
+  const at = state.peopleSyncedAt;
+  return everything || at === null || at.getTime() < now.getTime() - CAPACITY_DATA_MAX_AGE_MS;
+}
+
 export function createRefreshRunner(deps: RefreshDeps) {
   const { db, settings } = deps;
   // No Pipedrive client (a caller wiring only Jira and Forecast): nothing to plan for it.
@@ -187,7 +199,35 @@ export function createRefreshRunner(deps: RefreshDeps) {
         subject: 'Pipedrive pipeline',
         estimate: 3,
         work: async (clients, at) =>
-          clients.pipedrive ? syncPipeline(db, clients.pipedrive, { now: at }) : 0,
+          clients.pipedrive
+            ? syncPipeline(db, clients.pipedrive, { now: at, roleField: settings.planRoleField })
+            : 0,
+      });
+    // The roster: Jira's accounts and Pipedrive's users, hourly, after Forecast's persons.
+    if (rosterDue(await getRosterState(db), now, everything))
+      units.push({
+        service: 'Jira',
+        subject: 'Roster (Jira accounts and Pipedrive users)',
+        estimate: 4,
+        work: async (clients, at) => {
+          const r = await syncPeople(db, clients, { now: at });
+          return r.accounts + r.pipedriveUsers;
+        },
+      });
+    // The catch-up: what deliveries brought, or lost, in the last minutes (decision 403).
+    const jiraKeys = await linkedJiraKeys(db);
+    if (jiraKeys.length > 0)
+      units.push({
+        service: 'Jira',
+        subject: 'Jira catch-up (recent changes)',
+        estimate: 2 * jiraKeys.length,
+        work: async (clients, at) =>
+          (
+            await catchUpJira(db, clients.jira, {
+              now: at,
+              minutes: catchUpMinutes(settings.intervalMs),
+            })
+          ).repaired,
       });
     const jira = (p: ProjectToRefresh): Unit => ({
       service: 'Jira',
@@ -222,6 +262,7 @@ export function createRefreshRunner(deps: RefreshDeps) {
     // The Capacity page is empty until Forecast's plan and the pipeline were read once.
     const capacity = capacityDue(await getCapacitySyncState(db), now, false);
     if (capacity.forecast || (hasPipedrive() && capacity.pipedrive)) return true;
+    if (rosterDue(await getRosterState(db), now, false)) return true;
     const projects = await projectsToRefresh(db, {
       jiraBefore: new Date(now.getTime() - JIRA_DATA_MAX_AGE_MS),
       billingBefore: new Date(now.getTime() - BILLING_DATA_MAX_AGE_MS),

@@ -1,3 +1,4 @@
+import { normaliseEmail } from '../shared/email';
 import {
   describeWait,
   LOGIN_WINDOW_MS,
@@ -10,7 +11,7 @@ import { NewPasswordSchema, passwordStrengthProblem } from '../auth/password-pol
 import { createSession, type Session } from '../auth/session';
 import { claimLoginAttempt, claimSignupAttempt, forgiveLoginAttempts } from '../db/login_attempts';
 import type { Db } from '../db/port';
-import { createUser, getUserByEmail, normaliseEmail, type User } from '../db/users';
+import { createUser, getUserByEmail, markEmailProven, type User } from '../db/users';
 import { z } from 'zod';
 
 /**
@@ -38,11 +39,34 @@ export const CredentialsSchema = z.strictObject({
     .min(1, 'Password is required')
     .max(256, 'Password must be at most 256 characters'),
 });
+const strongEnough = (input: { email: string; password: string }, ctx: z.RefinementCtx) => {
+  const problem = passwordStrengthProblem(input.password, input.email);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+};
 export const SignupSchema = CredentialsSchema.extend({ password: NewPasswordSchema }).superRefine(
-  (input, ctx) => {
-    const problem = passwordStrengthProblem(input.password, input.email);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
-  },
+  strongEnough,
+);
+
+/**
+ * The sign-in page's own form POST (docs/decisions/142): the same rules as the JSON calls for its
+ * mode, the mode itself, and `next`, where to go after.
+ */
+/** Any `next` the form sends: the route keeps it only as a local path. */
+const NextPath = z.string().optional().catch(undefined);
+export const AuthFormSchema = z.discriminatedUnion(
+  'mode',
+  [
+    z.object({ ...CredentialsSchema.shape, mode: z.literal('signin'), next: NextPath }),
+    z
+      .object({
+        ...CredentialsSchema.shape,
+        password: NewPasswordSchema,
+        mode: z.literal('signup'),
+        next: NextPath,
+      })
+      .superRefine(strongEnough),
+  ],
+  { error: 'Choose whether to sign in or to sign up, then send the form again.' },
 );
 
 /** A refusal: its status and the message the form shows. */
@@ -102,6 +126,8 @@ export async function signInWithPassword(
       message: `Passwords are for admins only here. Sign in with ${deps.passwordsForAdminsOnly.provider}.`,
     };
   const { token, session } = await createSession(db, user.id, now);
+  // A sign-in with its password proves the account's email (docs/decisions/290, "Linking").
+  await markEmailProven(db, user.id, now);
   return { ok: true, user, token, session };
 }
 

@@ -24,6 +24,32 @@ export const LAST_ADMIN =
   'The dashboard must keep at least one approved admin: make another account admin first. Nothing was changed.';
 
 /**
+ * Records an account's change of approval or role in the audit log, when there was one. Call it
+ * with the transaction that makes the change. The Users screen and `npm run users` both use it.
+ */
+export async function auditAccessChange(
+  tx: Db,
+  actor: Actor,
+  before: Pick<User, 'approved' | 'role'>,
+  after: User,
+): Promise<void> {
+  if (before.approved === after.approved && before.role === after.role) return;
+  await insertAuditEntry(tx, {
+    actor,
+    kind: 'account.access',
+    target: after.email,
+    summary: [
+      before.approved !== after.approved ? (after.approved ? 'Approved' : 'Revoked') : '',
+      before.role !== after.role ? `Role ${before.role} → ${after.role}` : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
+    before: { approved: before.approved, role: before.role },
+    after: { approved: after.approved, role: after.role },
+  });
+}
+
+/**
  * An admin approves, revokes or changes the role of an account, with its audit entry. Nobody
  * revokes or demotes themselves, and the last approved admin cannot be taken away: the check
  * and the change run under one lock, so concurrent changes cannot each leave the other as the
@@ -46,20 +72,7 @@ export async function changeUserAccess(
     if (before.role === 'admin' && before.approved && !staysAdmin)
       if ((await countOtherApprovedAdmins(tx, id)) === 0) throw new ConflictError(LAST_ADMIN);
     const after = await updateUserAccess(tx, id, change);
-    if (after && (before.approved !== after.approved || before.role !== after.role))
-      await insertAuditEntry(tx, {
-        actor,
-        kind: 'account.access',
-        target: after.email,
-        summary: [
-          before.approved !== after.approved ? (after.approved ? 'Approved' : 'Revoked') : '',
-          before.role !== after.role ? `Role ${before.role} → ${after.role}` : '',
-        ]
-          .filter(Boolean)
-          .join('; '),
-        before: { approved: before.approved, role: before.role },
-        after: { approved: after.approved, role: after.role },
-      });
+    if (after) await auditAccessChange(tx, actor, before, after);
     return after;
   });
   if (!user) throw new NotFoundError('No such user.');

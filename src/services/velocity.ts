@@ -11,7 +11,7 @@ import {
   updateDeveloperWeekPoints,
   upsertDeveloperWeek,
   listMarkedDays,
-  listSelectedDevelopers,
+  setDeveloperWeekTrackedPoints,
   type DailyStat,
   type DeveloperWeek,
 } from '../db/developers';
@@ -30,12 +30,15 @@ import {
 import { isBlockedStatus } from '../shared/tickets';
 import { addCalendarDays, lastWeeks, weekEndOf, type IsoDate } from '../shared/calendar';
 import {
+  type AvailablePoints,
+  splitByTracked,
+  type UntrackedPoints,
   VELOCITY_HISTORY_WEEKS,
   type VelocityHistoryEntry,
   velocityPercentage,
 } from '../shared/velocity';
 import {
-  totalStoryPoints,
+  addPoints,
   type CompletedTicket,
   type CompletedTicketResult,
 } from '../shared/story-points';
@@ -105,7 +108,7 @@ export const weekOf = (weekStart: IsoDate) => ({
 });
 
 /**
- * Available points of each week, from the selected developers, their employment dates, their
+ * Available points of each week, from the tracked people, their employment dates, their
  * days marked by hand, the days derived from Forecast and the public holidays (marked wins), and
  * the points-per-day setting: the one computation every surface that shows them uses.
  */
@@ -132,7 +135,12 @@ async function availabilityByWeek(
   const sorted = [...weeks].sort();
   const range = { from: sorted[0]!, to: weekEndOf(sorted[sorted.length - 1]!) };
   const { developers, pointsPerDay, marked } = await readAvailabilityInputs(db, range);
-  const derived = await loadDerivedDays(db, named(developers, []), range, publicHolidays);
+  const derived = await loadDerivedDays(
+    db,
+    developers.map((d) => d.accountId),
+    range,
+    publicHolidays,
+  );
   const awayDays = effectiveAwayDays(marked, derived);
   for (const weekStart of weeks) {
     points.set(weekStart, availablePoints({ developers, awayDays, weekStart, pointsPerDay }));
@@ -164,34 +172,61 @@ function dailyStatsOf(
     const day = stats.find((s) => s.date === dayOf.format(when));
     if (!day) continue;
     day.tickets += 1;
-    day.storyPoints = Math.round((day.storyPoints + (t.storyPoints ?? 0)) * 100) / 100;
+    day.storyPoints = addPoints(day.storyPoints, t.storyPoints ?? 0);
   }
   return stats;
 }
+
+/** The tracked people of a team, by Jira account id: whose points velocity counts. */
+const trackedOf = (team: readonly { accountId: string }[]) => new Set(team.map((d) => d.accountId));
 
 /** Everything the Weekly History page shows for one week. */
 export interface WeekSummary {
   weekStart: IsoDate;
   completed: CompletedTicketResult;
+  /** Every ticket's points: the Total Story Points card. */
   storyPoints: number;
+  /** The tracked people's points, velocity's numerator (docs/decisions/391). */
+  trackedStoryPoints: number;
+  /** Everyone else's points; with trackedStoryPoints they add up to storyPoints. */
+  untracked: UntrackedPoints[];
+  /** The tracked people's Jira account ids. */
+  trackedAccountIds: string[];
   availablePoints: number;
   velocityPercentage: number;
 }
 
-/** The figures of one week, computed from its tickets and the current availability. */
+/**
+ * The figures of one week, computed from its tickets and the current availability: velocity is
+ * the tracked people's story points over their available points
+ * (docs/decisions/391-velocity-over-tracked-people.md).
+ */
 export async function weekSummary(deps: VelocityDeps, weekStart: IsoDate): Promise<WeekSummary> {
-  const [completed, points] = await Promise.all([
+  const [completed, { points, team }] = await Promise.all([
     deps.readyForQa(weekOf(weekStart)),
-    availablePointsByWeek(deps.db, [weekStart], deps.publicHolidays),
+    availabilityByWeek(deps.db, [weekStart], deps.publicHolidays),
   ]);
-  const storyPoints = totalStoryPoints(completed.tickets);
+  const split = splitByTracked(completed.tickets, trackedOf(team));
   const available = points.get(weekStart) ?? 0;
   return {
     weekStart,
     completed,
-    storyPoints,
+    storyPoints: split.totalStoryPoints,
+    trackedStoryPoints: split.trackedStoryPoints,
+    untracked: split.untracked,
+    trackedAccountIds: team.map((d) => d.accountId),
     availablePoints: available,
-    velocityPercentage: velocityPercentage(storyPoints, available),
+    velocityPercentage: velocityPercentage(split.trackedStoryPoints, available),
+  };
+}
+
+/** A week's answer to GET /api/developer-available-points, which the page also renders with. */
+export function availablePointsOf(week: WeekSummary): AvailablePoints {
+  return {
+    totalAvailablePoints: week.availablePoints,
+    trackedStoryPoints: week.trackedStoryPoints,
+    untracked: week.untracked,
+    velocityPercentage: week.velocityPercentage,
   };
 }
 
@@ -208,6 +243,7 @@ export async function velocityHistory(
   const stored = new Map(
     (await listDeveloperWeeks(deps.db, weeks)).filter((w) => !w.isCurrent).map((w) => [w.week, w]),
   );
+  await keepTrackedPoints(deps, stored);
   const missing = weeks.filter(
     (w) => !stored.has(w) || !isFinishedWeek(w, deps.now, deps.timeZone),
   );
@@ -219,13 +255,14 @@ export async function velocityHistory(
     ]);
     for (const [i, week] of missing.entries()) {
       const tickets = ticketsByWeek[i]!.tickets;
-      const storyPoints = totalStoryPoints(tickets);
+      const split = splitByTracked(tickets, trackedOf(team));
       const available = points.get(week) ?? 0;
       const figures: DeveloperWeek = {
         week,
-        storyPointsCompleted: storyPoints,
+        storyPointsCompleted: split.totalStoryPoints,
+        trackedStoryPoints: split.trackedStoryPoints,
         pointsAvailable: available,
-        teamVelocityPercentage: velocityPercentage(storyPoints, available),
+        teamVelocityPercentage: velocityPercentage(split.trackedStoryPoints, available),
         blockedTickets: tickets.filter((t) => isBlockedStatus(t.status.name)).length,
         totalTickets: ticketsByWeek[i]!.totalCompleted,
         dailyStats: dailyStatsOf(week, tickets, deps.timeZone),
@@ -248,6 +285,35 @@ export async function velocityHistory(
 }
 
 /**
+ * Stored weeks from before velocity counted the tracked people only get their tracked points
+ * once, from the stored tickets and the team each week was stored with, so a later change of
+ * the selection still never reaches them (docs/decisions/391, 165).
+ */
+async function keepTrackedPoints(
+  deps: VelocityDeps,
+  stored: Map<IsoDate, DeveloperWeek>,
+): Promise<void> {
+  const old = [...stored.values()].filter((w) => w.trackedStoryPoints === null);
+  if (old.length === 0) return;
+  const updates = await Promise.all(
+    old.map(async (w) => {
+      const { tickets } = await deps.readyForQa(weekOf(w.week));
+      const tracked = splitByTracked(tickets, trackedOf(w.team)).trackedStoryPoints;
+      return {
+        week: w.week,
+        trackedStoryPoints: tracked,
+        teamVelocityPercentage: velocityPercentage(tracked, w.pointsAvailable),
+      };
+    }),
+  );
+  await setDeveloperWeekTrackedPoints(deps.db, updates);
+  for (const u of updates) {
+    const w = stored.get(u.week)!;
+    stored.set(u.week, { ...w, ...u });
+  }
+}
+
+/**
  * After away days in stored weeks were corrected, rewrites those weeks' available points and
  * velocity from their stored story points and the team and setting each week was stored with:
  * no ticket is asked for again, and a later change of the selection, of employment dates or of
@@ -263,15 +329,11 @@ export async function refreshStoredWeekPoints(
   if (stored.length === 0) return;
   const range = { from: stored[0]!.week, to: weekEndOf(stored[stored.length - 1]!.week) };
   const team = stored.flatMap((w) => w.team);
-  const [marked, selected] = await Promise.all([
-    listMarkedDays(
-      db,
-      team.map((d) => d.accountId),
-      range,
-    ),
-    listSelectedDevelopers(db),
+  const accountIds = team.map((d) => d.accountId);
+  const [marked, derived] = await Promise.all([
+    listMarkedDays(db, accountIds, range),
+    loadDerivedDays(db, accountIds, range, publicHolidays),
   ]);
-  const derived = await loadDerivedDays(db, named(team, selected), range, publicHolidays);
   const awayDays = effectiveAwayDays(marked, derived);
   await updateDeveloperWeekPoints(
     db,
@@ -285,25 +347,11 @@ export async function refreshStoredWeekPoints(
       return {
         week: w.week,
         pointsAvailable: available,
-        teamVelocityPercentage: velocityPercentage(w.storyPointsCompleted, available),
+        teamVelocityPercentage: velocityPercentage(
+          w.trackedStoryPoints ?? w.storyPointsCompleted,
+          available,
+        ),
       };
     }),
   );
-}
-
-/**
- * The team's names, which match them to Forecast persons: their own, else (for weeks stored
- * before names were kept) the selection's; one with neither gets no derived days.
- */
-function named(
-  team: readonly { accountId: string; displayName?: string }[],
-  selection: readonly { accountId: string; displayName: string }[],
-): { accountId: string; displayName: string }[] {
-  const nameOf = new Map(selection.map((d) => [d.accountId, d.displayName]));
-  const out = new Map<string, string>();
-  for (const d of team) {
-    const name = d.displayName ?? nameOf.get(d.accountId);
-    if (name !== undefined) out.set(d.accountId, name);
-  }
-  return [...out].map(([accountId, displayName]) => ({ accountId, displayName }));
 }

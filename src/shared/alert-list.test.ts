@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENCY_WIDE, alertNumberLines, groupAlertsByProject } from './alert-list';
 import { budgetBurnRule, overdueRule, staleRule, type AlertJson } from './alerts';
+import { budgetBurn } from './budget-burn';
 
 const alert = (id: number, projectId: number | null, projectName: string | null): AlertJson => ({
   id,
@@ -68,9 +69,14 @@ describe("an alert's numbers as people read them", () => {
       {
         projectId: 1,
         name: 'Acme',
-        projectValue: 50_000,
-        costToDate: 41_234,
-        invoicedToDate: 0,
+        burn: budgetBurn({
+          projectValue: 50_000,
+          costToDate: 41_234,
+          invoicedToDate: 0,
+          weeklyCosts: [],
+          today: '2026-11-23',
+          alertPercent: 80,
+        }),
         currency: 'USD',
       },
       { budgetBurnPercent: 80 },
@@ -79,7 +85,8 @@ describe("an alert's numbers as people read them", () => {
     expect(text).toMatchObject({
       projectValue: '$50,000',
       costToDate: '$41,234',
-      costPercent: '82.5%',
+      // The whole percent the Budget Burn tab prints.
+      costPercent: '82%',
       invoicedPercent: '0%',
       threshold: '80%',
     });

@@ -7,6 +7,7 @@ import type { AlertJson, AlertRule } from './alerts';
 import { dateTimeFormat } from './date-time-format';
 import { formatDate, formatHours } from './format';
 import { formatMoney } from './currency';
+import { FIGURES } from './figures';
 
 type NumberKind = 'money' | 'percent' | 'count' | 'hours' | 'date' | 'time' | 'text';
 
@@ -29,15 +30,16 @@ const ALERT_NUMBERS: Record<string, { label: string; kind: NumberKind }> = {
   cost: { label: 'Cost (4 weeks)', kind: 'money' },
   marginPercent: { label: 'Margin %', kind: 'percent' },
   earlierWeek: { label: 'Week', kind: 'date' },
-  earlierVelocity: { label: 'Velocity %', kind: 'percent' },
+  earlierVelocity: { label: FIGURES.velocity.label, kind: 'percent' },
   laterWeek: { label: 'Then week', kind: 'date' },
-  laterVelocity: { label: 'Velocity %', kind: 'percent' },
+  laterVelocity: { label: FIGURES.velocity.label, kind: 'percent' },
   blocked: { label: 'Blocked', kind: 'count' },
   sprint: { label: 'Sprint', kind: 'text' },
   hoursSinceSuccess: { label: 'Since last success', kind: 'hours' },
   lastSuccessAt: { label: 'Last success', kind: 'time' },
   lastFailure: { label: 'Last failure', kind: 'text' },
-  developer: { label: 'Developer', kind: 'text' },
+  // A person, not Forecast's role of the same name.
+  developer: { label: 'Tracked person', kind: 'text' },
   weekStart: { label: 'Week of', kind: 'date' },
 };
 

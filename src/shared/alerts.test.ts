@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALERT_RULES,
+  alertRulesFor,
   availabilityRule,
   blockedRule,
   budgetBurnRule,
@@ -10,6 +12,7 @@ import {
   staleRule,
   velocityRule,
 } from './alerts';
+import { budgetBurn } from './budget-burn';
 
 const project = { projectId: 7, name: 'Acme Shop', currency: 'USD' };
 
@@ -48,22 +51,43 @@ describe('overdue rule (default 14 days)', () => {
 });
 
 describe('budget burn rule (default 80%)', () => {
-  const p = { ...project, projectValue: 10_000, costToDate: 7_999, invoicedToDate: 5_000 };
-  it('stays quiet just under 80% of the value', () => {
-    expect(budgetBurnRule(p, T)).toBeNull();
+  // The rule reads `budgetBurn`'s figures, the Budget Burn tab's own (docs/decisions/386).
+  const burnOf = (costToDate: number, invoicedToDate = 5_000, projectValue = 10_000) => ({
+    ...project,
+    burn: budgetBurn({
+      projectValue,
+      costToDate,
+      invoicedToDate,
+      weeklyCosts: [],
+      today: '2026-11-23',
+      alertPercent: T.budgetBurnPercent,
+    }),
   });
-  it('opens when cost reaches exactly 80%', () => {
-    const f = budgetBurnRule({ ...p, costToDate: 8_000 }, T)!;
+  it('stays quiet while the tab reads under 80% used', () => {
+    // 79.49% prints as 79%.
+    expect(budgetBurnRule(burnOf(7_949), T)).toBeNull();
+  });
+  it('opens when the tab reads 80% used, with the same figure', () => {
+    const f = budgetBurnRule(burnOf(8_000), T)!;
     expect(f.numbers.costPercent).toBe(80);
     expect(f.message).toBe('Acme Shop: internal cost $8,000 is 80% of the $10,000 project value.');
+    // 79.5% prints as 80% on the tab, so it alerts too.
+    expect(budgetBurnRule(burnOf(7_950), T)?.numbers.costPercent).toBe(80);
   });
-  it('opens when invoiced reaches 80% even with little cost', () => {
-    const f = budgetBurnRule({ ...p, costToDate: 100, invoicedToDate: 8_600 }, T)!;
-    expect(f.numbers.invoicedPercent).toBe(86);
-    expect(f.message).toContain('invoiced $8,600 is 86%');
+  it('never opens on invoiced alone: a project the tab shows at 32% used stays quiet', () => {
+    // The alert that fired for a project the Budget Burn tab showed at 32%: invoiced 86%.
+    const quiet = burnOf(3_200, 8_600);
+    expect(quiet.burn.usedPercent).toBe(32);
+    expect(quiet.burn.overAlert).toBe(false);
+    expect(budgetBurnRule(quiet, T)).toBeNull();
+  });
+  it('follows an edited threshold, as the tab marks its rows', () => {
+    const p = burnOf(6_000);
+    expect(budgetBurnRule(p, { budgetBurnPercent: 60 })).not.toBeNull();
+    expect(budgetBurnRule(p, { budgetBurnPercent: 61 })).toBeNull();
   });
   it('ignores a project without a value', () => {
-    expect(budgetBurnRule({ ...p, projectValue: 0, costToDate: 9_000 }, T)).toBeNull();
+    expect(budgetBurnRule(burnOf(9_000, 0, 0), T)).toBeNull();
   });
 });
 
@@ -176,11 +200,13 @@ describe('availability rule (Thursday onward)', () => {
     displayName: 'Dana Lee',
     daysSavedNextWeek: 0,
     employedNextWeek: true,
+    forecastCalendar: false,
+    weekConfirmed: false,
   };
   it('reminds from Thursday, not on Wednesday', () => {
     expect(availabilityRule(d, '2026-11-25', '2026-11-30', T)).toBeNull(); // Wednesday
     expect(availabilityRule(d, '2026-11-26', '2026-11-30', T)?.message).toBe(
-      'Dana Lee has no availability saved for the week of Nov 30, 2026.',
+      'Dana Lee has no availability for the week of Nov 30, 2026: no Forecast calendar (link them on the roster), no day saved, and the week is not confirmed.',
     ); // Thursday
     expect(availabilityRule(d, '2026-11-29', '2026-11-30', T)).not.toBeNull(); // Sunday
   });
@@ -191,5 +217,21 @@ describe('availability rule (Thursday onward)', () => {
     expect(
       availabilityRule({ ...d, employedNextWeek: false }, '2026-11-26', '2026-11-30', T),
     ).toBeNull();
+  });
+  it('is quiet for a week Forecast describes, or one confirmed as it is', () => {
+    expect(
+      availabilityRule({ ...d, forecastCalendar: true }, '2026-11-26', '2026-11-30', T),
+    ).toBeNull();
+    expect(
+      availabilityRule({ ...d, weekConfirmed: true }, '2026-11-26', '2026-11-30', T),
+    ).toBeNull();
+  });
+});
+
+describe('who an alert reaches (docs/decisions/392)', () => {
+  it('reaches only the roles that can act on it: money to admins, delivery to staff, none to users', () => {
+    expect(alertRulesFor('admin')).toEqual([...ALERT_RULES]);
+    expect(alertRulesFor('staff')).toEqual(['velocity', 'blocked', 'availability']);
+    expect(alertRulesFor('user')).toEqual([]);
   });
 });

@@ -7,8 +7,11 @@
 import { differenceInCalendarDays } from 'date-fns';
 import { type IsoDate, parseIsoDate } from './calendar';
 import { formatDate } from './format';
-import { roundMoney } from './money';
+import { marginPercent, roundMoney } from './money';
+import { percentText, roundPercent } from './percent';
 import { type CurrencyCode, formatMoney } from './currency';
+import { type BudgetBurn, burnsPastAlert } from './budget-burn';
+import { type Ability, can, type Role } from './roles';
 
 export const ALERT_RULES = [
   'overdue',
@@ -30,6 +33,27 @@ export const MONEY_RULES: ReadonlySet<AlertRule> = new Set<AlertRule>([
   'margin',
 ]);
 export const isMoneyRule = (rule: AlertRule) => MONEY_RULES.has(rule);
+
+/**
+ * What acting on each rule's alert takes (docs/decisions/392-alerts-people-can-act-on.md): an
+ * alert reaches only the roles with that ability. Money is admins'; the delivery side (velocity,
+ * blocked tickets, availability) is staff's and admins'; a stale sync needs Sync now, admins'.
+ */
+export const RULE_ABILITY: Record<AlertRule, Ability> = {
+  overdue: 'money.view',
+  budget_burn: 'money.view',
+  retainer: 'money.view',
+  margin: 'money.view',
+  velocity: 'developers.availability',
+  blocked: 'project.team',
+  stale: 'sync.run',
+  availability: 'developers.availability',
+};
+
+/** The rules whose alerts a role can act on, and so reads. */
+export function alertRulesFor(role: Role): AlertRule[] {
+  return ALERT_RULES.filter((rule) => can(role, RULE_ABILITY[rule]));
+}
 
 export const RULE_LABELS: Record<AlertRule, string> = {
   overdue: 'Overdue invoice',
@@ -90,7 +114,7 @@ export const THRESHOLD_FIELDS: Record<
     min: 1,
     max: 1000,
     integer: true,
-    unit: '% of value',
+    unit: '% of value used',
     rule: 'budget_burn',
   },
   retainerPercent: {
@@ -154,7 +178,6 @@ export interface AlertFinding {
 }
 
 const projectSubject = (id: number) => `project:${id}`;
-const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
 
 export function overdueRule(
   p: {
@@ -185,40 +208,41 @@ export function overdueRule(
   };
 }
 
+/**
+ * Open when the project's share of budget used, exactly as the Budget Burn tab prints it, is at
+ * or past the threshold (`burnsPastAlert`, docs/decisions/386). Invoiced is in the numbers, as
+ * the tab shows it beside, and never opens the alert on its own.
+ */
 export function budgetBurnRule(
   p: {
     projectId: number;
     name: string;
-    projectValue: number;
-    costToDate: number;
-    invoicedToDate: number;
+    /** `budgetBurn`'s figures for the project. */
+    burn: Pick<
+      BudgetBurn,
+      'projectValue' | 'costToDate' | 'invoicedToDate' | 'usedPercent' | 'invoicedPercent'
+    >;
     /** Of the value, the cost and the invoices alike (budget burn needs them in one). */
     currency: CurrencyCode;
   },
   t: Pick<AlertThresholds, 'budgetBurnPercent'>,
 ): AlertFinding | null {
-  if (!(p.projectValue > 0)) return null;
-  const costPercent = (p.costToDate / p.projectValue) * 100;
-  const invoicedPercent = (p.invoicedToDate / p.projectValue) * 100;
-  if (costPercent < t.budgetBurnPercent && invoicedPercent < t.budgetBurnPercent) return null;
-  const which =
-    costPercent >= invoicedPercent
-      ? `internal cost ${formatMoney(p.costToDate, p.currency)} is ${pct(costPercent)}`
-      : `invoiced ${formatMoney(p.invoicedToDate, p.currency)} is ${pct(invoicedPercent)}`;
+  const { burn } = p;
+  if (!burnsPastAlert(burn.usedPercent, t.budgetBurnPercent)) return null;
   return {
     rule: 'budget_burn',
     subject: projectSubject(p.projectId),
     projectId: p.projectId,
     numbers: {
-      projectValue: p.projectValue,
-      costToDate: p.costToDate,
-      invoicedToDate: p.invoicedToDate,
-      costPercent: Math.round(costPercent * 10) / 10,
-      invoicedPercent: Math.round(invoicedPercent * 10) / 10,
+      projectValue: burn.projectValue,
+      costToDate: burn.costToDate,
+      invoicedToDate: burn.invoicedToDate,
+      costPercent: burn.usedPercent,
+      invoicedPercent: burn.invoicedPercent,
       threshold: t.budgetBurnPercent,
       currency: p.currency,
     },
-    message: `${p.name}: ${which} of the ${formatMoney(p.projectValue, p.currency)} project value.`,
+    message: `${p.name}: internal cost ${formatMoney(burn.costToDate, p.currency)} is ${burn.usedPercent}% of the ${formatMoney(burn.projectValue, p.currency)} project value.`,
   };
 }
 
@@ -245,11 +269,11 @@ export function retainerRule(
     numbers: {
       target: p.target,
       projected: roundMoney(p.projected),
-      offPercent: Math.round(offPercent * 10) / 10,
+      offPercent: roundPercent(offPercent),
       periodNumber: p.periodNumber,
       currency: p.currency,
     },
-    message: `${p.name}: period ${p.periodNumber} heading ${pct(Math.abs(offPercent))} ${side} target (${formatMoney(p.projected, p.currency)} projected against ${formatMoney(p.target, p.currency)}).`,
+    message: `${p.name}: period ${p.periodNumber} heading ${percentText(Math.abs(offPercent))} ${side} target (${formatMoney(p.projected, p.currency)} projected against ${formatMoney(p.target, p.currency)}).`,
   };
 }
 
@@ -269,8 +293,9 @@ export function marginRule(
   t: Pick<AlertThresholds, 'marginPercent'>,
 ): AlertFinding | null {
   if (!(p.invoiced > 0)) return null;
-  const marginPercent = ((p.invoiced - p.cost) / p.invoiced) * 100;
-  if (marginPercent >= t.marginPercent) return null;
+  // The threshold is met or missed by the exact margin; the alert shows it as Gross Margins does.
+  if (((p.invoiced - p.cost) / p.invoiced) * 100 >= t.marginPercent) return null;
+  const percent = marginPercent(p.invoiced - p.cost, p.invoiced);
   return {
     rule: 'margin',
     subject: projectSubject(p.projectId),
@@ -278,11 +303,11 @@ export function marginRule(
     numbers: {
       invoiced: p.invoiced,
       cost: roundMoney(p.cost),
-      marginPercent: Math.round(marginPercent * 10) / 10,
+      marginPercent: percent,
       threshold: t.marginPercent,
       currency: p.currency,
     },
-    message: `${p.name}: gross margin ${pct(marginPercent)} over the last 4 weeks (${formatMoney(p.invoiced, p.currency)} invoiced, ${formatMoney(p.cost, p.currency)} cost), below ${t.marginPercent}%.`,
+    message: `${p.name}: gross margin ${percent}% over the last 4 weeks (${formatMoney(p.invoiced, p.currency)} invoiced, ${formatMoney(p.cost, p.currency)} cost), below ${t.marginPercent}%.`,
   };
 }
 
@@ -354,8 +379,10 @@ export function staleRule(
 }
 
 /**
- * A selected developer, employed next week, with no day of next week saved, from the threshold's
- * weekday (Thursday by default) to the end of the week.
+ * A tracked developer, employed next week, whose next week nothing describes, from the
+ * threshold's weekday (Thursday by default) to the end of the week. A week is described by a day
+ * saved by hand, by the person's Forecast calendar (working days, holidays and leave), or by the
+ * week being confirmed as it is (docs/decisions/392-alerts-people-can-act-on.md).
  */
 export function availabilityRule(
   d: {
@@ -363,6 +390,10 @@ export function availabilityRule(
     displayName: string;
     daysSavedNextWeek: number;
     employedNextWeek: boolean;
+    /** Their person has a Forecast calendar, which describes the week. */
+    forecastCalendar: boolean;
+    /** Next week was confirmed as it is on the availability grid. */
+    weekConfirmed: boolean;
   },
   today: IsoDate,
   nextWeekStart: IsoDate,
@@ -371,12 +402,13 @@ export function availabilityRule(
   const weekday = ((parseIsoDate(today).getDay() + 6) % 7) + 1; // 1 Monday … 7 Sunday
   if (weekday < t.availabilityFromWeekday) return null;
   if (!d.employedNextWeek || d.daysSavedNextWeek > 0) return null;
+  if (d.forecastCalendar || d.weekConfirmed) return null;
   return {
     rule: 'availability',
     subject: `developer:${d.accountId}`,
     projectId: null,
     numbers: { developer: d.displayName, weekStart: nextWeekStart },
-    message: `${d.displayName} has no availability saved for the week of ${formatDate(nextWeekStart)}.`,
+    message: `${d.displayName} has no availability for the week of ${formatDate(nextWeekStart)}: no Forecast calendar (link them on the roster), no day saved, and the week is not confirmed.`,
   };
 }
 

@@ -13,12 +13,18 @@ export const AUDIT_KINDS = {
   'developers.availability': 'Availability saved',
   'developers.employment': 'Employment date changed',
   'settings.points-per-day': 'Points per day changed',
+  'people.change': 'Person changed',
+  'people.target': 'Utilisation target changed',
+  'settings.utilisation-target': 'Role target changed',
   'account.access': 'Account access changed',
   'account.password': 'Password changed',
   'account.reset-link': 'Password reset link issued',
   'account.sso-sign-in': 'Signed in with single sign-on',
   'account.sso-refused': 'Single sign-on refused',
   'account.sso-link': 'Single sign-on linked to account',
+  'share-link.create': 'Client link made',
+  'share-link.revoke': 'Client link revoked',
+  'share-link.open': 'Client link opened',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KINDS;

@@ -31,3 +31,9 @@ export const ACCOUNT_CREATED = {
 
 export const isAuthMode = (value: unknown): value is AuthMode =>
   value === 'signin' || value === 'signup';
+
+/** The /auth form's fields that a refusal can name (docs/decisions/383). */
+export const AUTH_FIELDS = ['email', 'password'] as const;
+export type AuthField = (typeof AUTH_FIELDS)[number];
+/** The id of the error line under a field, shared by the page and its script. */
+export const authErrorId = (field: AuthField) => `auth-${field}-error`;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { budgetBurn, hasBudgetBurn, runOutText, runOutWeek } from './budget-burn';
+import {
+  budgetBurn,
+  burnsPastAlert,
+  burnTone,
+  hasBudgetBurn,
+  runOutText,
+  runOutWeek,
+} from './budget-burn';
 
 // Today is Monday 2026-11-23; the four finished weeks before it start 10/26, 11/2, 11/9, 11/16.
 const TODAY = '2026-11-23';
@@ -17,6 +24,7 @@ describe('budget burn', () => {
       invoicedToDate: 70_000,
       weeklyCosts: weeks([4000, 5000, 6000, 5000]),
       today: TODAY,
+      alertPercent: 80,
     });
     expect(burn.usedPercent).toBe(80);
     expect(burn.invoicedPercent).toBe(70);
@@ -44,6 +52,7 @@ describe('budget burn', () => {
       invoicedToDate: 0,
       weeklyCosts: weeks([0, 0, 0, 0]),
       today: TODAY,
+      alertPercent: 80,
     });
     expect(over.usedPercent).toBe(125);
     expect(over.remaining).toBe(-2500);
@@ -71,6 +80,7 @@ describe('budget burn', () => {
       invoicedToDate: 200,
       weeklyCosts: [],
       today: TODAY,
+      alertPercent: 80,
     });
     expect(burn.usedPercent).toBeNull();
     expect(burn.invoicedPercent).toBeNull();
@@ -86,6 +96,7 @@ describe('budget burn', () => {
       invoicedToDate: 0,
       weeklyCosts: weeks([0.01, 0.01, 0.01, 0.02]),
       today: TODAY,
+      alertPercent: 80,
     });
     expect(burn.pacePerWeek).toBe(0.01);
   });
@@ -105,5 +116,34 @@ describe('run-out text', () => {
     expect(runOutText({ kind: 'reached' }, week)).toBe('Budget reached');
     expect(runOutText({ kind: 'not-at-this-pace' }, week)).toBe('not at this pace');
     expect(runOutText({ kind: 'no-value' }, week)).toBe('No project value to burn');
+  });
+});
+
+describe('the Budget burn alert threshold', () => {
+  it('judges the whole percent the tab prints, with the threshold from settings', () => {
+    expect(burnsPastAlert(79, 80)).toBe(false);
+    expect(burnsPastAlert(80, 80)).toBe(true);
+    expect(burnsPastAlert(null, 80)).toBe(false);
+    const at = (costToDate: number, alertPercent: number) =>
+      budgetBurn({
+        projectValue: 10_000,
+        costToDate,
+        invoicedToDate: 9_900,
+        weeklyCosts: [],
+        today: TODAY,
+        alertPercent,
+      });
+    // 79.5% prints as 80%: past the alert, as the tab reads it; invoiced at 99% changes nothing.
+    expect(at(7_950, 80)).toMatchObject({ usedPercent: 80, overAlert: true, alertPercent: 80 });
+    expect(at(7_949, 80)).toMatchObject({ usedPercent: 79, overAlert: false });
+    expect(at(6_000, 60).overAlert).toBe(true);
+  });
+
+  it('draws a share amber past the alert and red once the value is reached', () => {
+    expect(burnTone(50, 80)).toBe('blue');
+    expect(burnTone(80, 80)).toBe('amber');
+    expect(burnTone(65, 60)).toBe('amber');
+    expect(burnTone(100, 80)).toBe('red');
+    expect(burnTone(null, 80)).toBe('blue');
   });
 });

@@ -30,6 +30,8 @@ export interface BudgetBurnInput {
   /** Internal cost of each of the last finished weeks, oldest first. */
   weeklyCosts: readonly WeekCost[];
   today: IsoDate;
+  /** The Budget burn alert's threshold from settings (`budgetBurnPercent`). */
+  alertPercent: number;
 }
 
 export type RunOut =
@@ -52,6 +54,28 @@ export interface BudgetBurn {
   /** Mean cost per week over `weeklyCosts`. */
   pacePerWeek: number;
   runOut: RunOut;
+  /** The Budget burn alert's threshold, as a share of the value used. */
+  alertPercent: number;
+  /** The share used is at or past the threshold: the alert is open, the tab marks the row. */
+  overAlert: boolean;
+}
+
+/**
+ * The one test behind the Budget burn alert and the marks on the Budget Burn tab: the share of
+ * budget used, as the tab prints it (a whole percent of internal cost against value), at or
+ * past the alert's threshold. Invoiced is shown beside it and never raises the alert.
+ */
+export function burnsPastAlert(usedPercent: number | null, alertPercent: number): boolean {
+  return usedPercent !== null && usedPercent >= alertPercent;
+}
+
+/** How a share of budget used is drawn: red once the value is reached, amber past the alert. */
+export function burnTone(
+  usedPercent: number | null,
+  alertPercent: number,
+): 'red' | 'amber' | 'blue' {
+  if (usedPercent !== null && usedPercent >= 100) return 'red';
+  return burnsPastAlert(usedPercent, alertPercent) ? 'amber' : 'blue';
 }
 
 /**
@@ -86,16 +110,19 @@ export function budgetBurn(input: BudgetBurnInput): BudgetBurn {
     ? roundMoney(weeks.reduce((sum, w) => sum + w.cost, 0) / weeks.length)
     : 0;
   const hasValue = input.projectValue > 0;
+  const usedPercent = hasValue ? percentOf(input.costToDate, input.projectValue) : null;
   return {
     projectValue: roundMoney(input.projectValue),
     costToDate: roundMoney(input.costToDate),
     invoicedToDate: roundMoney(input.invoicedToDate),
-    usedPercent: hasValue ? percentOf(input.costToDate, input.projectValue) : null,
+    usedPercent,
     invoicedPercent: hasValue ? percentOf(input.invoicedToDate, input.projectValue) : null,
     remaining: roundMoney(input.projectValue - input.costToDate),
     weeklyCosts: weeks,
     pacePerWeek: pace,
     runOut: runOutWeek({ ...input, pacePerWeek: pace }),
+    alertPercent: input.alertPercent,
+    overAlert: burnsPastAlert(usedPercent, input.alertPercent),
   };
 }
 
@@ -132,6 +159,8 @@ export interface ProjectBudgetBurn extends BudgetBurn {
  */
 export interface BudgetBurnResponse {
   currency: CurrencyCode;
+  /** The Budget burn alert's threshold (settings): rows at or past it carry an open alert. */
+  alertPercent: number;
   projects: ProjectBudgetBurn[];
   otherCurrency: { projectId: number; name: string; currency: CurrencyCode }[];
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   isIsoDate,
+  parseUpstreamInstant,
   lastWeeks,
   shiftWeek,
   weekDays,
@@ -142,5 +143,18 @@ describe('calendar days', () => {
   it('moves a date by whole days across a month end', () => {
     expect(addCalendarDays('2026-11-30', 1)).toBe('2026-12-01');
     expect(addCalendarDays('2026-12-01', -1)).toBe('2026-11-30');
+  });
+});
+
+describe('parseUpstreamInstant', () => {
+  it('reads what Date.parse reads within the years 1 to 9999, and nothing else', () => {
+    expect(parseUpstreamInstant('2026-11-29T10:00:00Z')?.toISOString()).toBe(
+      '2026-11-29T10:00:00.000Z',
+    );
+    expect(parseUpstreamInstant(' 2026-11-29T10:00:00+01:00 ')?.toISOString()).toBe(
+      '2026-11-29T09:00:00.000Z',
+    );
+    for (const text of ['', 'yesterday', '-010000-01-01T00:00:00Z', '+012026-01-01T00:00:00Z', 42])
+      expect(parseUpstreamInstant(text), String(text)).toBeNull();
   });
 });

@@ -94,3 +94,17 @@ export function lastWeeks(currentWeekStart: IsoDate, count: number): IsoDate[] {
   const n = Math.max(0, Math.floor(count));
   return Array.from({ length: n }, (_, i) => toIsoDate(addWeeks(current, i - (n - 1))));
 }
+
+/**
+ * An upstream date and time as an instant the database can store (years 1 to 9999), or null:
+ * 'yesterday', '' and '-010000-01-01T00:00:00Z' (which Date.parse reads, and timestamptz refuses)
+ * are null, so the record that carries one is skipped or left without it (docs/decisions/375).
+ */
+export function parseUpstreamInstant(text: unknown): Date | null {
+  if (typeof text !== 'string' || text.trim() === '') return null;
+  const ms = Date.parse(text.trim());
+  if (Number.isNaN(ms)) return null;
+  const at = new Date(ms);
+  const year = at.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? at : null;
+}

@@ -5,12 +5,9 @@ import {
   capacityViewQuery,
   dayCapacity,
   demandHours,
-  fitDeals,
-  fitText,
   personWeek,
   spreadDemand,
   sumWeeks,
-  weekShortage,
   weeksFrom,
 } from './capacity';
 
@@ -155,52 +152,6 @@ describe('tentative demand', () => {
       { weekStart: '2026-12-21', hours: 12 },
       { weekStart: '2026-12-28', hours: 12 },
     ]);
-  });
-
-  it('says a deal fits or how short it is, deals taking free hours in turn', () => {
-    const free = new Map([
-      ['2026-12-07', 1],
-      ['2026-12-14', 20],
-      ['2026-12-21', 5],
-      ['2026-12-28', 30],
-    ]);
-    const first = { weeks: spreadDemand(48, '2026-12-09', 4) };
-    const second = { weeks: spreadDemand(20, '2026-12-14', 1) };
-    const small = { weeks: spreadDemand(10, '2026-12-28', 1) };
-    const [a, b, c] = fitDeals([first, second, small], free);
-    // Week of Dec 7 lacks 11 h, week of Dec 21 lacks 7 h.
-    expect(fitText(a!.fit)).toBe('short by 18 hours in weeks Dec 7–Dec 21');
-    // 8 h left in the week of Dec 14 after the first deal.
-    expect(fitText(b!.fit)).toBe('short by 12 hours in week Dec 14');
-    // 18 h left in the week of Dec 28.
-    expect(fitText(c!.fit)).toBe('fits');
-  });
-
-  it('judges a deal only on the weeks planned, and one wholly beyond them not at all', () => {
-    // Two planned weeks with 10 h free each; a deal of 40 h over four weeks from Dec 14.
-    const free = new Map([
-      ['2026-12-07', 10],
-      ['2026-12-14', 10],
-    ]);
-    const across = { weeks: spreadDemand(40, '2026-12-14', 4) };
-    const beyond = { weeks: spreadDemand(40, '2026-12-28', 2) };
-    const [a, b] = fitDeals([across, beyond], free);
-    // Only the week of Dec 14 is planned: 10 h needed, 10 h free.
-    expect(fitText(a!.fit)).toBe('fits');
-    expect(fitText(b!.fit)).toBe('after the weeks shown');
-    // A second deal in the same week then finds nothing left: 1 h short, said in the singular.
-    const [, c] = fitDeals([across, { weeks: spreadDemand(1, '2026-12-14', 1) }], free);
-    expect(fitText(c!.fit)).toBe('short by 1 hour in week Dec 14');
-  });
-});
-
-describe('weekShortage', () => {
-  it('is the weighted demand above the free hours, none when it fits', () => {
-    expect(weekShortage(30, 42.5)).toBe(12.5);
-    expect(weekShortage(30, 30)).toBe(0);
-    expect(weekShortage(30, 12)).toBe(0);
-    // Over-allocated by 6 h: no free hours, so all 8 h of demand are short.
-    expect(weekShortage(-6, 8)).toBe(8);
   });
 });
 

@@ -3,9 +3,17 @@
  * working minutes, holiday calendars, time off and allocations, and tentative demand from the
  * weighted pipeline set against it (docs/decisions/320-capacity-rules.md).
  */
-import { format, parseISO } from 'date-fns';
 import type { DerivedDay } from './availability';
 import { addCalendarDays, type IsoDate, parseIsoDate, shiftWeek, weekStartOf } from './calendar';
+import { hoursFromMinutes } from './money';
+import { percentOf } from './percent';
+import {
+  JIRA_ONLY_WEEK,
+  type PersonCalendar,
+  personDay,
+  type WorkingWeek,
+  weekdayIndex,
+} from './roster';
 
 /** Capacity and pipeline copies older than this are read again by the next refresh run. */
 export const CAPACITY_DATA_MAX_AGE_MS = 60 * 60_000;
@@ -45,19 +53,6 @@ export interface Allocation {
 /** Why a working day has no (or less) time: shown in the availability grid with its source. */
 export type DaySource = { kind: 'holiday'; name: string } | { kind: 'leave' };
 
-/** A day's source as the availability grid shows it: 'holiday: Christmas Day' or 'leave'. */
-export function daySourceText(source: DaySource): string {
-  return source.kind === 'holiday' ? `holiday: ${source.name}` : 'leave';
-}
-
-/**
- * A name as people and Forecast persons are matched by: case, accents and spacing aside
- * (docs/decisions/335-derived-availability.md).
- */
-export function personNameKey(name: string): string {
-  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
 export interface CapacityWeek {
   weekStart: IsoDate;
   availableHours: number;
@@ -76,8 +71,6 @@ function weekdayOf(date: IsoDate): Weekday {
 
 const within = (date: IsoDate, start: IsoDate | null, end: IsoDate | null) =>
   (start === null || start <= date) && (end === null || date <= end);
-
-const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
 export interface DayCapacity {
   date: IsoDate;
@@ -127,53 +120,105 @@ export function dayCapacity(
 }
 
 export interface DerivedDaysInput {
-  /** The dashboard's people (selected developers), matched to Forecast persons by name. */
-  people: readonly { accountId: string; displayName: string }[];
+  /**
+   * The dashboard's people by Jira account, with the Forecast person the roster links them to
+   * (docs/decisions/390-one-roster-of-people.md); null for someone only in Jira.
+   */
+  people: readonly { accountId: string; forecastPersonId: number | null }[];
   persons: readonly (CapacityPerson & { holidayCalendarId: number | null })[];
   holidays: readonly { holidayCalendarId: number; date: IsoDate; name: string }[];
   allocations: readonly Allocation[];
+  /**
+   * Leave logged in Forecast (time registered on a time-off type) by Forecast person and date:
+   * past leave is often only logged, never planned (docs/decisions/397).
+   */
+  loggedLeave?: ReadonlyMap<number, ReadonlyMap<IsoDate, number>>;
   /** The configured public holidays, for people without a Forecast holiday calendar. */
   publicHolidays: ReadonlyMap<IsoDate, string>;
   from: IsoDate;
   to: IsoDate;
 }
 
+/** Minutes of time off (allocations to non-project time) of one person, by date. */
+export function leaveMinutes(
+  personId: number,
+  allocations: readonly Allocation[],
+  from: IsoDate,
+  to: IsoDate,
+): Map<IsoDate, number> {
+  const out = new Map<IsoDate, number>();
+  for (const a of allocations) {
+    if (!a.timeOff || a.personId !== personId) continue;
+    const first = a.startDate > from ? a.startDate : from;
+    const last = a.endDate < to ? a.endDate : to;
+    for (let date = first; date <= last; date = addCalendarDays(date, 1)) {
+      const minutes = a.minutes[weekdayOf(date)];
+      if (minutes > 0) out.set(date, (out.get(date) ?? 0) + minutes);
+    }
+  }
+  return out;
+}
+
 /**
- * The days from `from` to `to` on which each person is away by Forecast's plan: a holiday of
- * their calendar (else a public holiday) on a working day, or time off that leaves none of the
- * day. A person matched to no Forecast person, or to two, gets only the public holidays on
- * weekdays (docs/decisions/335-derived-availability.md).
+ * A person's minutes out of office by date: Forecast's time off planned (allocations to time
+ * off) or registered (time on a time-off type), whichever is more on the day, so a day both
+ * planned and logged as leave is not taken out twice.
+ */
+export function outOfOfficeMinutes(
+  planned: ReadonlyMap<IsoDate, number>,
+  registered: ReadonlyMap<IsoDate, number>,
+): Map<IsoDate, number> {
+  const out = new Map(planned);
+  for (const [date, minutes] of registered) out.set(date, Math.max(out.get(date) ?? 0, minutes));
+  return out;
+}
+
+/** A Forecast person's working week, Monday first. */
+export const workingWeekOf = (p: { workingMinutes: WeekMinutes }): WorkingWeek =>
+  WEEKDAYS.map((d) => p.workingMinutes[d]) as unknown as WorkingWeek;
+
+/**
+ * The weekdays from `from` to `to` on which each person is away by Forecast: a holiday of their
+ * calendar (else a public holiday) on a day they work, time off planned or logged that leaves
+ * none of the day, or a weekday their working week leaves out. Someone only in Jira works Monday to Friday
+ * and gets the public holidays (docs/decisions/335-derived-availability.md). Employment is not
+ * judged here: available points count only days within it.
  */
 export function derivedDays(input: DerivedDaysInput): DerivedDay[] {
-  const byName = new Map<string, DerivedDaysInput['persons'][number] | null>();
-  for (const p of input.persons) {
-    const key = personNameKey(p.name);
-    byName.set(key, byName.has(key) ? null : p);
-  }
+  const personsById = new Map(input.persons.map((p) => [p.id, p]));
   const calendars = new Map<number, Map<IsoDate, string>>();
   for (const h of input.holidays) {
     const days = calendars.get(h.holidayCalendarId) ?? new Map<IsoDate, string>();
     days.set(h.date, h.name);
     calendars.set(h.holidayCalendarId, days);
   }
+  // The weekdays once for everyone: a forecast derives half a year back and ahead for a team.
+  const weekdays: IsoDate[] = [];
+  for (let date = input.from; date <= input.to; date = addCalendarDays(date, 1))
+    if (weekdayIndex(date) <= 4) weekdays.push(date);
   const out: DerivedDay[] = [];
   for (const who of input.people) {
-    const person = byName.get(personNameKey(who.displayName)) ?? null;
-    const holidays =
-      person?.holidayCalendarId != null
-        ? (calendars.get(person.holidayCalendarId) ?? new Map<IsoDate, string>())
-        : input.publicHolidays;
-    for (let date = input.from; date <= input.to; date = addCalendarDays(date, 1)) {
-      let source: DaySource | null = null;
-      if (person) {
-        const day = dayCapacity(person, date, holidays, input.allocations);
-        if (day.availableMinutes === 0) source = day.source;
-      } else {
-        const name = holidays.get(date);
-        const weekday = WEEKDAYS.indexOf(weekdayOf(date)) < 5;
-        if (name !== undefined && weekday) source = { kind: 'holiday', name };
-      }
-      if (source) out.push({ accountId: who.accountId, date, source: daySourceText(source) });
+    const person =
+      who.forecastPersonId === null ? undefined : personsById.get(who.forecastPersonId);
+    const calendar: PersonCalendar = {
+      workingWeek: person ? workingWeekOf(person) : JIRA_ONLY_WEEK,
+      employment: { startDate: null, endDate: null },
+      holidays:
+        person?.holidayCalendarId != null
+          ? (calendars.get(person.holidayCalendarId) ?? new Map<IsoDate, string>())
+          : input.publicHolidays,
+      leaveMinutes: person
+        ? outOfOfficeMinutes(
+            leaveMinutes(person.id, input.allocations, input.from, input.to),
+            input.loggedLeave?.get(person.id) ?? new Map(),
+          )
+        : new Map(),
+      marked: new Map(),
+    };
+    for (const date of weekdays) {
+      const day = personDay(calendar, date);
+      if (!day.availableDay && day.source)
+        out.push({ accountId: who.accountId, date, source: day.source });
     }
   }
   return out;
@@ -192,11 +237,10 @@ export function weekFromMinutes(
 ): CapacityWeek {
   return {
     weekStart,
-    availableHours: hours(availableMinutes),
-    allocatedHours: hours(allocatedMinutes),
-    freeHours: hours(availableMinutes - allocatedMinutes),
-    utilisation:
-      availableMinutes > 0 ? Math.round((allocatedMinutes / availableMinutes) * 100) : null,
+    availableHours: hoursFromMinutes(availableMinutes),
+    allocatedHours: hoursFromMinutes(allocatedMinutes),
+    freeHours: hoursFromMinutes(availableMinutes - allocatedMinutes),
+    utilisation: availableMinutes > 0 ? percentOf(allocatedMinutes, availableMinutes) : null,
     overAllocated: allocatedMinutes > availableMinutes,
   };
 }
@@ -255,69 +299,12 @@ export function spreadDemand(
   return weeksFrom(expectedClose, n).map((weekStart) => ({ weekStart, hours: totalHours / n }));
 }
 
-export type Fit =
-  | { fits: true }
-  | { fits: false; shortHours: number; firstWeek: IsoDate; lastWeek: IsoDate }
-  /** Every week of the deal lies outside the weeks planned: nothing to judge it against. */
-  | { fits: 'later' };
-
 /**
- * Deals in order take what free hours are left week by week; a deal that finds too few is short
- * by the hours it could not place, from its first short week to its last. Only the planned weeks
- * (those in `freeHours`) count: beyond them nobody's time is known yet.
+ * The part of GET /api/capacity that the view's choices change: the expected load per week (the
+ * weighted demand, a forecast for totals and the trend, never a verdict) beside the free hours.
  */
-export function fitDeals<Deal extends { weeks: readonly { weekStart: IsoDate; hours: number }[] }>(
-  deals: readonly Deal[],
-  freeHours: ReadonlyMap<IsoDate, number>,
-): { deal: Deal; fit: Fit }[] {
-  const left = new Map(freeHours);
-  return deals.map((deal) => {
-    let short = 0;
-    let planned = false;
-    let firstWeek: IsoDate | null = null;
-    let lastWeek: IsoDate | null = null;
-    for (const { weekStart, hours: need } of deal.weeks) {
-      const had = left.get(weekStart);
-      if (had === undefined) continue;
-      planned = true;
-      const free = Math.max(0, had);
-      const missing = need - free;
-      left.set(weekStart, free - Math.min(free, need));
-      if (missing > 0.005) {
-        short += missing;
-        firstWeek ??= weekStart;
-        lastWeek = weekStart;
-      }
-    }
-    const fit: Fit =
-      firstWeek && lastWeek
-        ? { fits: false, shortHours: short, firstWeek, lastWeek }
-        : planned
-          ? { fits: true }
-          : { fits: 'later' };
-    return { deal, fit };
-  });
-}
-
-/** Hours a week's weighted demand exceeds its free hours; 0 when it fits. Over-allocation leaves none free. */
-export function weekShortage(freeHours: number, tentativeHours: number): number {
-  return Math.max(0, Math.round((tentativeHours - Math.max(0, freeHours)) * 100) / 100);
-}
-
-/** A deal as the Capacity page lists it: its weighted hours and whether they fit, no money. */
-export interface CapacityDeal {
-  id: number;
-  title: string;
-  probability: number;
-  expectedCloseDate: IsoDate | null;
-  hours: number;
-  fit: string;
-}
-
-/** The part of GET /api/capacity that the view's choices change: demand per week, and the deals. */
 export interface CapacityDemand {
   weeks: { weekStart: IsoDate; freeHours: number; tentativeHours: number }[];
-  deals: CapacityDeal[];
 }
 
 /** The Capacity page's choices, kept in its address: tentative work counted, and from what probability. */
@@ -334,22 +321,4 @@ export function capacityViewQuery(view: CapacityView): string {
   if (view.minProbability !== DEFAULT_CAPACITY_VIEW.minProbability)
     q.set('minProbability', String(view.minProbability));
   return q.toString();
-}
-
-const weekLabel = (weekStart: IsoDate) => format(parseISO(weekStart), 'MMM d');
-
-/**
- * 'fits', or 'short by 12 hours in weeks Mar 2–Mar 16' ('in week Mar 2' for one week), or
- * 'after the weeks shown' for a deal whose work starts beyond the plan.
- */
-export function fitText(fit: Fit): string {
-  if (fit.fits === 'later') return 'after the weeks shown';
-  if (fit.fits) return 'fits';
-  const n = Math.ceil(fit.shortHours - 0.005);
-  const unit = n === 1 ? 'hour' : 'hours';
-  const when =
-    fit.firstWeek === fit.lastWeek
-      ? `in week ${weekLabel(fit.firstWeek)}`
-      : `in weeks ${weekLabel(fit.firstWeek)}–${weekLabel(fit.lastWeek)}`;
-  return `short by ${n} ${unit} ${when}`;
 }

@@ -13,6 +13,12 @@ describe('formatMoney', () => {
     expect(formatMoney(207465, 'USD', 2)).toBe('$207,465.00');
   });
 
+  it('reads a code Intl refuses as the code before the number, never failing', () => {
+    expect(formatMoney(1200, 'USDT')).toBe('USDT 1,200');
+    expect(formatMoney(-5.5, 'US$', 2)).toBe('US$ -5.50');
+    expect(formatMoneyTick(1_250_000, 'USDT')).toBe('USDT 1.3M');
+  });
+
   it('names any other currency by its own symbol, so two never read alike', () => {
     expect(formatMoney(2900, 'AUD')).toBe('A$2,900');
     expect(formatMoney(10, 'EUR', 2)).toBe('€10.00');
@@ -53,6 +59,9 @@ describe('isCurrencyCode', () => {
     expect(isCurrencyCode('USD')).toBe(true);
     expect(isCurrencyCode('aud')).toBe(false);
     expect(isCurrencyCode('US$')).toBe(false);
+    expect(isCurrencyCode('USDT')).toBe(false);
+    expect(isCurrencyCode('XYZ')).toBe(false);
+    expect(isCurrencyCode('EUR')).toBe(true);
     expect(isCurrencyCode('')).toBe(false);
   });
 });

@@ -17,9 +17,19 @@ export const DEFAULT_COMPANY_CURRENCY: CurrencyCode = 'USD';
 
 const CODE = /^[A-Z]{3}$/;
 
-/** Whether `code` is a three-letter currency code Intl knows. */
+/** The codes of the runtime's ICU data (Node, browsers, Workers), read once. */
+let known: Set<string> | null = null;
+
+/**
+ * Whether `code` is a three-letter ISO 4217 code Intl knows: 'USD', not 'usd', 'USDT', 'US$' or a
+ * well-formed but unassigned 'XYZ' (docs/decisions/375).
+ */
 export function isCurrencyCode(code: string): boolean {
   if (!CODE.test(code)) return false;
+  if (typeof Intl.supportedValuesOf === 'function') {
+    known ??= new Set(Intl.supportedValuesOf('currency'));
+    return known.has(code);
+  }
   try {
     new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
     return true;
@@ -40,15 +50,24 @@ function formatter(currency: CurrencyCode, decimals: 0 | 2): Intl.NumberFormat {
   const key = `${currency} ${decimals}`;
   let f = formats.get(key);
   if (!f) {
+    // A code Intl refuses ('USDT', 'US$', stored before the sync refused it) reads as a number
+    // after the code rather than failing the page.
+    const known = isCurrencyCode(currency);
     f = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
+      ...(known ? { style: 'currency', currency } : {}),
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
     });
+    if (!known) f = prefixed(f, currency);
     formats.set(key, f);
   }
   return f;
+}
+
+/** A number format whose output is led by `code`: 'USDT 1,200'. */
+function prefixed(f: Intl.NumberFormat, code: string): Intl.NumberFormat {
+  const label = code.trim().slice(0, 12) || '?';
+  return { format: (n: number) => `${label} ${f.format(n)}` } as Intl.NumberFormat;
 }
 
 /**
@@ -105,13 +124,14 @@ const compact = new Map<string, Intl.NumberFormat>();
 export function formatMoneyTick(amount: number, currency: CurrencyCode): string {
   let f = compact.get(currency);
   if (!f) {
+    const known = isCurrencyCode(currency);
     f = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
+      ...(known ? { style: 'currency', currency } : {}),
       notation: 'compact',
       minimumFractionDigits: 0,
       maximumFractionDigits: 1,
     });
+    if (!known) f = prefixed(f, currency);
     compact.set(currency, f);
   }
   return f.format(Number.isFinite(amount) ? amount + 0 : 0);

@@ -25,17 +25,26 @@ export interface DigestFigures {
   /** The alerts behind that count, oldest first. */
   alerts: Pick<AlertJson, 'ruleLabel' | 'projectName' | 'message' | 'openedAt'>[];
   tickets: { key: string; summary: string; projectName: string; storyPoints: number | null }[];
+  /** Every ticket's points (Total Story Points). */
   storyPoints: number;
+  /** The tracked people's points, velocity's numerator (docs/decisions/391). */
+  trackedStoryPoints: number;
   availablePoints: number;
   velocityPercentage: number;
   /** Weekly Hours' Total Hours for the week. */
   hours: number;
-  /** Admins only: Weekly Hours' Invoices This Week and Total Internal Cost, and their margin. */
+  /**
+   * Admins only: Weekly Hours' Invoices This Week and Total Internal Cost, and Trends' cumulative
+   * margin at the end of the week (docs/decisions/302): one week's invoices less its cost is a
+   * cash-timing swing, not a margin, so the digest never prints it.
+   */
   money: {
     invoiced: number;
     cost: number;
-    margin: number;
-    marginPercent: number | null;
+    /** Trends' Cumulative Margin on the week's row, run from `marginSince`. */
+    cumulativeMargin: number;
+    /** The first week Trends shows, where the running total starts. */
+    marginSince: string;
     currency: CurrencyCode;
   } | null;
   /** The dashboard's origin for links ('https://dash.example.com'); '' leaves them relative. */
@@ -65,6 +74,16 @@ export function asOfText(composedAt: string, timeZone: string): string {
   return `${when} (${timeZone})`;
 }
 
+/**
+ * 'Velocity Percentage: 67% (150 tracked points of 225 available)': velocity's numerator and
+ * denominator cover the same people (docs/decisions/391-velocity-over-tracked-people.md).
+ */
+export function velocityLine(
+  f: Pick<DigestFigures, 'trackedStoryPoints' | 'availablePoints' | 'velocityPercentage'>,
+): string {
+  return `${figureLabel('velocity')}: ${f.velocityPercentage}% (${f.trackedStoryPoints} ${figureLabel('trackedStoryPoints').toLowerCase()} of ${f.availablePoints} available)`;
+}
+
 export function composeDigest(f: DigestFigures): DigestMail {
   const subject = `Agency Dashboard: week of ${f.weekStart}`;
   const shown = f.tickets.slice(0, MAX_TICKETS);
@@ -74,9 +93,7 @@ export function composeDigest(f: DigestFigures): DigestMail {
   const weekQuery = `?week=${f.weekStart}`;
   const money = f.money;
   const amount = (n: number) => (money ? formatMoney(n, money.currency) : '');
-  const marginText = money
-    ? `${amount(money.margin)}${money.marginPercent === null ? '' : ` (${money.marginPercent}%)`}`
-    : '';
+  const marginLabel = money ? `${figureLabel('cumulativeMargin')} since ${money.marginSince}` : '';
 
   const text: string[] = [
     `Monday digest for the week ${f.weekStart} to ${f.weekEnd}`,
@@ -96,15 +113,17 @@ export function composeDigest(f: DigestFigures): DigestMail {
     ...(more > 0 ? [`- and ${more} more`] : []),
     `  ${link(`/developer${weekQuery}`)}`,
     '',
-    `${figureLabel('storyPoints')}: ${f.storyPoints} of ${f.availablePoints} available (velocity ${f.velocityPercentage}%)`,
+    `${figureLabel('storyPoints')}: ${f.storyPoints}`,
+    `${velocityLine(f)}`,
     `${figureLabel('totalHours')}: ${formatHours(f.hours)}`,
   ];
   if (money) {
     text.push(
       `${figureLabel('invoicesThisWeek')}: ${amount(money.invoiced)}`,
       `${figureLabel('internalCost')}: ${amount(money.cost)}`,
-      `${figureLabel('grossMargin')}: ${marginText}`,
       `  ${link(`/agency${weekQuery}`)}`,
+      `${marginLabel}: ${amount(money.cumulativeMargin)}`,
+      `  ${link('/agency?tab=trends')}`,
     );
   }
 
@@ -125,15 +144,15 @@ export function composeDigest(f: DigestFigures): DigestMail {
   const a = (path: string, label: string) =>
     `<p><a href="${e(link(path))}" style="color:#2563eb">${e(label)}</a></p>`;
   const figureRows: string[][] = [
-    [e(figureLabel('storyPoints')), `${f.storyPoints} of ${f.availablePoints} available`],
-    [e(figureLabel('velocity')), `${f.velocityPercentage}%`],
+    [e(figureLabel('storyPoints')), `${f.storyPoints}`],
+    [e(figureLabel('velocity')), e(velocityLine(f).slice(`${figureLabel('velocity')}: `.length))],
     [e(figureLabel('totalHours')), e(formatHours(f.hours))],
   ];
   if (money)
     figureRows.push(
       [e(figureLabel('invoicesThisWeek')), e(amount(money.invoiced))],
       [e(figureLabel('internalCost')), e(amount(money.cost))],
-      [e(figureLabel('grossMargin')), e(marginText)],
+      [e(marginLabel), e(amount(money.cumulativeMargin))],
     );
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827">',
@@ -167,7 +186,7 @@ export function composeDigest(f: DigestFigures): DigestMail {
     '<h2 style="font-size:16px">Delivery, time and billing</h2>',
     tableOf(['Figure', 'Week'], figureRows, [false, true]),
     money
-      ? a(`/agency${weekQuery}`, 'Open Weekly Hours for the week')
+      ? `${a(`/agency${weekQuery}`, 'Open Weekly Hours for the week')}\n${a('/agency?tab=trends', 'Open Trends')}`
       : a('/', 'Open the dashboard'),
     '</body></html>',
   ].join('\n');

@@ -13,6 +13,8 @@ const withQuery = (path: string, query: Record<string, string>) =>
 
 export const exportHref = {
   capacity: () => '/api/capacity/export.csv',
+  utilisation: (from: IsoDate, weeks: number) =>
+    withQuery('/api/utilisation/export.csv', { from, weeks: String(weeks) }),
   portfolio: (filters = '') => `${USER_EXPORTS}/portfolio.csv${filters ? `?${filters}` : ''}`,
   readyForQa: (weekStart: IsoDate) => withQuery(`${USER_EXPORTS}/ready-for-qa.csv`, { weekStart }),
   storyPoints: (startDate: IsoDate, endDate: IsoDate) =>

@@ -37,6 +37,17 @@ describe('the glossary of figures', () => {
     expect(FIGURES.epicProgress.label).toBe('Epic Progress');
   });
 
+  it('keeps Story Points and Points Done apart, each saying why it differs from the other', () => {
+    // Weekly History's 174 and Cost per Point's 78 in one week: Ready for QA on every linked
+    // project against done on projects linked to Forecast too (docs/figures.md).
+    expect(FIGURES.storyPoints.label).not.toBe(FIGURES.pointsDone.label);
+    expect(FIGURES.storyPoints.definition).toContain('Ready for QA');
+    expect(FIGURES.storyPoints.definition).toContain(FIGURES.pointsDone.label);
+    expect(FIGURES.pointsDone.definition).toContain('done');
+    expect(FIGURES.pointsDone.definition).toContain(FIGURES.storyPoints.label);
+    expect(FIGURES.costPerPoint.definition).toContain(FIGURES.pointsDone.label);
+  });
+
   it('says the Billing and Invoices Created labels are the Invoiced figure', () => {
     expect(FIGURES.invoiced.definition).toContain('Billing');
     expect(FIGURES.invoiced.definition).toContain('Invoices Created');

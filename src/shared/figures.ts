@@ -7,7 +7,6 @@
  * as written; where such a label is ambiguous the definition is what says which figure it is.
  */
 import { type CurrencyCode, formatMoney } from './currency';
-import { formatHours } from './format';
 
 export type FigureUnit = 'money' | 'hours' | 'percent' | 'count' | 'points';
 
@@ -149,7 +148,7 @@ export const FIGURES = {
   },
   costPerPoint: {
     label: 'Cost per Point',
-    definition: "A week's internal cost divided by the story points moved to done that week.",
+    definition: "A week's internal cost divided by that week's Points Done.",
     unit: 'money',
     currency: 'company',
     rounding: WHOLE_MONEY,
@@ -211,20 +210,41 @@ export const FIGURES = {
   storyPoints: {
     label: 'Story Points',
     definition:
-      "Points of the tickets moved to Ready for QA in the week; a ticket without points reads 'no estimate'.",
+      "Points of the tickets moved to Ready for QA in the week, on every linked Jira project (Weekly History); not Points Done, which waits for done; a ticket without points reads 'no estimate'.",
+    unit: 'points',
+    rounding: 'As estimated.',
+  },
+  pointsDone: {
+    label: 'Points Done',
+    definition:
+      "Points of the tickets moved to done in the week, on projects linked to both Jira and Forecast (Cost per Point's divisor); not Story Points, which count a ticket when it reaches Ready for QA.",
+    unit: 'points',
+    rounding: 'As estimated.',
+  },
+  trackedStoryPoints: {
+    label: 'Tracked Points',
+    definition:
+      'Story Points of the tickets assigned to tracked people: the people whose days Available Points counts.',
+    unit: 'points',
+    rounding: 'As estimated.',
+  },
+  untrackedStoryPoints: {
+    label: 'Not Tracked',
+    definition:
+      'Story Points of tickets assigned to people who are not tracked, or to nobody; with Tracked Points they make Story Points.',
     unit: 'points',
     rounding: 'As estimated.',
   },
   availablePoints: {
     label: 'Available Points',
-    definition: "Points per working day × the selected developers' days available in the week.",
+    definition: "Points per working day × the tracked people's days available in the week.",
     unit: 'points',
     rounding: 'As computed.',
   },
   velocity: {
     label: 'Velocity Percentage',
     definition:
-      'Story points ÷ available points; the current week counts only what is done so far.',
+      'Tracked Points ÷ Available Points, over the same tracked people; the current week counts only what is done so far.',
     unit: 'percent',
     rounding: 'Whole percent.',
   },
@@ -232,7 +252,7 @@ export const FIGURES = {
   availableHours: {
     label: 'Available Hours',
     definition:
-      'Working hours in the week within the employment dates, less holidays and leave (Forecast).',
+      'Working hours in the week within the employment dates, less holidays and leave planned or logged in Forecast.',
     unit: 'hours',
     rounding: 'Summed in minutes; shown to one decimal.',
   },
@@ -254,13 +274,36 @@ export const FIGURES = {
     unit: 'percent',
     rounding: 'Whole percent.',
   },
-  tentativeHours: {
-    label: 'Weighted Demand',
+  // ------------------------------------------- utilisation, the 18F method (docs/decisions/395)
+  billableHours: {
+    label: 'Billable Hours',
     definition:
-      "Open deals' weighted value ÷ the blended hourly rate, spread over the weeks from each expected close date.",
+      "Billable minutes of the person's Forecast time registrations in the week, in hours.",
     unit: 'hours',
-    rounding: 'Summed unrounded; shown to one decimal.',
+    rounding: 'Summed in minutes; shown to one decimal.',
   },
+  billableUtilisation: {
+    label: 'Billable Utilisation %',
+    definition:
+      'Billable hours ÷ available hours (the 18F method): holidays and leave are out of the denominator.',
+    unit: 'percent',
+    rounding: 'Whole percent; none with no available hours.',
+  },
+  utilisationTarget: {
+    label: 'Target %',
+    definition:
+      "The billable share a person is held to: their own target in force on the period's first day, else their role's default.",
+    unit: 'percent',
+    rounding: 'Whole percent, as set.',
+  },
+  projectedUtilisation: {
+    label: 'Projected %',
+    definition:
+      "Billable hours so far plus Forecast's project allocations for the rest of the period, ÷ the period's available hours.",
+    unit: 'percent',
+    rounding: 'Whole percent; none with no available hours.',
+  },
+
   dealValue: {
     label: 'Deal Value',
     definition: "An open deal's value in Pipedrive.",
@@ -270,10 +313,33 @@ export const FIGURES = {
   },
   weightedValue: {
     label: 'Weighted Value',
-    definition: "Deal value × the deal's probability (else its stage's) ÷ 100.",
+    definition:
+      "Deal value × the deal's probability (else its stage's, always where its pipeline turns deal probability off) ÷ 100.",
     unit: 'money',
     currency: 'deal',
     rounding: WHOLE_MONEY,
+  },
+  valueInAgencyCurrency: {
+    label: 'Value in company currency',
+    definition:
+      "The deal's value at the FX_RATES rate of its currency; none for a currency without a rate.",
+    unit: 'money',
+    currency: 'company',
+    rounding: WHOLE_MONEY,
+  },
+  ifWonHours: {
+    label: 'If won',
+    definition:
+      "The deal's full hours if it is won: its value in the company currency ÷ the hourly rate. Every staffing verdict uses these.",
+    unit: 'hours',
+    rounding: 'Hours to two decimals; shown in whole hours.',
+  },
+  expectedHours: {
+    label: 'Expected load',
+    definition:
+      'If-won hours × the probability ÷ 100: a forecast of demand for totals and the trend, never a verdict.',
+    unit: 'hours',
+    rounding: 'Hours to two decimals; shown in whole hours.',
   },
   // --------------------------------------------------------------------------------- alerts
   openAlerts: {
@@ -314,11 +380,6 @@ export function csvHeader(key: FigureKey, currency?: CurrencyCode): string {
 /** The '<label>: <value>' line the digest, toasts and Slack use for a money figure. */
 export function moneyLine(key: FigureKey, amount: number, currency: CurrencyCode): string {
   return `${figureLabel(key)}: ${formatMoney(amount, currency)}`;
-}
-
-/** The '<label>: <value>' line for an hours figure. */
-export function hoursLine(key: FigureKey, hours: number): string {
-  return `${figureLabel(key)}: ${formatHours(hours)}`;
 }
 
 /** Said wherever a ticket has no story points: never '0 pts' and never a blank. */

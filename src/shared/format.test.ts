@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatHours,
+  formatMegabytes,
   formatPlanHours,
+  formatPlanHoursOf,
   formatWeekLabel,
   formatWholeHours,
   hoursBilled,
@@ -87,6 +89,14 @@ describe('formatWholeHours', () => {
   });
 });
 
+describe('formatPlanHoursOf', () => {
+  it('names the unit once, each part to one decimal at most', () => {
+    expect(formatPlanHoursOf(150, 187.5)).toBe('150/187.5 h');
+    expect(formatPlanHoursOf(32.46, 37.5)).toBe('32.5/37.5 h');
+    expect(formatPlanHoursOf(0, 0)).toBe('0/0 h');
+  });
+});
+
 describe('formatPlanHours', () => {
   it('keeps one decimal at most, and no minus on a rounded zero', () => {
     expect(formatPlanHours(37.5)).toBe('37.5 h');
@@ -109,6 +119,15 @@ describe('hoursBilled', () => {
   it('rounds a half tenth up', () => {
     expect(hoursBilled(87)).toBe('1.5'); // 1.45 exactly
     expect(hoursBilled(3)).toBe('0.1'); // 0.05 exactly
+  });
+});
+
+describe('formatMegabytes', () => {
+  it('gives one decimal under 10 MB and whole, grouped megabytes above', () => {
+    expect(formatMegabytes(123_456)).toBe('0.1 MB');
+    expect(formatMegabytes(9_949_999)).toBe('9.9 MB');
+    expect(formatMegabytes(12_400_000)).toBe('12 MB');
+    expect(formatMegabytes(1_024_000_000)).toBe('1,024 MB');
   });
 });
 

@@ -74,15 +74,29 @@ export function formatWholeHours(hours: number): string {
   return `${Math.round(finite(hours))} h`;
 }
 
+/** A plan's hours to one decimal at most, without '-0'. */
+const planNumber = (hours: number) => Math.round(finite(hours) * 10) / 10 + 0;
+
 /** Hours in a plan's narrow cells: one decimal at most, 'h' ('37.5 h', '30 h', '-4.5 h'). */
 export function formatPlanHours(hours: number): string {
-  return `${Math.round(finite(hours) * 10) / 10 + 0} h`;
+  return `${planNumber(hours)} h`;
+}
+
+/** Part of a whole in a plan's narrowest cells, the unit once: '150/187.5 h'. */
+export function formatPlanHoursOf(part: number, whole: number): string {
+  return `${planNumber(part)}/${planNumber(whole)} h`;
 }
 
 /** Hours billed for a retainer period: billable minutes / 60 with one decimal (90 → '1.5'). */
 export function hoursBilled(minutes: number): string {
   // minutes / 6 is exact for whole minutes, so halves round up instead of drifting.
   return (Math.round(finite(minutes) / 6) / 10).toFixed(1);
+}
+
+/** A file's size as a refusal names it: '0.1 MB', '12 MB', '1,024 MB' (one decimal under 10 MB). */
+export function formatMegabytes(bytes: number): string {
+  const mb = finite(bytes) / 1e6;
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb).toLocaleString('en-US')} MB`;
 }
 
 /**

@@ -15,8 +15,9 @@ export const DEFAULT_HOURLY_RATE = 100;
 /**
  * Rounds half away from zero to `decimals` places. The scaled value is first cut to 15
  * significant digits, which removes binary drift such as 1.005 * 100 === 100.49999999999999.
+ * Percentages to one decimal use it too (percent.ts).
  */
-function roundHalfAway(n: number, decimals: number): number {
+export function roundHalfAway(n: number, decimals: number): number {
   if (!Number.isFinite(n)) return 0;
   const scale = 10 ** decimals;
   const scaled = Number((Math.abs(n) * scale).toPrecision(15));

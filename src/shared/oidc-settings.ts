@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseDomain } from './email';
 
 /**
  * OpenID Connect sign-in's settings from the environment (docs/decisions/290): a preset for
@@ -42,7 +43,7 @@ export interface OidcSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** Lower-cased domains and tenant ids whose identities are approved on first sign-in. */
+  /** Domains (normalised as emails are) and tenant ids whose identities are approved on first sign-in. */
   allowedDomains: string[];
   defaultRole: 'user' | 'staff';
   /** What the sign-in button names: Google, Microsoft, or the issuer's name. */
@@ -100,9 +101,7 @@ export function oidcSettingsFrom(env: OidcEnv): OidcSettings | null | string {
     issuer,
     clientId,
     clientSecret,
-    allowedDomains: env.OIDC_ALLOWED_DOMAINS.split(',')
-      .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
-      .filter(Boolean),
+    allowedDomains: env.OIDC_ALLOWED_DOMAINS.split(',').map(normaliseDomain).filter(Boolean),
     defaultRole: env.OIDC_DEFAULT_ROLE,
     label:
       kind === 'google'

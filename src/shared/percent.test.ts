@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { achievementColor, capPercent, gaugeColor, percentOf } from './percent';
+import {
+  achievementColor,
+  capPercent,
+  gaugeColor,
+  percentOf,
+  percentText,
+  percentTextOneDecimal,
+  roundPercent,
+} from './percent';
 
 describe('percentages and the gauge', () => {
   it('caps progress bars and the gauge ring at 100 and never below 0', () => {
@@ -43,5 +51,20 @@ describe("a retainer's achievement ring", () => {
     expect(achievementColor(70)).toBe('green');
     expect(achievementColor(69)).toBe('amber');
     expect(achievementColor(0)).toBe('amber');
+  });
+});
+
+describe('percentages to one decimal', () => {
+  it('round half away from zero, as money does', () => {
+    expect(roundPercent(29.99)).toBe(30);
+    expect(roundPercent(12.25)).toBe(12.3);
+    expect(roundPercent(-12.25)).toBe(-12.3);
+    expect(roundPercent(-0.04)).toBe(0);
+  });
+  it('print one decimal at most in a sentence, always one in a column', () => {
+    expect(percentText(86.04)).toBe('86%');
+    expect(percentText(12.25)).toBe('12.3%');
+    expect(percentTextOneDecimal(30)).toBe('30.0%');
+    expect(percentTextOneDecimal(-4.25)).toBe('-4.3%');
   });
 });

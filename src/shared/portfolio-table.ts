@@ -90,7 +90,10 @@ export function portfolioRow(p: Project, openAlerts = 0): PortfolioRow {
   };
 }
 
-/** The table's sortable columns, in screen order; `admin` columns hold money and show to admins only. */
+/**
+ * The table's sortable columns, in screen order, the same for every role: its billing figures
+ * are the card's Billing block, which the spec shows to every signed-in user (docs/decisions/387).
+ */
 export const PORTFOLIO_COLUMNS = [
   { id: 'name', label: 'Project' },
   { id: 'team', label: 'Team' },
@@ -99,12 +102,12 @@ export const PORTFOLIO_COLUMNS = [
   { id: 'sprint', label: 'Sprint %' },
   { id: 'epics', label: 'Epic Progress' },
   { id: 'sent', label: 'Sent %' },
-  { id: 'paid', label: 'Paid %', admin: true },
-  { id: 'overdue', label: 'Overdue', admin: true },
+  { id: 'paid', label: 'Paid %' },
+  { id: 'overdue', label: 'Overdue' },
   { id: 'retainer', label: 'Retainer Periods %' },
   { id: 'lastSync', label: 'Last Sync' },
   { id: 'alerts', label: 'Open Alerts' },
-] as const satisfies readonly { id: string; label: string; admin?: true }[];
+] as const satisfies readonly { id: string; label: string }[];
 export type PortfolioSortKey = (typeof PORTFOLIO_COLUMNS)[number]['id'];
 export type SortDirection = 'asc' | 'desc';
 
@@ -196,18 +199,17 @@ export function filterPortfolioRows(
 /** The keys a view uses in the address (`/?view=table&sort=paid&dir=desc&team=Team+1`). */
 export const VIEW_PARAMS = ['view', 'sort', 'dir', 'team', 'devStatus', 'jira', 'stage'] as const;
 
-const isSortKey = (s: string, isAdmin: boolean): s is PortfolioSortKey =>
-  PORTFOLIO_COLUMNS.some((c) => c.id === s && (isAdmin || !('admin' in c)));
+const isSortKey = (s: string): s is PortfolioSortKey => PORTFOLIO_COLUMNS.some((c) => c.id === s);
 
 /**
  * A view read from address parameters. Anything unknown falls back to the default for that part:
- * the address is a bookmark, and an old or hand-edited one still opens the page. A money column
- * is no sort key for someone who cannot see it. `rejected` names the parameters that fell back.
+ * the address is a bookmark, and an old or hand-edited one still opens the page. `rejected` names
+ * the parameters that fell back.
  */
-export function readPortfolioView(
-  params: Partial<Record<string, string>>,
-  isAdmin: boolean,
-): { view: PortfolioView; rejected: string[] } {
+export function readPortfolioView(params: Partial<Record<string, string>>): {
+  view: PortfolioView;
+  rejected: string[];
+} {
   const rejected: string[] = [];
   const take = <T>(
     key: string,
@@ -233,7 +235,7 @@ export function readPortfolioView(
       ),
       sort: take(
         'sort',
-        (v) => isSortKey(v, isAdmin),
+        (v) => isSortKey(v),
         (v) => v as PortfolioSortKey,
         DEFAULT_VIEW.sort,
       ),
@@ -260,11 +262,8 @@ export function readPortfolioView(
 }
 
 /** readPortfolioView without the list of what fell back. */
-export function parsePortfolioView(
-  params: Partial<Record<string, string>>,
-  isAdmin: boolean,
-): PortfolioView {
-  return readPortfolioView(params, isAdmin).view;
+export function parsePortfolioView(params: Partial<Record<string, string>>): PortfolioView {
+  return readPortfolioView(params).view;
 }
 
 /** The address parameters of a view, defaults left out, so the plain `/` stays the plain view. */

@@ -5,9 +5,11 @@
  * card marker, the alerts and the bench's back-test all call these same functions.
  */
 import { roundMoney } from './money';
-import type { IsoDate } from './calendar';
+import { addCalendarDays, type IsoDate } from './calendar';
 import { type CurrencyCode, formatMoney } from './currency';
 import { percentOf } from './percent';
+import { weekdayIndex } from './roster';
+import { FORECAST_RUNS, quantile, seededRandom } from './delivery-forecast';
 
 /** How many working days back the "recent" burn looks: two weeks smooths out one odd day. */
 export const RECENT_WORKING_DAYS = 10;
@@ -182,4 +184,126 @@ export interface RetainerForecastResponse {
     | null;
   /** The retainer's currency: of target, actual and projected amounts. */
   currency: CurrencyCode;
+}
+
+/** The billed amount at a period's end as a range (docs/decisions/420-forecasts-with-ranges.md). */
+export interface RetainerRange {
+  p10: number;
+  p50: number;
+  p90: number;
+}
+
+/**
+ * Days at the recent pace a person's pace in the period is weighed with: three days of a weekly
+ * period count for 3/5, so one odd day moves the pace less (the back-test's error was least at 2).
+ */
+export const PACE_PRIOR_DAYS = 2;
+
+/** One person who carries a retainer period forward, in billed value (hours × the client rate). */
+export interface RetainerBiller {
+  /** Value billed on each of the period's days so far on which they worked, by date. */
+  periodDays: ReadonlyMap<IsoDate, number>;
+  /**
+   * Their past working days on which they were at work by plan, with the value billed; null for
+   * a day they logged as time off after all (drawn as nothing billed: the absences nobody
+   * planned come back as often as they came).
+   */
+  pastDays: ReadonlyMap<IsoDate, number | null>;
+  /** The period's working days left on which they are at work by plan. */
+  daysLeft: readonly IsoDate[];
+}
+
+export interface RetainerPaceSimulation {
+  people: readonly RetainerBiller[];
+  /** The period's first day: the recent pace is of the days before it. */
+  periodStart: IsoDate;
+  /** Mondays of the past weeks to draw from. */
+  pastWeeks: readonly IsoDate[];
+  runs?: number;
+  seed: number;
+}
+
+const sum = (values: readonly number[]) => values.reduce((s, v) => s + v, 0);
+
+/** What a person bills on a usual day of each weekday (Monday first) and on any day. */
+function usualDays(pastDays: RetainerBiller['pastDays']) {
+  const byWeekday: number[][] = [[], [], [], [], [], [], []];
+  for (const [date, value] of pastDays)
+    if (value !== null) byWeekday[weekdayIndex(date)]!.push(value);
+  const worked = byWeekday.flat();
+  const overall = worked.length ? sum(worked) / worked.length : 0;
+  const means = byWeekday.map((v) => (v.length ? sum(v) / v.length : overall));
+  return { overall, usual: (date: IsoDate) => means[weekdayIndex(date)]! };
+}
+
+/**
+ * P10, P50 and P90 of the amount billed by the period's end: the actual so far plus, in each
+ * simulated future, each person's days left at their pace. Their pace is what they billed on the
+ * period's days so far against what they bill on those weekdays as a rule (a Monday of planning
+ * is no slow start), weighed with PACE_PRIOR_DAYS days at their pace over their last
+ * RECENT_WORKING_DAYS days at work; the period's days are drawn again with replacement in each
+ * future (three days say little). Each future draws one past week for everyone (a busy week is
+ * busy for the team): a day left bills what the person billed on its weekday in that week, times
+ * their pace; a weekday they were away by plan then is drawn from their other weeks.
+ */
+export function retainerRangeFromPace(
+  actualSoFar: number,
+  { people, periodStart, pastWeeks, runs = FORECAST_RUNS, seed }: RetainerPaceSimulation,
+): RetainerRange {
+  const rand = seededRandom(seed);
+  const pick = <T>(values: readonly T[]) => values[Math.floor(rand() * values.length)]!;
+  const prepared = people.map((p) => {
+    const { overall, usual } = usualDays(p.pastDays);
+    const recent = [...p.pastDays]
+      .filter(([date, value]) => value !== null && date < periodStart)
+      .slice(-RECENT_WORKING_DAYS);
+    const recentUsual = sum(recent.map(([date]) => usual(date)));
+    const byWeekday: number[][] = [[], [], [], [], [], [], []];
+    for (const [date, value] of p.pastDays) byWeekday[weekdayIndex(date)]!.push(value ?? 0);
+    return {
+      ...p,
+      overall,
+      usual,
+      byWeekday,
+      recentPace: recentUsual > 0 ? sum(recent.map(([, v]) => v ?? 0)) / recentUsual : 1,
+      period: [...p.periodDays].map(([date, value]) => ({ value, usual: usual(date) })),
+    };
+  });
+  const totals: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const monday = pastWeeks.length ? pick(pastWeeks) : null;
+    let total = actualSoFar;
+    for (const p of prepared) {
+      if (p.daysLeft.length === 0) continue;
+      let billed = 0;
+      let usual = 0;
+      for (let d = 0; d < p.period.length; d++) {
+        const day = pick(p.period);
+        billed += day.value;
+        usual += day.usual;
+      }
+      // Someone with no past here: their days so far are all there is to go on.
+      if (p.overall <= 0) {
+        total += p.period.length ? (billed / p.period.length) * p.daysLeft.length : 0;
+        continue;
+      }
+      const pace =
+        (billed + PACE_PRIOR_DAYS * p.overall * p.recentPace) /
+        (usual + PACE_PRIOR_DAYS * p.overall);
+      for (const date of p.daysLeft) {
+        const same =
+          monday === null ? undefined : p.pastDays.get(addCalendarDays(monday, weekdayIndex(date)));
+        const others = p.byWeekday[weekdayIndex(date)]!;
+        const drawn =
+          same !== undefined ? (same ?? 0) : others.length ? pick(others) : p.usual(date);
+        total += drawn * pace;
+      }
+    }
+    totals.push(total);
+  }
+  return {
+    p10: roundMoney(quantile(totals, 0.1)),
+    p50: roundMoney(quantile(totals, 0.5)),
+    p90: roundMoney(quantile(totals, 0.9)),
+  };
 }

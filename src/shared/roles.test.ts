@@ -11,6 +11,8 @@ describe('the role model', () => {
       'capacity.view',
       'developers.availability',
       'developers.employment',
+      'people.edit',
+      'people.view',
       'project.billing-sync',
       'project.jira-link',
       'project.team',

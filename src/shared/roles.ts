@@ -21,15 +21,19 @@ export const ABILITIES = {
   'developers.availability': { role: 'staff', does: "change the team and developers' away days" },
   'developers.employment': { role: 'staff', does: "change developers' start and end dates" },
   'capacity.view': { role: 'staff', does: 'see capacity' },
+  'people.view': { role: 'staff', does: "see the roster and people's hours" },
+  'people.edit': { role: 'staff', does: 'link people and change whom velocity tracks' },
   // Admins only.
   'project.import': { role: 'admin', does: 'import projects from Forecast' },
   'project.remove': { role: 'admin', does: 'remove or restore projects' },
   'project.dev-status': { role: 'admin', does: "change a project's development status" },
   'settings.global': { role: 'admin', does: 'change global settings and thresholds' },
+  'people.targets': { role: 'admin', does: 'set utilisation targets' },
   'accounts.manage': { role: 'admin', does: 'manage accounts' },
   'money.view': { role: 'admin', does: 'see money figures' },
   'sync.run': { role: 'admin', does: 'run and follow the sync' },
   'audit.view': { role: 'admin', does: 'read the audit log' },
+  'share-links.manage': { role: 'admin', does: "make and revoke clients' room links" },
 } as const satisfies Record<string, { role: Role; does: string }>;
 
 export type Ability = keyof typeof ABILITIES;

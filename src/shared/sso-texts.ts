@@ -19,6 +19,9 @@ export const SSO_REFUSAL_REASONS = [
   'audience',
   'issuer',
   'token',
+  'lookalike',
+  'limited',
+  'signups',
 ] as const;
 export type SsoRefusalReason = (typeof SSO_REFUSAL_REASONS)[number];
 
@@ -30,11 +33,16 @@ export const WAITING_FOR_APPROVAL = 'Waiting for approval';
 
 const nothingSignedIn = 'Nobody was signed in. Start again; if it keeps happening, tell an admin.';
 
-/** The notice for a reason, naming the provider ("Google", "Microsoft" or the issuer's name). */
+/**
+ * The notice for a reason, naming the provider ("Google", "Microsoft" or the issuer's name);
+ * `wait` is how long a limited address waits ('12 minutes'), when the address says.
+ */
 export function ssoRefusal(
   reason: SsoRefusalReason,
   provider: string,
+  wait?: string | null,
 ): { title: string; description: string } {
+  const tryAgain = wait ? `Try again in ${wait}.` : 'Try again later.';
   switch (reason) {
     case 'domain':
       return {
@@ -96,6 +104,21 @@ export function ssoRefusal(
       return {
         title: 'Login failed',
         description: `The identity token ${provider} sent could not be verified. ${nothingSignedIn}`,
+      };
+    case 'lookalike':
+      return {
+        title: 'Email not accepted',
+        description: `The email address ${provider} gave has a character that only looks like a plain letter, so it cannot be used to sign in here. Nobody was signed in; ask an admin.`,
+      };
+    case 'limited':
+      return {
+        title: 'Login failed',
+        description: `Too many sign-ins were started from your network. ${tryAgain}`,
+      };
+    case 'signups':
+      return {
+        title: 'Login failed',
+        description: `Too many accounts were created from your network. ${tryAgain} Nobody was signed in.`,
       };
   }
 }

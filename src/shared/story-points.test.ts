@@ -6,15 +6,19 @@ import {
   ticketsByProject,
   storyPointsByAssignee,
   ticketFiltersIn,
+  TOP_PERFORMER_NOTE,
+  topPerformerNote,
   totalStoryPoints,
   UNASSIGNED_NOTE,
   unassignedNote,
 } from './story-points';
 
+/** A ticket; the assignee's account id is their name in lower case, as the tests track them. */
 const t = (assignee: string | null, storyPoints: number | null) => ({
-  assignee: assignee ? { displayName: assignee } : undefined,
+  assignee: assignee ? { displayName: assignee, accountId: assignee.toLowerCase() } : undefined,
   storyPoints,
 });
+const everyone = (...names: string[]) => new Set(names.map((n) => n.toLowerCase()));
 
 describe('story points of a week', () => {
   it('sums the points, an unestimated ticket counting 0, without binary drift', () => {
@@ -37,11 +41,11 @@ describe('Story Points by Assignee', () => {
 
   it("groups tickets without an assignee as 'Unassigned' and sorts by points, most first", () => {
     expect(storyPointsByAssignee(tickets)).toEqual([
-      { assignee: 'Lena Ortiz', points: 10, tickets: 2 },
-      { assignee: 'Omar Haddad', points: 8, tickets: 1 },
-      { assignee: 'Unassigned', points: 4, tickets: 2 },
-      { assignee: 'Aiko Tanaka', points: 2, tickets: 1 },
-      { assignee: 'Mia Chen', points: 0, tickets: 1 },
+      { assignee: 'Lena Ortiz', accountId: 'lena ortiz', points: 10, tickets: 2 },
+      { assignee: 'Omar Haddad', accountId: 'omar haddad', points: 8, tickets: 1 },
+      { assignee: 'Unassigned', accountId: null, points: 4, tickets: 2 },
+      { assignee: 'Aiko Tanaka', accountId: 'aiko tanaka', points: 2, tickets: 1 },
+      { assignee: 'Mia Chen', accountId: 'mia chen', points: 0, tickets: 1 },
     ]);
   });
 
@@ -54,7 +58,8 @@ describe('Story Points by Assignee', () => {
 
   it('gives the four stats over people, leaving Unassigned out', () => {
     // Lena 10, Omar 8, Aiko 2, Mia 0: 4 assignees, 20 / 4 = 5 on average; Lena leads with 10.
-    expect(assigneeStats(storyPointsByAssignee(tickets))).toEqual({
+    const all = everyone('Lena Ortiz', 'Omar Haddad', 'Aiko Tanaka', 'Mia Chen');
+    expect(assigneeStats(storyPointsByAssignee(tickets), all)).toEqual({
       totalAssignees: 4,
       avgPoints: 5,
       topPerformer: 'Lena',
@@ -63,6 +68,7 @@ describe('Story Points by Assignee', () => {
     expect(
       assigneeStats(
         storyPointsByAssignee([t('Ana Maria Lopez', 1), t('Ben Stone', 1), t('Cy Young', 2)]),
+        everyone('Ana Maria Lopez', 'Ben Stone', 'Cy Young'),
       ),
     ).toEqual({
       totalAssignees: 3,
@@ -72,8 +78,26 @@ describe('Story Points by Assignee', () => {
     });
   });
 
+  it('chooses Top Performer among the tracked people only, whose points velocity counts', () => {
+    // Lena (10) is not tracked: Omar (8) leads the tracked; everyone still counts in the average.
+    expect(
+      assigneeStats(storyPointsByAssignee(tickets), everyone('Omar Haddad', 'Aiko Tanaka')),
+    ).toEqual({ totalAssignees: 4, avgPoints: 5, topPerformer: 'Omar', topPoints: 8 });
+    expect(assigneeStats(storyPointsByAssignee(tickets), new Set())).toMatchObject({
+      totalAssignees: 4,
+      topPerformer: null,
+      topPoints: 0,
+    });
+  });
+
+  it('says Top Performer is among the tracked people only when someone charted is not', () => {
+    const rows = storyPointsByAssignee([t('A', 3), t('B', 5), t(null, 2)]);
+    expect(topPerformerNote(rows, everyone('A'))).toBe(TOP_PERFORMER_NOTE);
+    expect(topPerformerNote(rows, everyone('A', 'B'))).toBeNull();
+  });
+
   it('has no top performer when every ticket is unassigned', () => {
-    expect(assigneeStats(storyPointsByAssignee([t(null, 3)]))).toEqual({
+    expect(assigneeStats(storyPointsByAssignee([t(null, 3)]), everyone())).toEqual({
       totalAssignees: 0,
       avgPoints: 0,
       topPerformer: null,
@@ -89,7 +113,9 @@ describe('Story Points by Assignee', () => {
 
   it('says that the Unassigned bar is left out of the stats, only when it is drawn', () => {
     expect(unassignedNote(storyPointsByAssignee([t('A', 3), t(null, 2)]))).toBe(UNASSIGNED_NOTE);
-    expect(assigneeStats(storyPointsByAssignee([t('A', 3), t(null, 2)])).totalAssignees).toBe(1);
+    expect(
+      assigneeStats(storyPointsByAssignee([t('A', 3), t(null, 2)]), everyone('A')).totalAssignees,
+    ).toBe(1);
     expect(unassignedNote(storyPointsByAssignee([t('A', 3)]))).toBeNull();
   });
 });

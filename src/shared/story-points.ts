@@ -13,8 +13,11 @@ export interface CompletedTicket {
   status: { name: string };
   projectName: string;
   summary: string;
-  /** Left out when nobody is assigned. */
-  assignee?: { displayName: string };
+  /**
+   * Left out when nobody is assigned. The account id (Jira's own field) says whether the
+   * assignee is tracked (docs/decisions/391-velocity-over-tracked-people.md).
+   */
+  assignee?: { displayName: string; accountId?: string };
   /** When Jira last updated the ticket (ISO timestamp). */
   updated: string;
   /** null when the ticket has no estimate. */
@@ -27,7 +30,7 @@ export interface CompletedTicketResult {
 }
 
 /** Sums in hundredths, so 0.1 + 0.2 stays 0.3 on screen. */
-const addPoints = (a: number, b: number) => Math.round(a * 100 + b * 100) / 100;
+export const addPoints = (a: number, b: number) => Math.round(a * 100 + b * 100) / 100;
 
 /** The sum of the tickets' story points; an unestimated ticket counts 0. */
 export function totalStoryPoints(tickets: readonly Pick<CompletedTicket, 'storyPoints'>[]): number {
@@ -38,6 +41,8 @@ export const UNASSIGNED = 'Unassigned';
 
 export interface AssigneePoints {
   assignee: string;
+  /** The Jira account of the assignee's tickets; null for Unassigned (or when the tickets lack it). */
+  accountId: string | null;
   points: number;
   tickets: number;
 }
@@ -52,7 +57,12 @@ export function storyPointsByAssignee(
   const byName = new Map<string, AssigneePoints>();
   for (const t of tickets) {
     const name = t.assignee?.displayName?.trim() || UNASSIGNED;
-    const entry = byName.get(name) ?? { assignee: name, points: 0, tickets: 0 };
+    const entry = byName.get(name) ?? {
+      assignee: name,
+      accountId: name === UNASSIGNED ? null : (t.assignee?.accountId ?? null),
+      points: 0,
+      tickets: 0,
+    };
     entry.points = addPoints(entry.points, t.storyPoints ?? 0);
     entry.tickets += 1;
     byName.set(name, entry);
@@ -66,26 +76,37 @@ export interface AssigneeStats {
   totalAssignees: number;
   /** Mean points per assignee, one decimal. */
   avgPoints: number;
-  /** First name of the assignee with the most points, or null when nobody is assigned. */
+  /**
+   * First name of the tracked assignee with the most points, or null when no tracked person
+   * delivered: velocity's people (docs/decisions/391-velocity-over-tracked-people.md).
+   */
   topPerformer: string | null;
   topPoints: number;
 }
 
 /**
  * The four stats of the Story Points by Assignee modal; 'Unassigned' is not a person, so it is left
- * out.
+ * out. Top Performer and Top Points are chosen among the tracked people (by Jira account id), the
+ * people velocity counts; Total Assignees and Avg Points count everyone charted.
  */
-export function assigneeStats(rows: readonly AssigneePoints[]): AssigneeStats {
+export function assigneeStats(
+  rows: readonly AssigneePoints[],
+  tracked: ReadonlySet<string>,
+): AssigneeStats {
   const people = rows.filter((r) => r.assignee !== UNASSIGNED);
   if (people.length === 0)
     return { totalAssignees: 0, avgPoints: 0, topPerformer: null, topPoints: 0 };
   const total = people.reduce((sum, r) => addPoints(sum, r.points), 0);
-  const top = people.reduce((best, r) => (r.points > best.points ? r : best), people[0]!);
+  const candidates = people.filter((r) => r.accountId !== null && tracked.has(r.accountId));
+  const top = candidates.reduce<AssigneePoints | null>(
+    (best, r) => (best === null || r.points > best.points ? r : best),
+    null,
+  );
   return {
     totalAssignees: people.length,
     avgPoints: Math.round((total / people.length) * 10) / 10,
-    topPerformer: top.assignee.split(/\s+/)[0] ?? top.assignee,
-    topPoints: top.points,
+    topPerformer: top ? (top.assignee.split(/\s+/)[0] ?? top.assignee) : null,
+    topPoints: top?.points ?? 0,
   };
 }
 
@@ -100,6 +121,21 @@ export const UNASSIGNED_NOTE =
 
 export function unassignedNote(rows: readonly AssigneePoints[]): string | null {
   return rows.some((r) => r.assignee === UNASSIGNED) ? UNASSIGNED_NOTE : null;
+}
+
+/** Said under the stats when someone charted is not tracked, so Top Performer may not lead the chart. */
+export const TOP_PERFORMER_NOTE =
+  'Top Performer and Top Points are among the tracked people, whose points velocity counts.';
+
+export function topPerformerNote(
+  rows: readonly AssigneePoints[],
+  tracked: ReadonlySet<string>,
+): string | null {
+  return rows.some(
+    (r) => r.assignee !== UNASSIGNED && (r.accountId === null || !tracked.has(r.accountId)),
+  )
+    ? TOP_PERFORMER_NOTE
+    : null;
 }
 
 /** The name a ticket is listed under: its assignee, or 'Unassigned'. */

@@ -24,11 +24,23 @@ export interface SyncRunJson {
   };
 }
 
+/** A run's duration: tenths of a second under 10 s ('2.4 s'), whole seconds after ('42 s'). */
+export function durationText(ms: number | null): string {
+  if (ms === null) return '—';
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
 /** '3 records skipped' for the history, or null when none were. */
 export function skippedText(run: Pick<SyncRunJson, 'progress'>): string | null {
   const n = run.progress.skipped ?? 0;
   if (n === 0) return null;
   return `${n} ${n === 1 ? 'record' : 'records'} skipped`;
+}
+
+/** 'and 12 more' under the reasons a run kept, when it skipped more records than it names. */
+export function moreSkippedText(run: Pick<SyncRunJson, 'progress'>): string | null {
+  const more = (run.progress.skipped ?? 0) - (run.progress.skippedReasons?.length ?? 0);
+  return more > 0 ? `and ${more} more` : null;
 }
 
 /** 'Jira, Acme Website: 3 pages read (step 2 of 7)'. */

@@ -1,8 +1,10 @@
 /**
  * Calendar days and weeks in the agency's IANA time zone: "today" and "this week" for the
  * agency whatever the server's zone, and the UTC instants a day or a week spans (a week with a
- * DST change is 167 or 169 hours long). Built on Intl only.
+ * DST change is 167 or 169 hours long). The zone arithmetic is @date-fns/tz's (date-fns v4's own).
  */
+import { TZDate, tz } from '@date-fns/tz';
+import { format, startOfDay } from 'date-fns';
 import {
   addCalendarDays,
   type IsoDate,
@@ -11,105 +13,31 @@ import {
   weekEndOf,
   weekStartOf,
 } from './calendar';
-import { dateTimeFormat } from './date-time-format';
 
-type WallClock = {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-};
-
-/** A week range needs about a dozen of these: dateTimeFormat builds the formatter once per zone. */
-function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  return dateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-}
-
-/**
- * The wall clock in `timeZone` at `instant`, through Intl (throws RangeError for an unknown zone).
- */
-function wallClock(instant: Date, timeZone: string): WallClock {
-  const parts = wallClockFormat(timeZone).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
-
-/** Offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+/** TZDate gives an Invalid Date for an unknown zone; callers are promised a RangeError. */
+function inZone(timeZone: string, ...wallClock: [number, number, number, number?]): TZDate {
+  const [year, month, day, hour = 0] = wallClock;
+  const at = new TZDate(year, month, day, hour, timeZone);
+  if (Number.isNaN(at.getTime())) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  return at;
 }
 
 /**
  * The calendar date in `timeZone` at `instant`: "today" for the agency, whatever the server's zone.
+ * Throws RangeError for an unknown zone.
  */
 export function isoDateInZone(instant: Date, timeZone: string): IsoDate {
-  const w = wallClock(instant, timeZone);
-  return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+  return format(instant, 'yyyy-MM-dd', { in: tz(timeZone) });
 }
-
-/**
- * Days already placed, by zone and day: finding a day's start takes about a dozen Intl calls,
- * and a page asks for the same few weeks' days again and again. Cleared when full, so it stays
- * small however long the process runs.
- */
-const dayStarts = new Map<string, number>();
-const DAY_STARTS_KEPT = 2_000;
 
 /**
  * The first instant of a calendar day in `timeZone`. Usually local 00:00; where a DST change
- * skips midnight (e.g. America/Santiago) the day starts at the transition, and where midnight
- * happens twice the earlier one is taken.
+ * skips midnight (e.g. Asia/Tehran in 2021) the day starts at the transition.
  */
 function startOfDayInZone(day: IsoDate, timeZone: string): Date {
-  const key = `${timeZone} ${day}`;
-  const known = dayStarts.get(key);
-  if (known !== undefined) return new Date(known);
-  const start = findStartOfDay(day, timeZone);
-  if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
-  dayStarts.set(key, start.getTime());
-  return start;
-}
-
-function findStartOfDay(day: IsoDate, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const utcMidnight = Date.UTC(y, m - 1, d);
-  // The real offset at local midnight is the one in force either side of any nearby transition.
-  const offsets = new Set([
-    zoneOffsetMs(new Date(utcMidnight - 86_400_000), timeZone),
-    zoneOffsetMs(new Date(utcMidnight + 86_400_000), timeZone),
-  ]);
-  const candidates = [...offsets]
-    .map((o) => new Date(utcMidnight - o))
-    .sort((a, b) => a.getTime() - b.getTime());
-  const onDay = candidates.filter((c) => isoDateInZone(c, timeZone) === day);
-  const exact = onDay.find((c) => {
-    const w = wallClock(c, timeZone);
-    return w.hour === 0 && w.minute === 0 && w.second === 0;
-  });
-  const start = exact ?? onDay[0];
-  if (!start) throw new RangeError(`Cannot find the start of ${day} in ${timeZone}`);
-  return start;
+  // From noon, which every day has, back to the day's first instant.
+  return new Date(startOfDay(inZone(timeZone, y, m - 1, d, 12)).getTime());
 }
 
 /**
@@ -154,9 +82,5 @@ export function isFinishedWeek(weekStart: IsoDate, now: Date, timeZone: string):
  */
 export function instantAtLocalTime(day: IsoDate, hour: number, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const asUtc = Date.UTC(y, m - 1, d, hour);
-  // The offset at the guess, then at the corrected guess: settles in two steps either side of a change.
-  let at = new Date(asUtc - zoneOffsetMs(new Date(asUtc), timeZone));
-  at = new Date(asUtc - zoneOffsetMs(at, timeZone));
-  return at;
+  return new Date(inZone(timeZone, y, m - 1, d, hour).getTime());
 }

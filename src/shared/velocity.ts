@@ -5,13 +5,108 @@
  */
 import type { IsoDate } from './calendar';
 import { percentOf } from './percent';
+import { addPoints, UNASSIGNED } from './story-points';
 
 /** How many weeks the velocity history covers. */
 export const VELOCITY_HISTORY_WEEKS = 8;
 
-/** round(story points / available points × 100), 0 when no points are available. */
+/**
+ * round(story points / available points × 100), 0 when no points are available. The story points
+ * are the tracked people's, whose days the available points count (docs/decisions/391).
+ */
 export function velocityPercentage(storyPoints: number, availablePoints: number): number {
   return percentOf(storyPoints, availablePoints);
+}
+
+/**
+ * Story points delivered by someone outside the tracked people, or by nobody ('Unassigned',
+ * accountId null): shown on Weekly History and answered by GET /api/developer-available-points.
+ */
+export interface UntrackedPoints {
+  accountId: string | null;
+  displayName: string;
+  storyPoints: number;
+}
+
+/** A week's story points split by who delivered them (docs/decisions/391-velocity-over-tracked-people.md). */
+export interface TrackedSplit {
+  /** Every ticket's points: the spec's Total Story Points card. */
+  totalStoryPoints: number;
+  /** Points of tickets assigned to a tracked person: velocity's numerator. */
+  trackedStoryPoints: number;
+  /** Everyone else with points, most first (ties by name); Unassigned last. */
+  untracked: UntrackedPoints[];
+}
+
+/**
+ * Splits tickets' story points between the tracked people (by Jira account id) and everyone
+ * else, so that trackedStoryPoints + the untracked points = totalStoryPoints. A person whose
+ * tickets carry no points is not listed: they add nothing to either side.
+ */
+export function splitByTracked(
+  tickets: readonly {
+    assignee?: { accountId?: string; displayName: string };
+    storyPoints: number | null;
+  }[],
+  tracked: ReadonlySet<string>,
+): TrackedSplit {
+  let total = 0;
+  let trackedPoints = 0;
+  const others = new Map<string, UntrackedPoints>();
+  for (const t of tickets) {
+    const points = t.storyPoints ?? 0;
+    total = addPoints(total, points);
+    const accountId = t.assignee?.accountId ?? null;
+    if (accountId !== null && tracked.has(accountId)) {
+      trackedPoints = addPoints(trackedPoints, points);
+      continue;
+    }
+    const key = accountId ?? '';
+    const entry = others.get(key) ?? {
+      accountId,
+      displayName: accountId === null ? UNASSIGNED : t.assignee?.displayName?.trim() || accountId,
+      storyPoints: 0,
+    };
+    entry.storyPoints = addPoints(entry.storyPoints, points);
+    others.set(key, entry);
+  }
+  const untracked = [...others.values()]
+    .filter((u) => u.storyPoints > 0)
+    .sort(
+      (a, b) =>
+        Number(a.accountId === null) - Number(b.accountId === null) ||
+        b.storyPoints - a.storyPoints ||
+        a.displayName.localeCompare(b.displayName),
+    );
+  return { totalStoryPoints: total, trackedStoryPoints: trackedPoints, untracked };
+}
+
+/** GET /api/developer-available-points (docs/decisions/391-velocity-over-tracked-people.md). */
+export interface AvailablePoints {
+  totalAvailablePoints: number;
+  trackedStoryPoints: number;
+  untracked: UntrackedPoints[];
+  velocityPercentage: number;
+}
+
+/**
+ * The line Weekly History shows under its cards for the points velocity leaves out:
+ * '52 points by 3 people who are not tracked', with ', 12 unassigned' when some tickets have
+ * nobody; null when every point was delivered by a tracked person.
+ */
+export function untrackedLine(untracked: readonly UntrackedPoints[]): string | null {
+  const people = untracked.filter((u) => u.accountId !== null);
+  const unassigned = untracked.find((u) => u.accountId === null)?.storyPoints ?? 0;
+  if (people.length === 0 && unassigned === 0) return null;
+  const points = people.reduce((sum, u) => addPoints(sum, u.storyPoints), 0);
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const byPeople =
+    people.length > 0
+      ? `${plural(points, 'point', 'points')} by ${plural(people.length, 'person who is', 'people who are')} not tracked`
+      : '';
+  const nobody = unassigned > 0 ? `${plural(unassigned, 'point', 'points')} unassigned` : '';
+  const text = [byPeople, nobody].filter(Boolean).join(', ');
+  return `${text[0]!.toUpperCase()}${text.slice(1)}`;
 }
 
 export type VelocityColor = 'green' | 'yellow' | 'red';

@@ -57,6 +57,7 @@ function layerOf(file: string): Layer | null {
     'src/config': 'config',
     'src/env': 'env',
     'src/app': 'entry',
+    'src/runtime': 'entry',
     'src/server': 'entry',
     'src/worker': 'entry',
   };

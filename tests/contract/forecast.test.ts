@@ -15,6 +15,7 @@ import {
   forecastPersonListSchema,
   forecastProjectListSchema,
   forecastProjectSchema,
+  forecastClientListSchema,
   forecastRateCardListSchema,
   forecastRetainerPeriodListSchema,
   forecastTimeRegistrationPageSchema,
@@ -309,6 +310,7 @@ describe('the demo handlers answer every endpoint the client calls in the docume
     [`/api/v1/projects/${retainer.id}/retainer_periods`, forecastRetainerPeriodListSchema],
     ['/api/v1/invoices', forecastInvoiceListSchema],
     ['/api/v1/rate_cards', forecastRateCardListSchema],
+    ['/api/v1/clients', forecastClientListSchema],
     ['/api/v2/persons', forecastPersonListSchema],
     ['/api/v1/person_cost_periods', forecastCostPeriodListSchema],
     ['/api/v4/time_registrations?pageNumber=3&pageSize=500', forecastTimeRegistrationPageSchema],
@@ -323,6 +325,12 @@ describe('the demo handlers answer every endpoint the client calls in the docume
     const result = schema.safeParse(body);
     expect(result.success ? 'ok' : result.error.issues.slice(0, 3)).toBe('ok');
     if (Array.isArray(body)) expect(body.length).toBeGreaterThan(0);
+  });
+
+  it("names every project's client, each client once", () => {
+    const ids = new Set(mock.data.clients.map((c) => c.id));
+    expect(ids.size).toBe(mock.data.clients.length);
+    for (const p of mock.data.projects) expect(ids.has(p.client!), p.name).toBe(true);
   });
 
   it('checks every invoice, registration and period, not only the first page', () => {

@@ -18,6 +18,7 @@ import {
 } from '../../src/services/forecast/schemas';
 import {
   pipedriveDealListSchema,
+  pipedriveOrganizationListSchema,
   pipedrivePipelineListSchema,
   pipedriveStageListSchema,
 } from '../../src/services/pipedrive/schemas';
@@ -41,6 +42,7 @@ describe('the Pipedrive demo handlers', () => {
     ['/api/v2/deals?status=open', pipedriveDealListSchema],
     ['/api/v2/stages', pipedriveStageListSchema],
     ['/api/v2/pipelines', pipedrivePipelineListSchema],
+    ['/api/v2/organizations', pipedriveOrganizationListSchema],
   ] as [string, z.ZodType][])('GET %s answers the v2 shape', async (path, schema) => {
     const { status, body } = await get(`${BASE}${path}`, { 'x-api-token': TOKEN });
     expect(status).toBe(200);
@@ -71,6 +73,14 @@ describe('the Pipedrive demo handlers', () => {
       cursor = page.additional_data.next_cursor;
     } while (cursor);
     expect(seen).toEqual(pipedrive.data.deals.filter((d) => d.status === 'open').map((d) => d.id));
+  });
+
+  it("names every open deal's organisation, each listed once", async () => {
+    const { body } = await get(`${BASE}/api/v2/organizations?limit=500`, { 'x-api-token': TOKEN });
+    const orgs = pipedriveOrganizationListSchema.parse(body).data;
+    expect(new Set(orgs.map((o) => o.id)).size).toBe(orgs.length);
+    const known = new Set(orgs.map((o) => o.id));
+    for (const d of pipedrive.data.deals) expect(known.has(d.org_id!), d.title).toBe(true);
   });
 
   it('refuses a missing token with 401', async () => {

@@ -1,6 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EVERY_PAGE, open, overflowing, seriousViolations, WIDTHS } from './every-page';
+import {
+  classesWithoutRules,
+  EVERY_PAGE,
+  open,
+  overflowing,
+  seriousViolations,
+  WIDTHS,
+} from './every-page';
 import { SESSION_COOKIE } from '../../src/auth/session';
 import { DEMO_ADMIN, signIn, useHarness, waitForHydration, type PageWatch } from './harness';
 
@@ -201,30 +208,6 @@ const overThePage = (dialog: Locator) =>
     return false;
   });
 
-describe('the styles linked after the first paint (docs/decisions/357)', () => {
-  it("style nothing in any page's server HTML, which would paint unstyled, then jump", async () => {
-    const page = await signedInPage();
-    await open(page, '/?view=cards');
-    const href = await page.locator('link[data-after-paint]').getAttribute('href');
-    const css = await (await page.request.get(href!)).text();
-    const later = new Set([...css.matchAll(/\.(_[\w-]+)/g)].map((m) => m[1]!));
-    expect(later.size, 'class names in the after-paint stylesheet').toBeGreaterThan(20);
-    const project = await page
-      .getByTestId('project-card')
-      .locator('a')
-      .first()
-      .getAttribute('href');
-    const pages = [...EVERY_PAGE, project!];
-    const found: Record<string, string[]> = {};
-    for (const path of pages) {
-      const html = await (await page.request.get(path)).text();
-      const classes = [...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(' '));
-      found[path] = [...new Set(classes)].filter((c) => later.has(c));
-    }
-    expect(found).toEqual(Object.fromEntries(pages.map((p) => [p, []])));
-  });
-});
-
 describe('every dialog', () => {
   for (const c of DIALOGS) {
     it(`${c.name}: opens by keyboard, keeps focus inside, passes axe, and Escape returns focus to its opener`, async () => {
@@ -232,8 +215,10 @@ describe('every dialog', () => {
       const { opener, dialog } = await openByKeyboard(page, c);
       expect(watch!.problems(), 'while opening').toEqual([]);
       expect(await focusInside(dialog), 'focus moves into the dialog').toBe(true);
-      // Its styles come after the first paint (docs/decisions/357): it opens over the page.
+      // Styled as the stylesheet says: it opens over the page.
       expect(await overThePage(dialog), 'styled as a modal over the page').toBe(true);
+      // The server's HTML and the dialog the client drew name their styles alike.
+      expect(await classesWithoutRules(page), 'classes no stylesheet defines').toEqual([]);
       expect(await seriousViolations(page), 'as opened').toEqual([]);
       if (c.fill) {
         await c.fill(dialog, page).catch((error: Error) => {

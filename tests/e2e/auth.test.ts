@@ -1,9 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, signUp, submitSignIn, toastWithTitle, useHarness } from './harness';
+import {
+  signIn,
+  signUp,
+  submitSignIn,
+  submitSignUp,
+  toastWithTitle,
+  toasts,
+  useHarness,
+} from './harness';
 
 // The sign-in page works with scripts disabled (a real form post, the server's own messages)
-// and, with them on, paints before it loads anything (docs/decisions/141, 142).
+// and, with them on, paints with its stylesheet alone (docs/decisions/142, 360).
 
 const harness = useHarness();
 const PASSWORD = 'a long enough password';
@@ -34,8 +42,11 @@ describe('the sign-in page without JavaScript', () => {
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     await page.waitForLoadState();
-    // The fields are only `required` in the browser; the server's rule answers, in the page.
-    await expect.poll(() => notice(page).textContent()).toMatch(/^Signup failed/);
+    // The fields are only `required` in the browser; the server's rule answers, under the field.
+    await expect
+      .poll(() => page.locator('#auth-password-error').textContent())
+      .toBe('Password must be at least 8 characters');
+    expect(await notice(page).count()).toBe(0);
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
 
     await page.getByLabel('Password').fill(PASSWORD);
@@ -74,31 +85,55 @@ describe('the sign-in page without JavaScript', () => {
 });
 
 describe('the sign-in page with JavaScript', () => {
-  it('paints with no request but its own HTML, then loads only a few KB before it is used', async () => {
+  it('paints with its HTML and the one linked stylesheet, then loads only a few KB before it is used', async () => {
     await harness().context.clearCookies();
     const { page, watch } = await harness().openPage();
     await page.goto('/auth', { waitUntil: 'load' });
     await page.waitForFunction(() => document.querySelector('form[data-enhanced="true"]'));
     const timing = await page.evaluate(() => {
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       return {
-        fcp,
-        before: resources.filter((r) => r.startTime < fcp).map((r) => r.name),
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
         scripts: resources.filter((r) => r.name.endsWith('.js')).map((r) => r.encodedBodySize),
-        // Only the styles of what a script shows, linked after the paint (docs/decisions/357).
+        // The anchors' page shell (docs/decisions/360): one hashed stylesheet, nothing inline.
         stylesheets: [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) =>
-          l.hasAttribute('data-after-paint'),
+          new URL((l as HTMLLinkElement).href).pathname.replace(/-\w+\.css$/, '.css'),
         ),
-        inlineStyle: document.querySelector('style[nonce]') !== null,
+        inlineStyle: document.querySelector('style') !== null,
       };
     });
     expect(Number.isFinite(timing.fcp)).toBe(true);
-    expect(timing.before, `requested before the first paint at ${timing.fcp} ms`).toEqual([]);
-    expect(timing.inlineStyle).toBe(true);
-    expect(timing.stylesheets).toEqual([true]);
+    expect(timing.inlineStyle).toBe(false);
+    expect(timing.stylesheets).toEqual(['/assets/app.css']);
     // The form's own script and what it imports: no React until the visitor uses the form.
     expect(timing.scripts.reduce((a, b) => a + b, 0)).toBeLessThan(6 * 1024);
+    expect(watch.problems()).toEqual([]);
+  });
+
+  it('says a refused sign-up under its field, in words, and puts the caret there', async () => {
+    await harness().context.clearCookies();
+    const { page, watch } = await harness().openPage();
+    await page.goto('/auth');
+    watch.expectFailedLoad('/api/signup', 400);
+    await submitSignUp(page, `inline-${Date.now()}@agency.test`, 'password1');
+    const error = page.locator('#auth-password-error');
+    await expect
+      .poll(() => error.textContent())
+      .toBe(
+        'This password is on a list of common passwords that attackers try first; choose another',
+      );
+    // Beside its field: right under the password box, inside the form, and no toast far off.
+    const [field, line] = await Promise.all([
+      page.getByLabel('Password').boundingBox(),
+      error.boundingBox(),
+    ]);
+    expect(line!.y - (field!.y + field!.height)).toBeLessThan(60);
+    expect(await toasts(page).count()).toBe(0);
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('auth-password');
+    // Typing again clears it.
+    await page.getByLabel('Password').fill('another try');
+    expect(await error.isHidden()).toBe(true);
     expect(watch.problems()).toEqual([]);
   });
 

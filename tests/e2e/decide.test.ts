@@ -109,7 +109,9 @@ describe(`Deciding ahead in Chromium (${process.env.DATABASE_URL ? 'PostgreSQL' 
     const burn = page.getByTestId('budget-burn');
     await burn.waitFor();
     expect(
-      await burn.getByRole('progressbar', { name: 'Budget used (internal cost)' }).textContent(),
+      await burn
+        .getByRole('progressbar', { name: 'Budget used (internal cost; alert at 80%)' })
+        .textContent(),
     ).toContain(used);
     expect(await burn.getByTestId('run-out').textContent()).toMatch(
       /^(Week of \w+ \d+, \d{4}|Budget reached|not at this pace)$/,

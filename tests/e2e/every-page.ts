@@ -54,6 +54,8 @@ export const EVERY_PAGE = [
   '/?view=table',
   '/developer',
   '/capacity',
+  '/utilisation',
+  '/people',
   '/agency',
   '/agency?tab=gross-margins',
   '/agency?tab=trends',
@@ -75,7 +77,7 @@ export const EVERY_PAGE = [
 /** The widths every page must fit sideways: a desktop, a tablet and a phone. */
 export const WIDTHS = [1366, 768, 375] as const;
 
-/** Elements wider than the viewport that no sideways-scrolling ancestor contains. */
+/** Elements wider than the viewport that no sideways-scrolling ancestor contains, and captions wider than their scroller. */
 export function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
@@ -104,6 +106,16 @@ export function overflowing(page: Page): Promise<string[]> {
       out.push(`${name} ${Math.round(r.left)}..${Math.round(r.right)}`);
       if (out.length > 5) break;
     }
+    // A table's caption is read, not scrolled: it wraps within its scroller's visible width.
+    for (const caption of document.querySelectorAll('caption')) {
+      const box = caption.closest('[data-scroll-x]');
+      if (!box) continue;
+      const [c, b] = [caption.getBoundingClientRect(), box.getBoundingClientRect()];
+      if (c.width > b.width + 1)
+        out.push(
+          `caption "${caption.textContent!.slice(0, 40)}" is ${Math.round(c.width)}px in a ${Math.round(b.width)}px box`,
+        );
+    }
     return out;
   });
 }
@@ -114,4 +126,28 @@ export async function open(page: Page, path: string): Promise<void> {
   if ((await page.locator('app-island').count()) > 0) await waitForHydration(page);
   // A chart arrives after hydration with a Tab stop and a width of its own.
   await page.getByText('Loading chart…').first().waitFor({ state: 'detached' });
+}
+
+/**
+ * Class names on the page that no stylesheet of the page defines. The server's HTML and the
+ * stylesheet come from the server build, a dialog only the browser renders from the client
+ * build: a name in neither means the two builds named a style differently (docs/decisions/232).
+ */
+export function classesWithoutRules(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const defined = new Set<string>();
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule)
+          for (const m of rule.selectorText.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) defined.add(m[1]!);
+        if ('cssRules' in rule) collect((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) collect(sheet.cssRules);
+    const used = new Set(
+      [...document.querySelectorAll('[class]')].flatMap((el) => [...el.classList]),
+    );
+    // visx names its chart parts for anyone who wants to style them; we do not.
+    return [...used].filter((name) => !defined.has(name) && !name.startsWith('visx-')).sort();
+  });
 }

@@ -71,8 +71,8 @@ function assertBuilt(): void {
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as AssetManifest;
   const files = [
+    manifest.css,
     manifest.main,
-    ...(manifest.afterPaintCss ? [manifest.afterPaintCss] : []),
     ...Object.values(manifest.islands).flatMap((i) => [i.js, ...i.imports]),
   ];
   const missing = files.filter((url) => !existsSync(path.join(dist, 'public', url)));
@@ -101,6 +101,8 @@ function serverEnvironment(place: {
     PORT: '0',
     DATA_DIR: place.dataDir,
     BACKUPS_KEPT: '0',
+    // Figures stay put while a test reads them; tests/live/ turns the live demo on.
+    DEMO_LIVE_SECONDS: '0',
     ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
   };
 }
@@ -262,7 +264,7 @@ export async function startHarness(
 /**
  * The seeded demo's server that files which only read it share, one per worker (a Vitest
  * worker fixture, stopped when the worker ends): a server's start was 1.3-4 s of each file
- * under a whole run's load (bench/results/README.md, "Under 4 minutes on both databases").
+ * under a whole run's load (docs/decisions/358-browser-tests-share-per-worker.md).
  */
 const sharedDemoTest = browserTest.extend(
   'sharedDemo',
@@ -428,15 +430,16 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 
 /** Runs a built script (`users` is dist/server/users.js) as a person at the shell would. */
 export function runBuiltScript(
-  name: 'users' | 'reset-demo',
+  name: 'users' | 'reset-demo' | 'backup',
   args: readonly string[],
   env: Record<string, string>,
+  cwd: string = repoRoot,
 ): Promise<UsersCommandResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [...BUILT_SCRIPT_NODE_OPTIONS, path.join(dist, `server/${name}.js`), ...args],
-      { cwd: repoRoot, env, timeout: 60_000 },
+      { cwd, env, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, output: `${stdout}${stderr}`.trim() });

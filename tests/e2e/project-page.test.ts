@@ -90,7 +90,7 @@ describe('the command palette', () => {
     const { page: live } = await harness().openPage();
     await live.goto('/');
     await waitForHydration(live);
-    const { people } = (await (await live.request.get('/api/people')).json()) as {
+    const { people } = (await (await live.request.get('/api/people/names')).json()) as {
       people: { name: string }[];
     };
     const person = people[0]!;

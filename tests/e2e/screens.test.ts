@@ -130,6 +130,111 @@ describe('popovers', () => {
         .toMatchObject({ shown: true, inside: true });
     }
   });
+
+  it('keeps every Gross Margins cost breakdown in the viewport, its row at the top, middle or bottom', async () => {
+    const page = await signedIn();
+    await page.goto('/agency?tab=gross-margins');
+    await waitForHydration(page);
+    const buttons = page
+      .getByTestId('gross-margin-row')
+      .getByRole('button', { name: /^Internal cost / });
+    // The tallest breakdown has least room: the row with the most people in it.
+    const counts = await buttons.evaluateAll((all) =>
+      all.map(
+        (b) =>
+          document.getElementById(b.getAttribute('aria-describedby')!)!.querySelectorAll('dt')
+            .length,
+      ),
+    );
+    const tallest = buttons.nth(counts.indexOf(Math.max(...counts)));
+    const id = (await tallest.getAttribute('aria-describedby'))!;
+    for (const [width, height] of [
+      [1280, 720],
+      [1440, 900],
+      [375, 667],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const where of ['start', 'center', 'end'] as const) {
+        await tallest.evaluate((el, block) => el.scrollIntoView({ block }), where);
+        await page.mouse.move(0, 0);
+        await tallest.hover();
+        await page.locator(`[id="${id}"]`).waitFor({ state: 'visible' });
+        await expect
+          .poll(() => insideViewport(page, `[id="${id}"]`), {
+            message: `cost breakdown (${Math.max(...counts)} lines) at ${width}×${height}, row at the ${where}`,
+          })
+          .toMatchObject({ shown: true, inside: true });
+      }
+    }
+  });
+});
+
+describe('on a phone, 375 px wide', () => {
+  it('shows the availability grid’s five days without a sideways scroll, each finger-sized', async () => {
+    const page = await signedIn();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/agency/settings');
+    await waitForHydration(page);
+    const row = page.getByTestId('availability-row').first();
+    const days = row.locator('td:has(button[data-date]), td:has([data-testid="not-employed"])');
+    expect(await days.count()).toBe(5);
+    // Inside the grid's visible box (its scroller), as the page opens.
+    const seen = await days.evaluateAll((cells) =>
+      cells.map((td) => {
+        const r = td.getBoundingClientRect();
+        const box = td.closest('[data-scroll-x]')!.getBoundingClientRect();
+        const target = td.firstElementChild!.getBoundingClientRect();
+        return {
+          inside: r.left >= box.left - 1 && r.right <= Math.min(box.right, 375) + 1,
+          target: Math.floor(Math.min(target.width, target.height)),
+        };
+      }),
+    );
+    expect(
+      seen.map((d) => d.inside),
+      JSON.stringify(seen),
+    ).toEqual([true, true, true, true, true]);
+    for (const d of seen) expect(d.target).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+  });
+
+  it('keeps the Insights tabs in one row that scrolls, the current one in view', async () => {
+    const page = await signedIn();
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const tab of ['weekly-hours', 'budget-burn']) {
+      await page.goto(`/agency?tab=${tab}`);
+      const tabs = page.getByRole('navigation', { name: 'Agency Dashboard' }).getByRole('link');
+      const boxes = () =>
+        tabs.evaluateAll((links) =>
+          links.map((a) => {
+            const r = a.getBoundingClientRect();
+            return {
+              top: Math.round(r.top),
+              inView: r.left >= 0 && r.right <= 375,
+              current: a.getAttribute('aria-current') === 'page',
+            };
+          }),
+        );
+      const first = await boxes();
+      expect(new Set(first.map((b) => b.top)).size, JSON.stringify(first)).toBe(1);
+      await expect
+        .poll(async () => (await boxes()).find((b) => b.current)?.inView, { message: tab })
+        .toBe(true);
+      // The row scrolls; the page does not.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+    }
+    // From 1,024 px every tab is in view without scrolling the row.
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/agency');
+      const nav = page.getByRole('navigation', { name: 'Agency Dashboard' });
+      expect(await nav.evaluate((n) => n.scrollWidth <= n.clientWidth), `${width} px`).toBe(true);
+    }
+  });
 });
 
 describe('links to the source', () => {
@@ -212,11 +317,14 @@ describe('the command palette', () => {
     }[];
     const project = projects.find((p) => p.visible)!;
 
-    // Ctrl+K, part of the name, Enter: the project's own page opens.
+    // Ctrl+K puts the caret in the search box: typing at once searches. Part of the name,
+    // Enter: the project's own page opens.
     const palette = page.getByRole('dialog', { name: 'Search' });
     await pressUntilShown(page, 'Control+k', palette);
     const box = palette.getByRole('combobox');
-    await box.fill(project.name.slice(0, 8).toLowerCase());
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(project.name.slice(0, 8).toLowerCase());
+    expect(await box.inputValue()).toBe(project.name.slice(0, 8).toLowerCase());
     const option = palette.getByRole('option', { name: new RegExp(project.name) });
     await option.waitFor();
     expect(await option.getAttribute('aria-selected')).toBe('true');
@@ -243,5 +351,37 @@ describe('the command palette', () => {
     // '?' lists the shortcuts.
     await page.keyboard.press('?');
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+  });
+
+  it('finds every page, each Insights tab and, for an admin, a deal', async () => {
+    const page = await signedIn();
+    await page.goto('/');
+    await waitForHydration(page);
+    const palette = page.getByRole('dialog', { name: 'Search' });
+    const box = palette.getByRole('combobox');
+    const find = async (typed: string, option: string) => {
+      await pressUntilShown(page, 'Control+k', palette);
+      await page.keyboard.type(typed);
+      await palette.getByRole('option', { name: option }).waitFor();
+      await box.fill('');
+      await page.keyboard.press('Escape');
+    };
+    await find('capac', 'Page Capacity');
+    await find('outbox', 'Page Outbox');
+    await find('budget', 'Page Insights: Budget Burn');
+    await find('availab', 'Page Settings');
+    const { deals } = (await (await page.request.get('/api/pipeline')).json()) as {
+      deals: { id: number; title: string }[];
+    };
+    const deal = deals[0]!;
+    await pressUntilShown(page, 'Control+k', palette);
+    await page.keyboard.type(deal.title);
+    const escaped = deal.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await palette
+      .getByRole('option', { name: new RegExp(`^Deal ${escaped}`) })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname === '/agency' && url.hash === `#deal-${deal.id}`);
+    await page.locator(`tr#deal-${deal.id}`).waitFor();
   });
 });

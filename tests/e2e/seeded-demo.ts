@@ -12,7 +12,7 @@ import { adminQuery, databaseUrl, seededDemoName } from '../helpers/db-template'
 /**
  * The demo dashboard as a server's first start seeds it (projects imported from the demo
  * Forecast, linked to the demo Jira, synced), made once per run and copied by each end-to-end
- * server: the seed took 4-15 s of every server's start (bench/results/README.md, "Test suite").
+ * server: the seed took 4-15 s of every server's start under a whole run's load.
  * Whichever test file asks first makes it; the others wait. It lives beside the run's template
  * and goes with it.
  */

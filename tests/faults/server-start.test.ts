@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,7 @@ function envFor(
     DATA_DIR: path.join(dataDir, 'data'),
     // No daily snapshot (0.7 s of CPU a start): src/services/backup.test.ts tests them.
     BACKUPS_KEPT: '0',
+    DEMO_LIVE_SECONDS: '0',
     ...extra,
   };
 }
@@ -161,10 +162,13 @@ describe.skipIf(!embedded)('one process owns the embedded database', () => {
     // The first server's server.json and lock are untouched, and it still answers.
     expect(readFileSync(path.join(dir, 'data/server.json'), 'utf8')).toBe(infoBefore);
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
-    // The users command still goes through the running server.
+    // The users command still goes through the running server, and says so.
     const listed = await users(dir, ['list']);
     expect(listed.code).toBe(0);
     expect(listed.output).toContain(DEMO_ADMIN.email);
+    expect(listed.output).toContain(
+      `Through the dashboard server with PID ${first.child.pid} (${first.url}) on ${path.join(dir, 'data')} (DATA_DIR).`,
+    );
   }, 120_000);
 
   it('stops with a clear message and exit code on a busy port, without touching the data', async () => {
@@ -192,6 +196,37 @@ describe.skipIf(!embedded)('one process owns the embedded database', () => {
     expect(result.output).toContain('port 4321');
     expect(existsSync(path.join(other, 'data/pglite'))).toBe(false);
   }, 120_000);
+
+  it('users command: names the folder it looked in, and never makes one', async () => {
+    // DATA_DIR unset, run where there is no ./data: refused, naming the folder; nothing made.
+    const cwd = await tempDir();
+    const { DATA_DIR: _unset, ...withoutDataDir } = envFor(cwd);
+    const unset = await runBuiltScript('users', ['list'], withoutDataDir, cwd);
+    expect(unset.code).toBe(1);
+    expect(unset.output).toBe(
+      `No dashboard database in ${path.join(cwd, 'data')} (DATA_DIR is unset: ./data in the current folder). Set DATA_DIR to the data folder the server runs on. Nothing was created.`,
+    );
+    expect(existsSync(path.join(cwd, 'data'))).toBe(false);
+    // An empty folder named by DATA_DIR: refused the same way, left empty.
+    mkdirSync(path.join(cwd, 'data'));
+    const empty = await users(cwd, ['approve', DEMO_ADMIN.email]);
+    expect(empty.code).toBe(1);
+    expect(empty.output).toMatch(/^No dashboard database in .*\/data \(DATA_DIR\)\./);
+    expect(readdirSync(path.join(cwd, 'data'))).toEqual([]);
+    // A folder with a database and no server: read directly, and said so.
+    const direct = await users(await migratedDir(), ['list']);
+    expect(direct.code).toBe(0);
+    expect(direct.output).toContain('No accounts yet.');
+    expect(direct.output).toMatch(/Embedded database in .*\/data \(DATA_DIR\)\./);
+  }, 120_000);
+
+  it('backup command: says a folder holds no database, and leaves it unmade', async () => {
+    const cwd = await tempDir();
+    const result = await runBuiltScript('backup', [], envFor(path.join(cwd, 'mistyped')), cwd);
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/^There is no database in .*mistyped\/data to back up\.$/);
+    expect(readdirSync(cwd)).toEqual([]);
+  }, 60_000);
 
   it('loses no acknowledged write to kill -9 mid-write, and the next server takes the folder over', async () => {
     // Sign-ins are writes (a session row each); a burst runs while the server is killed.

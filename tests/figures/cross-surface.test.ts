@@ -29,6 +29,7 @@ import type { AgencyTimeData } from '../../src/shared/weekly-hours';
  * - a week's Total Hours: Weekly Hours page, its API, Trends API, Trends CSV, the digest;
  * - a week's Internal Cost: the same five;
  * - a week's Invoices This Week: the same five;
+ * - the cumulative margin at a week's end: Trends API, the digest;
  * - a week's Story Points, Available Points and Velocity: Weekly History page, its API, the digest;
  * - a week with days derived from Forecast (a holiday, a day of leave): Available Points on the
  *   Weekly History page and its API, and the away days of the availability CSV;
@@ -155,21 +156,37 @@ describe('a week’s hours and money, on every surface', () => {
     expect(digest).toContain(`Total Hours: ${formatHours(api.totalHours)}`);
     expect(digest).toContain(`Internal Cost: ${USD(api.totalInternalCost)}`);
     expect(digest).toContain(`Invoices This Week: ${USD(api.totalInvoicesSent)}`);
+    // The margin is Trends' running total on the week's row (docs/decisions/302), never the
+    // week's invoices less its cost, which Trends calls meaningless.
+    expect(digest).toContain(
+      `Cumulative Margin since ${trends.agency[0]!.weekStart}: ${USD(week.cumulativeMargin)}`,
+    );
+    expect(digest).not.toContain('Gross Margin');
   });
 });
 
 describe('a week’s delivery, on every surface', () => {
   it('reads the same story points, available points and velocity on Weekly History, its API and the digest', async () => {
     const page = visibleText(await text(`/developer?week=${WEEK}`));
-    const points = /Total Story Points (\d+)/.exec(page)![1];
-    const available = /Available Points (\d+)/.exec(page)![1];
+    // Points can be halves (4.5 points a developer-day gives 202.5).
+    const points = /Total Story Points (\d+(?:\.\d+)?)/.exec(page)![1];
+    const available = /Available Points (\d+(?:\.\d+)?)/.exec(page)![1];
     const velocity = /Velocity Percentage (\d+)%/.exec(page)![1];
-    const api = await get<{ totalAvailablePoints: number }>(
-      `/api/developer-available-points?weekStart=${WEEK}`,
-    );
+    const api = await get<{
+      totalAvailablePoints: number;
+      trackedStoryPoints: number;
+      untracked: { storyPoints: number }[];
+      velocityPercentage: number;
+    }>(`/api/developer-available-points?weekStart=${WEEK}`);
     expect(String(api.totalAvailablePoints)).toBe(available);
-    expect(await adminDigest()).toContain(
-      `Story Points: ${points} of ${available} available (velocity ${velocity}%)`,
+    expect(String(api.velocityPercentage)).toBe(velocity);
+    // Tracked and untracked points add up to the card's total (docs/decisions/391).
+    const untracked = api.untracked.reduce((sum, u) => sum + u.storyPoints, 0);
+    expect(String(api.trackedStoryPoints + untracked)).toBe(points);
+    const digest = await adminDigest();
+    expect(digest).toContain(`Story Points: ${points}\n`);
+    expect(digest).toContain(
+      `Velocity Percentage: ${velocity}% (${api.trackedStoryPoints} tracked points of ${available} available)`,
     );
   });
 });
@@ -251,6 +268,31 @@ describe('a project’s cost and invoiced, on every surface', () => {
         expect(alert.numbers.costToDate, m.name).toBe(figures.internalCost);
         expect(alert.numbers.invoicedToDate, m.name).toBe(m.totalInvoiced);
       }
+      // One computation, one threshold: the alert is open exactly for the rows the tab marks,
+      // and reads the tab's own share of budget used (docs/decisions/386).
+      if (b) {
+        expect(Boolean(alert), `${m.name} at ${b.usedPercent}%`).toBe(b.overAlert);
+        if (alert) expect(alert.numbers.costPercent, m.name).toBe(b.usedPercent);
+      } else expect(alert, m.name).toBeUndefined();
     }
+    expect(burn.alertPercent).toBe(80);
+    expect(burn.projects.some((b) => b.overAlert)).toBe(true);
+  });
+
+  it('marks on the Budget Burn tab exactly the projects the Budget burn alert names', async () => {
+    const burn = await get<BudgetBurnResponse>('/api/insights/budget-burn');
+    const html = await text('/agency?tab=budget-burn');
+    const marked = [
+      ...html.matchAll(/<tr[^>]*>(?:(?!<\/tr>)[\s\S])*?data-over-alert="true"[\s\S]*?<\/tr>/g),
+    ]
+      .map((m) => /href="\/projects\/(\d+)"/.exec(m[0])?.[1])
+      .map(Number);
+    expect(marked.sort()).toEqual(
+      burn.projects
+        .filter((b) => b.overAlert)
+        .map((b) => b.projectId)
+        .sort(),
+    );
+    expect(visibleText(html)).toContain(`at ${burn.alertPercent}% used a Budget burn alert opens`);
   });
 });

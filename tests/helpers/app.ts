@@ -1,4 +1,4 @@
-import { createApp } from '../../src/app';
+import type { createApp } from '../../src/app';
 import { createPasswordHasher } from '../../src/auth/password';
 import { nodeScrypt } from '../../src/auth/password.node';
 import { loadConfig, type Config } from '../../src/config';
@@ -7,12 +7,11 @@ import { createUser } from '../../src/db/users';
 import type { Role } from '../../src/shared/roles';
 import type { AppDeps } from '../../src/env';
 import type { AssetManifest } from '../../src/render/assets';
-import { createIntegrations } from '../../src/services/integrations';
-import { createRefreshRunner, refreshSettingsFrom } from '../../src/services/refresh';
+import { createRuntime } from '../../src/runtime';
 
 /** A manifest for tests that render pages without a client build. */
 const TEST_ASSETS: AssetManifest = {
-  css: '',
+  css: '/assets/app.css',
   main: '/assets/main.js',
   islands: {},
 };
@@ -47,6 +46,9 @@ export function createTestApp(
   db: Db,
   {
     demoFetch,
+    env,
+    jira,
+    forecast,
     ...overrides
   }: Partial<AppDeps> & {
     env?: Record<string, string>;
@@ -54,50 +56,28 @@ export function createTestApp(
     demoFetch?: typeof fetch;
   } = {},
 ): TestApp {
-  const config: Config = loadConfig({ NODE_ENV: 'test', ...overrides.env });
-  const tuning = {
-    timeoutMs: 2_000,
-    deadlineMs: 5_000,
-    sleep: async () => {},
-    demoFetch,
-    // Given metrics count the upstream answers and refresh runs too, as on the server.
-    onResponse: overrides.metrics?.upstreamResponse,
-  };
-  const clock = overrides.clock ?? (() => new Date());
+  const config: Config = loadConfig({ NODE_ENV: 'test', ...env });
   const deferred: Promise<unknown>[] = [];
-  const deps: AppDeps = {
+  const { app, deps } = createRuntime({
     db,
     config,
     clock: () => new Date(),
     passwords: testPasswords,
     assets: TEST_ASSETS,
-    // Demo hosts: a test that reaches upstream passes the demo mocks' fetch, or answers them with
-    // its own MSW server.
-    ...createIntegrations(config, tuning),
     clientAddress: (c) => c.req.header('x-test-client-address') ?? '203.0.113.7',
-    refresh: createRefreshRunner({
-      db,
-      // A test that gives its own clients keeps them (runs then count no calls).
-      connect:
-        overrides.jira || overrides.forecast
-          ? () => ({
-              ...createIntegrations(config, tuning),
-              ...(overrides.jira ? { jira: overrides.jira } : {}),
-              ...(overrides.forecast ? { forecast: overrides.forecast } : {}),
-            })
-          : (onRequest, onSkipped, limits) =>
-              createIntegrations(config, { ...tuning, onRequest, onSkipped, ...limits }),
-      clock,
-      timeZone: config.AGENCY_TIMEZONE,
-      settings: { ...refreshSettingsFrom(config), progressMs: 50 },
-      runner: 'test',
-      log: () => {},
-      metrics: overrides.metrics,
-    }),
     defer: (task) => void deferred.push(task.catch(() => {})),
     ...overrides,
-  };
-  const app = createApp(deps);
+    runner: 'test',
+    log: { run: () => {}, alerts: () => {} },
+    // Demo hosts: a test that reaches upstream passes the demo mocks' fetch, or answers them with
+    // its own MSW server.
+    http: { timeoutMs: 2_000, deadlineMs: 5_000, sleep: async () => {}, demoFetch },
+    // A test that gives its own clients keeps them, in every refresh run too.
+    clients: { ...(jira ? { jira } : {}), ...(forecast ? { forecast } : {}) },
+    refreshSettings: { progressMs: 50 },
+    // Tests of the alert rules run them themselves; a refresh here only refreshes.
+    alertsAfterRuns: false,
+  });
   let counter = 0;
 
   const request: TestApp['request'] = (method, path, options = {}) => {

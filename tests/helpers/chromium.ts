@@ -10,7 +10,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../bench/paint';
  * `browserTest.beforeAll(async ({ chromium }) => { ... })`. Debian's Chromium, one per test
  * worker, shared by every browser test file the worker runs; each file works in its own context
  * (cookies, storage, pages), as Playwright's own runner does. A launch per file took 0.3-1.4 s
- * under a whole run's load (bench/results/README.md, "Under 4 minutes on both databases").
+ * under a whole run's load (docs/decisions/358-browser-tests-share-per-worker.md).
  * Vitest closes it when the worker ends (docs/decisions/358-browser-tests-share-per-worker.md).
  */
 export const browserTest = test.extend(

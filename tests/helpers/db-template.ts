@@ -10,7 +10,7 @@ import { createPostgresDb } from '../../src/db/postgres';
 /**
  * The migrated database every test file copies, made once per run by the suite's global setup
  * (tests/global-setup.ts): initdb plus every migration took 2-14 s a file; a copy takes a few
- * hundred milliseconds. Measurements: bench/results/README.md, "Test suite".
+ * hundred milliseconds (docs/decisions/250-test-databases-from-a-template.md).
  */
 export type DbTemplate =
   /** A database on the DATABASE_URL server, copied by CREATE DATABASE … TEMPLATE. */

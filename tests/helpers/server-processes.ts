@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILT_SCRIPT_NODE_OPTIONS } from './node-options';
@@ -14,20 +16,27 @@ export interface ServerProcesses {
 }
 
 /**
- * Starts `count` built servers, each with the environment `envFor(i)` gives (PATH is added),
- * and waits until every one says it is listening, so each runs its schedules before a test counts.
+ * Starts `count` built servers in production mode on one PostgreSQL database, each with its own
+ * data folder (removed by stop()) and the extra environment `envFor(i)` gives, and waits until
+ * every one says it is listening, so each runs its schedules before a test counts.
  */
 export async function startServerProcesses(
   count: number,
-  envFor: (i: number) => Record<string, string>,
+  databaseUrl: string,
+  envFor: (i: number) => Record<string, string> = () => ({}),
 ): Promise<ServerProcesses> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'agency-processes-'));
   const children: ChildProcess[] = [];
   const logs: string[] = [];
   const stop = async () => {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(
-      children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+      // A child a test killed has a signal code and no exit code: it has exited already.
+      children.map((c) =>
+        c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null,
+      ),
     );
+    rmSync(scratch, { recursive: true, force: true });
   };
   for (let i = 0; i < count; i++) {
     const child = spawn(
@@ -36,7 +45,15 @@ export async function startServerProcesses(
       {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...envFor(i) },
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATA_DIR: path.join(scratch, `data-${i}`),
+          DATABASE_URL: databaseUrl,
+          ...envFor(i),
+        },
       },
     );
     const log = (chunk: Buffer) => (logs[i] = (logs[i] ?? '') + chunk.toString());

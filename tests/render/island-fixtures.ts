@@ -11,6 +11,7 @@ import type AlertSettings from '../../src/islands/AlertSettings';
 import type AlertsList from '../../src/islands/AlertsList';
 import type CapacityDemand from '../../src/islands/CapacityDemand';
 import type CommandPalette from '../../src/islands/CommandPalette';
+import type DealPlan from '../../src/islands/DealPlan';
 import type DigestToggle from '../../src/islands/DigestToggle';
 import { DEFAULT_THRESHOLDS } from '../../src/shared/alerts';
 import type AvailabilityGrid from '../../src/islands/AvailabilityGrid';
@@ -22,14 +23,19 @@ import type TopMenu from '../../src/islands/TopMenu';
 import type ManageProjectsDialog from '../../src/islands/ManageProjectsDialog';
 import type PasswordForm from '../../src/islands/PasswordForm';
 import type PortfolioCards from '../../src/islands/PortfolioCards';
+import type RoleMixSettings from '../../src/islands/RoleMixSettings';
+import type Roster from '../../src/islands/Roster';
+import type ShareLinks from '../../src/islands/ShareLinks';
 import type StoryPointsSetting from '../../src/islands/StoryPointsSetting';
 import type FreshnessLine from '../../src/islands/FreshnessLine';
+import type LiveUpdates from '../../src/islands/LiveUpdates';
 import type SyncButton from '../../src/islands/SyncButton';
 import type SyncPanel from '../../src/islands/SyncPanel';
 import type TeamSelector from '../../src/islands/TeamSelector';
 import type Toaster from '../../src/islands/Toaster';
 import type Trends from '../../src/islands/Trends';
 import type UsersAdmin from '../../src/islands/UsersAdmin';
+import type UtilisationTargets from '../../src/islands/UtilisationTargets';
 import type WeeklyHistory from '../../src/islands/WeeklyHistory';
 import type WeeklyHours from '../../src/islands/WeeklyHours';
 
@@ -40,6 +46,7 @@ export interface IslandFixtures {
   AlertsList: ComponentProps<typeof AlertsList>;
   CapacityDemand: ComponentProps<typeof CapacityDemand>;
   CommandPalette: ComponentProps<typeof CommandPalette>;
+  DealPlan: ComponentProps<typeof DealPlan>;
   DigestToggle: ComponentProps<typeof DigestToggle>;
   AvailabilityGrid: ComponentProps<typeof AvailabilityGrid>;
   CostPerPoint: ComponentProps<typeof CostPerPoint>;
@@ -51,13 +58,18 @@ export interface IslandFixtures {
   PasswordForm: ComponentProps<typeof PasswordForm>;
   PortfolioCards: ComponentProps<typeof PortfolioCards>;
   ProjectDetails: ComponentProps<typeof ProjectDetails>;
+  RoleMixSettings: ComponentProps<typeof RoleMixSettings>;
+  ShareLinks: ComponentProps<typeof ShareLinks>;
+  Roster: ComponentProps<typeof Roster>;
   StoryPointsSetting: ComponentProps<typeof StoryPointsSetting>;
   FreshnessLine: ComponentProps<typeof FreshnessLine>;
+  LiveUpdates: ComponentProps<typeof LiveUpdates>;
   SyncButton: ComponentProps<typeof SyncButton>;
   SyncPanel: ComponentProps<typeof SyncPanel>;
   TeamSelector: ComponentProps<typeof TeamSelector>;
   Toaster: ComponentProps<typeof Toaster>;
   Trends: ComponentProps<typeof Trends>;
+  UtilisationTargets: ComponentProps<typeof UtilisationTargets>;
   UsersAdmin: ComponentProps<typeof UsersAdmin>;
   WeeklyHistory: ComponentProps<typeof WeeklyHistory>;
   WeeklyHours: ComponentProps<typeof WeeklyHours>;
@@ -118,7 +130,7 @@ export const islandFixtures: IslandFixtures = {
     now: '2026-11-23T10:00:00.000Z',
     timeZone: 'Europe/London',
   },
-  CommandPalette: { jiraSite: 'https://demo-agency.atlassian.net', isAdmin: true },
+  CommandPalette: { jiraSite: 'https://demo-agency.atlassian.net', role: 'admin' },
   DigestToggle: { subscribed: false, alwaysSent: false },
   AvailabilityGrid: {
     role: 'staff',
@@ -201,39 +213,132 @@ export const islandFixtures: IslandFixtures = {
     forecastSite: 'https://demo-agency.forecast.it',
   },
   StoryPointsSetting: { storyPointsPerDeveloperDay: 1.5, role: 'admin' },
+  Roster: {
+    initial: {
+      people: [
+        {
+          id: 1,
+          name: 'Ana <dev> & "co"',
+          email: 'ana@agency.test',
+          team: 'Team 1',
+          role: 'Developer',
+          jiraAccountId: 'acc-ana',
+          forecastPersonId: 101,
+          pipedriveUserId: null,
+          startDate: '2025-03-01',
+          endDate: null,
+          weeklyHours: 37.5,
+          tracked: true,
+        },
+        {
+          id: 2,
+          name: 'Bea',
+          email: null,
+          team: null,
+          role: 'Designer',
+          jiraAccountId: null,
+          forecastPersonId: 102,
+          pipedriveUserId: null,
+          startDate: null,
+          endDate: null,
+          weeklyHours: 30,
+          tracked: false,
+        },
+      ],
+      unmatched: {
+        jira: [{ accountId: 'acc-bea', displayName: 'Bea </script>' }],
+        forecast: [{ id: 102, name: 'Bea' }],
+      },
+    },
+    refusal: null,
+  },
+  UtilisationTargets: {
+    roles: [{ role: 'Developer', targetPercent: 80 }],
+    knownRoles: ['Designer', 'Developer'],
+    people: [
+      { id: 1, name: 'Ana <dev> & "co"', role: 'Developer', targetPercent: 80, ownTarget: false },
+      { id: 2, name: 'Bea', role: 'Designer', targetPercent: null, ownTarget: false },
+    ],
+    periodFrom: '2027-02-01',
+    periodLabel: 'February 2027',
+  },
   CapacityDemand: {
     initial: {
       weeks: [
         { weekStart: '2026-11-23', freeHours: 64.5, tentativeHours: 12 },
         { weekStart: '2026-11-30', freeHours: 20, tentativeHours: 46.25 },
       ],
-      deals: [
-        {
-          id: 7,
-          title: 'Acme <mobile> & "app"',
-          probability: 60,
-          expectedCloseDate: '2026-11-30',
-          hours: 58.25,
-          fit: 'short by 27 hours in week Nov 30',
-        },
-        {
-          id: 8,
-          title: 'Globex audit',
-          probability: 20,
-          expectedCloseDate: null,
-          hours: 0,
-          fit: 'fits',
-        },
-      ],
     },
     view: { tentative: true, minProbability: 20 },
     currentWeekStart: '2026-11-23',
-    money: {
-      site: 'https://agency.pipedrive.com',
-      deals: { '7': { value: 48000, currency: 'EUR', weightedValue: 28800 } },
-    },
     pipelineRead: true,
   },
+  RoleMixSettings: {
+    pipelines: [
+      {
+        id: 1,
+        name: 'Sales <new> & "renewals"',
+        mix: [
+          { role: 'Developer', weight: 3 },
+          { role: 'Designer', weight: 1 },
+        ],
+      },
+      { id: 2, name: 'Partners', mix: null },
+    ],
+    roles: ['Designer', 'Developer', 'QA Engineer'],
+    fallback: 'billable hours by role, last 12 weeks',
+  },
+  DealPlan: {
+    currentWeekStart: '2026-11-23',
+    firstWeek: '2026-11-23',
+    weeksShown: 2,
+    horizonWeeks: 3,
+    dealWeeks: 1,
+    free: [
+      { role: 'Developer', hours: [40, 40, 40] },
+      { role: 'Designer <ux>', hours: [10, 0, 20] },
+    ],
+    teams: [
+      { role: 'Developer', team: 'Web & "apps"', hours: [30, 30] },
+      { role: 'Developer', team: 'Mobile', hours: [10, 10] },
+      { role: 'Designer <ux>', team: 'Web & "apps"', hours: [10, 0] },
+    ],
+    deals: [
+      {
+        id: 7,
+        title: 'Acme <mobile> & "app"',
+        probability: 60,
+        expectedCloseDate: '2026-11-30',
+        ifWonHours: 50,
+        expectedHours: 30,
+        byRole: [
+          { role: 'Developer', hours: 40 },
+          { role: 'Designer <ux>', hours: 10 },
+        ],
+        roleSource: 'billable hours',
+        from: '2026-11-30',
+        unstaffable: null,
+        valueText: '€48,000 = $51,840',
+      },
+      {
+        id: 8,
+        title: 'Crypto deal',
+        probability: 20,
+        expectedCloseDate: null,
+        ifWonHours: null,
+        expectedHours: null,
+        byRole: [],
+        roleSource: null,
+        from: '2026-11-23',
+        unstaffable: 'no exchange rate for USDT',
+      },
+    ],
+    scenarios: [{ id: 3, name: 'Acme won', deals: [{ id: 7, status: 'won' }] }],
+    fx: { base: 'USD', rates: { EUR: 1.08 }, source: 'FX_RATES' },
+    rate: { hourly: 100, currency: 'USD', source: 'CAPACITY_BLENDED_RATE' },
+    pipedriveSite: 'https://agency.pipedrive.com',
+  },
+  LiveUpdates: { projectId: 7 },
   FreshnessLine: {
     freshness: {
       sources: [
@@ -329,6 +434,26 @@ export const islandFixtures: IslandFixtures = {
     role: 'staff',
   },
   Toaster: {},
+  ShareLinks: {
+    projectId: 12,
+    defaultExpiry: '2026-12-29',
+    links: [
+      {
+        id: 3,
+        label: 'Monthly report for Acme',
+        rolling: true,
+        from: null,
+        to: null,
+        expiresAt: '2026-12-31',
+        createdAt: '2026-11-02T09:00:00.000Z',
+        createdBy: 'admin@demo.agency',
+        lastOpenedAt: '2026-11-20T10:15:00.000Z',
+        opens: 4,
+        revokedAt: null,
+        state: 'active',
+      },
+    ],
+  },
   UsersAdmin: {
     users: [
       {
@@ -360,7 +485,7 @@ export const islandFixtures: IslandFixtures = {
           status: { name: 'Ready for QA Testing' },
           projectName: 'Acme Support Retainer',
           summary: 'Fix the invoice export',
-          assignee: { displayName: 'Mia Chen' },
+          assignee: { displayName: 'Mia Chen', accountId: 'acc-mia' },
           updated: '2026-11-12T14:03:00.000Z',
           storyPoints: 3,
         },
@@ -374,7 +499,14 @@ export const islandFixtures: IslandFixtures = {
         },
       ],
     },
-    totalAvailablePoints: 40,
+    availablePoints: {
+      totalAvailablePoints: 40,
+      trackedStoryPoints: 3,
+      untracked: [],
+      velocityPercentage: 8,
+    },
+    trackedAccountIds: ['acc-mia'],
+    canTrack: true,
     qaStatus: 'Ready for QA Testing',
     timeZone: 'Europe/London',
     // A filter from the address: the server's list and the hydrated one must both apply it.

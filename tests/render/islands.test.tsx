@@ -53,8 +53,7 @@ function ProjectNameProbe({ project }: ProbeProps) {
 }
 
 const assets: AssetManifest = {
-  css: ':root{--c:red}.card{padding:8px}',
-  boot: 'void"boot"',
+  css: '/assets/app-TEST.css',
   main: '/assets/main-TEST.js',
   islands: {
     ProjectNameProbe: {
@@ -104,28 +103,22 @@ describe('renderDocument with islands', () => {
     ]);
   });
 
-  it('has no script element but the one that loads the entry after the first paint, and no comment opened by data', () => {
+  it('has one script element, the client entry as a module in the head, and no comment opened by data', () => {
     expect(html.match(/<script\b/gi)).toHaveLength(1);
-    expect(html).toContain('<script data-src="/assets/main-TEST.js"');
-    expect(html).toMatch(/<script [^>]*>void"boot"<\/script>/);
-    expect(html).not.toMatch(/\ssrc="\/assets\/main-TEST.js"/);
+    expect(html).toMatch(
+      /<head>.*<script type="module" src="\/assets\/main-TEST.js"><\/script>.*<\/head>/,
+    );
     // React separates adjacent text with empty comments; nothing else may open one.
     expect(html.replaceAll('<!-- -->', '')).not.toContain('<!--');
   });
 
-  it("names the island's chunk and its imports once for after the first paint, preloading nothing before it", () => {
+  it('preloads nothing: the entry fetches the islands it finds once it runs', () => {
     expect(html).not.toContain('modulepreload');
-    const [, preload] = html.match(/data-preload="([^"]*)"/) ?? [];
-    expect(preload?.split(' ')).toEqual([
-      '/assets/ProjectNameProbe-TEST.js',
-      '/assets/chunk-REACT.js',
-      '/assets/chunk-QUERY.js',
-    ]);
   });
 });
 
 describe('renderDocument without islands', () => {
-  it('ships no script and no modulepreload, only the inlined stylesheet', () => {
+  it('ships no script and no modulepreload, only the linked stylesheet', () => {
     const html = renderDocument(
       <main>
         <h1>404 Page Not Found</h1>
@@ -134,24 +127,9 @@ describe('renderDocument without islands', () => {
     );
     expect(html).not.toMatch(/<script\b/i);
     expect(html).not.toContain('modulepreload');
-    expect(html).toContain('<style>:root{--c:red}.card{padding:8px}</style>');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app-TEST.css">');
+    expect(html).not.toMatch(/<style[\s>]/);
     expect(html).toContain('<h1>404 Page Not Found</h1>');
-  });
-});
-
-describe('renderDocument and the stylesheet', () => {
-  it('inlines the whole stylesheet under the nonce, and links none', () => {
-    const html = renderDocument(<p>x</p>, { title: 'T', assets, nonce: 'abc123' });
-    expect(html).toContain('<style nonce="abc123">:root{--c:red}.card{padding:8px}</style>');
-    expect(html).not.toContain('rel="stylesheet"');
-  });
-
-  it('keeps a closing style tag in the CSS from closing the element', () => {
-    const html = renderDocument(<p className="x">x</p>, {
-      title: 'T',
-      assets: { ...assets, css: '.x:after{content:"</style><script>"}' },
-    });
-    expect(html).not.toContain('</style><script>');
   });
 });
 

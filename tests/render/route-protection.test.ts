@@ -22,10 +22,19 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 const get = (path: string, cookie?: string) => t.request('GET', path, { cookie });
-const PAGES = ['/', '/developer', '/capacity', '/agency', '/agency/settings', '/agency/users'];
+const PAGES = [
+  '/',
+  '/developer',
+  '/capacity',
+  '/utilisation',
+  '/people',
+  '/agency',
+  '/agency/settings',
+  '/agency/users',
+];
 const ADMIN_PAGES = ['/agency', '/agency/users'];
-/** Staff and admins (docs/decisions/330). */
-const STAFF_PAGES = ['/capacity'];
+/** Staff and admins (docs/decisions/330, 395, 396). */
+const STAFF_PAGES = ['/capacity', '/utilisation', '/people'];
 const SIGNED_IN_PAGES = ['/', '/developer', '/agency/settings'];
 
 describe('a signed-out visitor', () => {

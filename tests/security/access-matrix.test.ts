@@ -15,8 +15,10 @@ import { oidcEnv, startOidcProvider, type TestProvider } from '../helpers/oidc-p
  *             sent to / from a page
  *   admin   — admins only; others get 403 (API) or are sent to / (pages)
  *   token   — internal, needs the server's token (never a session)
+ *   upstream — a webhook receiver: the upstream's signature, token or basic auth, never a
+ *             session; without them 401 (or 404 while its secret is unset)
  */
-type Access = 'public' | 'guest' | 'user' | 'staff' | 'admin' | 'token';
+type Access = 'public' | 'guest' | 'user' | 'staff' | 'admin' | 'token' | 'upstream';
 interface Row {
   method: string;
   /** The route pattern as Hono lists it. */
@@ -39,12 +41,35 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/projects/:id', access: 'user', path: '/projects/1' },
   { method: 'GET', route: '/developer', access: 'user' },
   { method: 'GET', route: '/capacity', access: 'staff' },
+  { method: 'GET', route: '/utilisation', access: 'staff' },
+  { method: 'GET', route: '/people', access: 'staff' },
   { method: 'GET', route: '/agency', access: 'admin' },
   { method: 'GET', route: '/agency/settings', access: 'user' },
   { method: 'GET', route: '/agency/users', access: 'admin' },
   { method: 'GET', route: '/agency/audit', access: 'admin' },
   { method: 'GET', route: '/account/password', access: 'user' },
   { method: 'GET', route: '/reset-password', access: 'public' },
+  // A client's retainer room: the token is the credential (docs/decisions/430).
+  { method: 'GET', route: '/r/:token', access: 'public', path: '/r/AAAAAAAAAAAAAAAAAAAAAA' },
+  {
+    method: 'GET',
+    route: '/api/projects/:id/share-links',
+    access: 'admin',
+    path: '/api/projects/999999/share-links',
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/share-links',
+    access: 'admin',
+    path: '/api/projects/999999/share-links',
+    body: {},
+  },
+  {
+    method: 'DELETE',
+    route: '/api/share-links/:id',
+    access: 'admin',
+    path: '/api/share-links/999999',
+  },
   // Sign-in at the OpenID provider: the start sends anyone signed out there, the signed-in to /;
   // the callback without a sign-in this browser started goes back to /auth (docs/decisions/290).
   { method: 'GET', route: '/auth/oidc', access: 'public' },
@@ -74,6 +99,7 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'POST', route: '/api/admin/sync', access: 'admin' },
   { method: 'GET', route: '/api/admin/sync/runs', access: 'admin' },
   { method: 'GET', route: '/api/freshness', access: 'user', path: '/api/freshness?sources=jira' },
+  { method: 'GET', route: '/api/events', access: 'user' },
   { method: 'GET', route: '/api/user', access: 'user' },
   { method: 'POST', route: '/api/signup', access: 'public', body: {} },
   { method: 'POST', route: '/api/login', access: 'public', body: {} },
@@ -89,6 +115,42 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/api/capacity', access: 'staff' },
   { method: 'GET', route: '/api/capacity/export.csv', access: 'staff' },
   { method: 'GET', route: '/api/pipeline', access: 'admin' },
+  { method: 'GET', route: '/api/plan/deals', access: 'staff' },
+  {
+    method: 'GET',
+    route: '/api/plan/deals/:id/fit',
+    access: 'staff',
+    path: '/api/plan/deals/999999/fit',
+  },
+  { method: 'GET', route: '/api/plan/scenarios', access: 'staff' },
+  { method: 'GET', route: '/api/plan/role-mixes', access: 'staff' },
+  {
+    method: 'PUT',
+    route: '/api/plan/role-mixes/:pipelineId',
+    access: 'admin',
+    path: '/api/plan/role-mixes/999999',
+    body: { mix: null },
+  },
+  { method: 'POST', route: '/api/plan/scenarios', access: 'staff', body: {} },
+  {
+    method: 'GET',
+    route: '/api/plan/scenarios/:id',
+    access: 'staff',
+    path: '/api/plan/scenarios/999999',
+  },
+  {
+    method: 'PUT',
+    route: '/api/plan/scenarios/:id',
+    access: 'staff',
+    path: '/api/plan/scenarios/999999',
+    body: {},
+  },
+  {
+    method: 'DELETE',
+    route: '/api/plan/scenarios/:id',
+    access: 'staff',
+    path: '/api/plan/scenarios/999999',
+  },
   { method: 'GET', route: '/api/insights/cost-per-point', access: 'admin' },
   { method: 'GET', route: '/api/insights/unbilled-work', access: 'admin' },
   { method: 'GET', route: '/api/insights/budget-burn', access: 'admin' },
@@ -155,6 +217,12 @@ export const ACCESS_MATRIX: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/projects/:id/forecast',
+    access: 'user',
+    path: '/api/projects/999999/forecast',
+  },
+  {
+    method: 'GET',
     route: '/api/projects/:id/cost-breakdown',
     access: 'admin',
     path: '/api/projects/999999/cost-breakdown',
@@ -189,12 +257,26 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/api/velocity-history', access: 'user' },
   { method: 'GET', route: '/api/jira/users', access: 'user' },
   { method: 'GET', route: '/api/developer-availability', access: 'user' },
-  { method: 'GET', route: '/api/people', access: 'user' },
+  { method: 'GET', route: '/api/people', access: 'staff' },
+  { method: 'GET', route: '/api/people/names', access: 'user' },
+  {
+    method: 'PUT',
+    route: '/api/people/:id',
+    access: 'staff',
+    path: '/api/people/999999',
+    body: { team: 'Team 1' },
+  },
   {
     method: 'POST',
     route: '/api/developer-availability',
     access: 'staff',
     body: { developers: {}, selectedDevelopersList: [], previousSelectedDevelopersList: [] },
+  },
+  {
+    method: 'POST',
+    route: '/api/developer-availability/confirm',
+    access: 'staff',
+    body: { weekStart: '2026-11-16' },
   },
   {
     method: 'POST',
@@ -207,6 +289,25 @@ export const ACCESS_MATRIX: Row[] = [
     route: '/api/developer-start-date',
     access: 'staff',
     body: { accountId: 'no-such-account', startDate: null },
+  },
+  {
+    method: 'GET',
+    route: '/api/utilisation',
+    access: 'staff',
+    path: '/api/utilisation?from=2027-02-01&weeks=4',
+  },
+  {
+    method: 'GET',
+    route: '/api/utilisation/export.csv',
+    access: 'staff',
+    path: '/api/utilisation/export.csv?from=2027-02-01&weeks=4',
+  },
+  { method: 'GET', route: '/api/settings/utilisation-targets', access: 'staff' },
+  {
+    method: 'PUT',
+    route: '/api/settings/utilisation-targets',
+    access: 'admin',
+    body: { role: 'Developer', targetPercent: 80 },
   },
   { method: 'GET', route: '/api/settings/story-points-per-developer-day', access: 'user' },
   {
@@ -325,6 +426,25 @@ export const ACCESS_MATRIX: Row[] = [
   { method: 'GET', route: '/api/admin/outbox', access: 'admin' },
   { method: 'POST', route: '/internal/users-command', access: 'token', body: { args: ['list'] } },
   { method: 'POST', route: '/internal/backup', access: 'token' },
+  {
+    method: 'POST',
+    route: '/webhooks/jira',
+    access: 'upstream',
+    body: { webhookEvent: 'jira:issue_updated' },
+  },
+  {
+    method: 'POST',
+    route: '/webhooks/forecast/:token',
+    access: 'upstream',
+    path: '/webhooks/forecast/a-guessed-token-0000000000000',
+    body: { event: 'time_registration_updated', object: { id: 1 } },
+  },
+  {
+    method: 'POST',
+    route: '/webhooks/pipedrive',
+    access: 'upstream',
+    body: { meta: { action: 'change', entity: 'deal' } },
+  },
   // Last: it ends the session the rows above used.
   { method: 'POST', route: '/api/logout', access: 'public' },
 ];
@@ -378,6 +498,8 @@ function expectedStatus(
       return signedIn ? (s, loc) => s === 302 && pathOf(loc) === '/' : (s) => s === 200;
     case 'token':
       return (s) => s === 404;
+    case 'upstream':
+      return (s) => s === 401 || s === 404;
     case 'user':
       if (signedIn) return allowed;
       return isApi(row) ? (s) => s === 401 : (s, loc) => s === 302 && pathOf(loc) === '/auth';

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sha256 } from '@oslojs/crypto/sha2';
 import { hashSecret } from '../../src/auth/session';
 import type { Db } from '../../src/db/port';
 import { TEST_PASSWORD } from '../helpers/app';
@@ -41,10 +42,20 @@ export interface Seed {
   displayName: string;
   /** An open alert (stale data, agency-wide) the seed's callers may acknowledge and snooze. */
   alertId: number;
+  /** The selected developer's row on the roster (someone only in Jira). */
+  personId: number;
+  /** A saved deal-plan scenario, and the open deal it marks won. */
+  scenarioId: number;
+  dealId: number;
+  /** A client link on the first project that a valid DELETE revokes (the room's link stays open). */
+  shareLinkId: number;
 }
 
 /** A one-time reset link the seed stores, so a valid reset request has a link to use. */
 export const SEED_RESET_TOKEN = 'abcdefghijkmnpqrstuvwxyz.23456789abcdefghijkmnpqr';
+
+/** A client room link the seed stores on the first project, open for a year. */
+export const SEED_SHARE_TOKEN = 'SeedRoomToken000000000';
 
 export const SEED_ACCOUNT = {
   accountId: 'seed-account-0001',
@@ -76,6 +87,10 @@ export async function seedForInputTests(db: Db): Promise<Seed> {
     `INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES ($1, $2, '2026-01-06', true)`,
     [SEED_ACCOUNT.accountId, SEED_ACCOUNT.displayName],
   );
+  const [person] = await db.query<{ id: number }>(
+    'INSERT INTO people (name, jira_account_id) VALUES ($1, $2) RETURNING id',
+    [SEED_ACCOUNT.displayName, SEED_ACCOUNT.accountId],
+  );
   const [alert] = await db.query<{ id: number }>(
     `INSERT INTO alerts (rule, subject, money, opened_at, last_seen_at, message, numbers)
      VALUES ('stale', 'agency', false, now(), now(), 'Data is stale.', '{}') RETURNING id`,
@@ -87,6 +102,19 @@ export async function seedForInputTests(db: Db): Promise<Seed> {
      VALUES ($1, $2, $3, 'seed@agency.test', now() + interval '1 day')`,
     [resetId, hashSecret(resetSecret), u!.id],
   );
+  const dealId = 7_001;
+  await db.query(
+    `INSERT INTO pipedrive_stages (id, name, pipeline_id, pipeline_name) VALUES (1, 'Qualified', 1, 'New business')`,
+  );
+  await db.query(
+    `INSERT INTO pipedrive_deals (id, title, value, currency, probability, expected_close_date)
+     VALUES ($1, 'Seed deal', 10000, 'USD', 50, '2026-12-07')`,
+    [dealId],
+  );
+  const [scenario] = await db.query<{ id: number }>(
+    `INSERT INTO plan_scenarios (name, deals) VALUES ('Seed scenario', $1::text::jsonb) RETURNING id`,
+    [JSON.stringify([{ id: dealId, status: 'won' }])],
+  );
   const removedProjectId = 900_001;
   await db.query(
     `INSERT INTO removed_projects (id, name, row, removed_at, removed_by)
@@ -96,8 +124,25 @@ export async function seedForInputTests(db: Db): Promise<Seed> {
       JSON.stringify({ id: removedProjectId, name: 'Removed Seed Project', visible: 1 }),
     ],
   );
+  // Client room links (docs/decisions/430): one to open, one to revoke.
+  const links: number[] = [];
+  for (const token of [SEED_SHARE_TOKEN, 'SeedRevokedToken000000']) {
+    const hash = sha256(new TextEncoder().encode(token));
+    const [link] = await db.query<{ id: number }>(
+      `INSERT INTO share_links (project_id, token_lookup, token_hash, label, rolling, expires_on,
+         created_at, created_by)
+       VALUES ($1, $2, $3, 'Seed link', true, (now() + interval '1 year')::date, now(), 'seed@agency.test')
+       RETURNING id`,
+      [a!.id, hash.slice(0, 8), hash],
+    );
+    links.push(Number(link!.id));
+  }
   return {
+    shareLinkId: links[1]!,
     alertId: Number(alert!.id),
+    personId: Number(person!.id),
+    scenarioId: Number(scenario!.id),
+    dealId,
     projectId: a!.id,
     otherProjectId: b!.id,
     removedProjectId,
@@ -394,7 +439,7 @@ export const INPUT_CALLS: InputCall[] = [
     route: '/internal/users-command',
     as: 'token',
     body: {
-      valid: (s) => ({ args: ['approve', s.unapprovedEmail] }),
+      valid: (s) => ({ args: ['approve', s.unapprovedEmail], by: 'alice' }),
       fields: {
         args: {
           type: 'array',
@@ -403,6 +448,14 @@ export const INPUT_CALLS: InputCall[] = [
             fc.array(jsonNotOfType('string'), { minLength: 1, maxLength: 3 }),
             fc.constant(['approve', 'x'.repeat(321)]),
             fc.array(hostileString, { minLength: 1, maxLength: 3 }),
+          ),
+        },
+        by: {
+          type: 'string',
+          optional: true,
+          invalid: fc.oneof(
+            fc.string({ minLength: 101, maxLength: 200 }),
+            hostileString.filter((v) => !/^[\p{L}\p{N}._@$-]*$/u.test(v)),
           ),
         },
       },
@@ -561,6 +614,106 @@ export const INPUT_CALLS: InputCall[] = [
     }),
   ),
 
+  // Deals staffed if won and their scenarios (staff and admins; docs/decisions/410).
+  {
+    method: 'GET',
+    route: '/api/plan/deals',
+    as: 'staff',
+    query: {
+      valid: (s) => ({ scenario: String(s.scenarioId) }),
+      fields: { scenario: { optional: true, invalid: badNumericId } },
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/plan/deals/:id/fit',
+    as: 'staff',
+    params: { id: { valid: (s) => String(s.dealId), invalid: badNumericId } },
+    query: {
+      valid: (s) => ({ start: '2026-12-14', scenario: String(s.scenarioId) }),
+      fields: {
+        start: { optional: true, date: true, invalid: badDate },
+        scenario: { optional: true, invalid: badNumericId },
+      },
+    },
+  },
+  ...(['POST', 'PUT'] as const).map(
+    (method): InputCall => ({
+      method,
+      route: method === 'POST' ? '/api/plan/scenarios' : '/api/plan/scenarios/:id',
+      as: 'staff',
+      ...(method === 'PUT'
+        ? { params: { id: { valid: (s) => String(s.scenarioId), invalid: badNumericId } } }
+        : {}),
+      body: {
+        valid: (s) => ({ name: 'Win the seed', deals: [{ id: s.dealId, status: 'won' }] }),
+        fields: {
+          name: {
+            type: 'string',
+            freeText: true,
+            invalid: fc.constantFrom('', '   ', 'x'.repeat(101), 'tab\there', '\u0000'),
+          },
+          deals: {
+            type: 'array',
+            invalid: fc.constantFrom(
+              [{ id: 0, status: 'won' }],
+              [{ id: 1.5, status: 'won' }],
+              [{ id: 7001, status: 'maybe' }],
+              [{ id: 7001, status: 'won', start: '2026-02-30' }],
+              [{ id: 7001, status: 'won', extra: 1 }],
+              [
+                { id: 7001, status: 'won' },
+                { id: 7001, status: 'lost' },
+              ],
+              ['7001'],
+            ),
+          },
+        },
+      },
+    }),
+  ),
+  {
+    method: 'PUT',
+    route: '/api/plan/role-mixes/:pipelineId',
+    as: 'admin',
+    params: { pipelineId: { valid: () => '1', invalid: badNumericId } },
+    body: {
+      valid: () => ({
+        mix: [
+          { role: 'Developer', weight: 3 },
+          { role: 'Designer', weight: 1 },
+        ],
+      }),
+      fields: {
+        mix: {
+          type: 'array',
+          nullable: true,
+          invalid: fc.constantFrom(
+            [],
+            [{ role: '', weight: 1 }],
+            [{ role: 'Developer', weight: 0 }],
+            [{ role: 'Developer', weight: -1 }],
+            [{ role: 'Developer' }],
+            [{ role: 'Developer', weight: 1, extra: true }],
+            [
+              { role: 'Developer', weight: 1 },
+              { role: 'Developer', weight: 2 },
+            ],
+            ['Developer'],
+          ),
+        },
+      },
+    },
+  },
+  ...(['GET', 'DELETE'] as const).map(
+    (method): InputCall => ({
+      method,
+      route: '/api/plan/scenarios/:id',
+      as: 'staff',
+      params: { id: { valid: (s) => String(s.scenarioId), invalid: badNumericId } },
+    }),
+  ),
+
   // The Capacity page (staff and admins): a bad choice in the address shows the default view.
   {
     method: 'GET',
@@ -576,6 +729,18 @@ export const INPUT_CALLS: InputCall[] = [
     },
   },
 
+  // The Utilisation page (staff and admins): a period it cannot read shows the current month.
+  {
+    method: 'GET',
+    route: '/utilisation',
+    as: 'staff',
+    page: true,
+    query: {
+      valid: () => ({ period: '2027-Q1' }),
+      fields: { period: { optional: true, invalid: anyText } },
+    },
+  },
+
   // The freshness line's ages (any signed-in user).
   {
     method: 'GET',
@@ -585,6 +750,23 @@ export const INPUT_CALLS: InputCall[] = [
       valid: () => ({ sources: 'jira,billing' }),
       fields: {
         sources: { invalid: fc.constantFrom('', 'forecast', 'jira,,billing', 'jira;time', 'JIRA') },
+      },
+    },
+  },
+
+  // The event stream of open pages (any signed-in user); a reconnect names its last change.
+  {
+    method: 'GET',
+    route: '/api/events',
+    as: 'user',
+    answers: /^text\/event-stream/,
+    query: {
+      valid: () => ({ after: '0' }),
+      fields: {
+        after: {
+          optional: true,
+          invalid: fc.constantFrom('', '-1', '1.5', 'x', '1e3', '9999999999999999', ' 1'),
+        },
       },
     },
   },
@@ -722,6 +904,77 @@ export const INPUT_CALLS: InputCall[] = [
     as: 'staff',
     params: { id: projectId },
   },
+  // Client room links (docs/decisions/430): admins make, list and revoke them.
+  {
+    method: 'GET',
+    route: '/api/projects/:id/share-links',
+    as: 'admin',
+    params: { id: projectId },
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/:id/share-links',
+    as: 'admin',
+    params: { id: projectId },
+    body: {
+      valid: () => ({
+        label: 'Client monthly report',
+        expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        rolling: true,
+      }),
+      fields: {
+        // Any one line of text names a link; markup in it is shown as text.
+        label: {
+          type: 'string',
+          freeText: true,
+          invalid: fc.oneof(
+            fc.constantFrom('', '   ', 'a\u0000b', 'two\nlines', 'tab\there'),
+            fc.string({ minLength: 101, maxLength: 300 }).filter((s) => s.trim().length > 100),
+          ),
+        },
+        expiresAt: {
+          type: 'string',
+          date: true,
+          invalid: fc.oneof(fc.constantFrom('2000-01-01', '2026-01-01', '2999-12-31'), badDate),
+        },
+        rolling: { type: 'boolean' },
+        // Only with rolling false: beside the valid request's rolling true, any range is refused.
+        from: {
+          type: 'string',
+          optional: true,
+          date: true,
+          invalid: fc.oneof(realDateBefore, badDate),
+        },
+        to: {
+          type: 'string',
+          optional: true,
+          date: true,
+          invalid: fc.oneof(realDateAfter, badDate),
+        },
+      },
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/share-links/:id',
+    as: 'admin',
+    params: { id: { valid: (s) => String(s.shareLinkId), invalid: badNumericId } },
+  },
+  {
+    method: 'GET',
+    route: '/r/:token',
+    as: 'anonymous',
+    page: true,
+    params: {
+      token: {
+        valid: () => SEED_SHARE_TOKEN,
+        invalid: fc.oneof(
+          anyText,
+          fc.constantFrom('AAAAAAAAAAAAAAAAAAAAAA', `${SEED_SHARE_TOKEN.slice(0, 21)}1`),
+        ),
+      },
+    },
+  },
   {
     method: 'POST',
     route: '/api/projects/:id/link-jira',
@@ -747,6 +1000,7 @@ export const INPUT_CALLS: InputCall[] = [
     params: { id: projectId },
   },
   { method: 'GET', route: '/api/projects/:id/jira-data', as: 'user', params: { id: projectId } },
+  { method: 'GET', route: '/api/projects/:id/forecast', as: 'user', params: { id: projectId } },
   {
     method: 'GET',
     route: '/api/insights/projects/:id/retainer-forecast',
@@ -794,6 +1048,15 @@ export const INPUT_CALLS: InputCall[] = [
         { startDate: '2024-01-01', endDate: '2026-01-01' },
         { startDate: '0001-01-01', endDate: '9999-12-31' },
       ),
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/developer-availability/confirm',
+    as: 'staff',
+    body: {
+      valid: () => ({ weekStart: '2026-11-16' }),
+      fields: { weekStart: { type: 'string', date: true, invalid: badDate } },
     },
   },
   {
@@ -877,6 +1140,96 @@ export const INPUT_CALLS: InputCall[] = [
       },
     },
   },
+  // The roster (docs/decisions/390): the seed's developer is only in Jira, so any other Jira
+  // account, and any Forecast person or Pipedrive user the dashboard does not know, is refused.
+  {
+    method: 'PUT',
+    route: '/api/people/:id',
+    // Admins may send every field; staff sending a target get 403 (src/routes/api/utilisation.test.ts).
+    as: 'admin',
+    params: { id: { valid: (s) => String(s.personId), invalid: badNumericId } },
+    body: {
+      valid: () => ({ team: 'Team 2' }),
+      fields: {
+        // Any plain text names a team; control characters, lone surrogates and long text do not.
+        team: {
+          type: 'string',
+          nullable: true,
+          optional: true,
+          freeText: true,
+          invalid: fc.constantFrom('', '   ', 'x'.repeat(101), 'tab\there', '\u0000', 'a\uD800'),
+        },
+        tracked: { type: 'boolean', optional: true },
+        jiraAccountId: { type: 'string', nullable: true, optional: true, invalid: anyText },
+        forecastPersonId: {
+          type: 'number',
+          nullable: true,
+          optional: true,
+          invalid: fc.constantFrom(0, -1, 1.5, 1e10, 999_999),
+        },
+        pipedriveUserId: {
+          type: 'number',
+          nullable: true,
+          optional: true,
+          invalid: fc.constantFrom(0, -1, 1.5, 1e10, 999_999),
+        },
+        // A target goes with the date it applies from; the seed's developer has no Forecast
+        // person, so even a whole target is refused for them.
+        target: {
+          type: 'number',
+          nullable: true,
+          optional: true,
+          invalid: fc.constantFrom(-1, 101, 12.5, 1e10, 80),
+        },
+        targetFrom: {
+          type: 'string',
+          optional: true,
+          date: true,
+          invalid: fc.oneof(badDate, fc.constantFrom('2027-02-01', '1999-12-27')),
+        },
+      },
+    },
+  },
+  // Utilisation (staff and admins, docs/decisions/395).
+  // The call and its CSV share their query.
+  ...(['/api/utilisation', '/api/utilisation/export.csv'] as const).map(
+    (route): InputCall => ({
+      method: 'GET',
+      route,
+      as: 'staff',
+      query: {
+        valid: () => ({ from: '2027-02-01', weeks: '4' }),
+        fields: {
+          from: {
+            optional: true,
+            date: true,
+            invalid: fc.oneof(badDate, fc.constant('1999-12-27')),
+          },
+          weeks: { optional: true, invalid: fc.constantFrom('0', '54', '1.5', 'four', '-3') },
+        },
+      },
+    }),
+  ),
+  {
+    method: 'PUT',
+    route: '/api/settings/utilisation-targets',
+    as: 'admin',
+    body: {
+      valid: () => ({ role: 'Developer', targetPercent: 80 }),
+      fields: {
+        role: {
+          type: 'string',
+          freeText: true,
+          invalid: fc.constantFrom('', '   ', 'x'.repeat(101), 'tab\there', '\u0000', 'a\uD800'),
+        },
+        targetPercent: {
+          type: 'number',
+          nullable: true,
+          invalid: fc.constantFrom(-1, 101, 12.5, 1e10),
+        },
+      },
+    },
+  },
   {
     method: 'PUT',
     route: '/api/preferences/theme',
@@ -901,11 +1254,12 @@ export const INPUT_CALLS: InputCall[] = [
       fields: {
         query: {
           type: 'string',
-          // Unreadable parts, an unknown key, a money sort for a user, or too long.
+          // Unreadable parts, an unknown key, a sort by a figure the table has no column for
+          // (Paid % is a column every user sees: docs/decisions/387), or too long.
           invalid: fc.constantFrom(
             'view=grid',
             'sort=nonsense',
-            'sort=paid',
+            'sort=margin',
             'jira=maybe',
             'x=1',
             `view=table&stage=${'x'.repeat(1000)}`,
@@ -1001,6 +1355,19 @@ export const INPUT_CALLS: InputCall[] = [
   },
 ];
 
+/**
+ * Webhook receivers: a valid request carries the upstream's signature over its exact body (or a
+ * secret token, or basic auth), which this table's one-part-at-a-time breaking cannot forge. Their
+ * bad input (no or wrong signature, token or password, a body that is not JSON, an unknown event)
+ * is checked in the file named here, against the same rule: a 4xx, or a 2xx with the delivery
+ * dead-lettered, and no figure changed.
+ */
+export const OWN_INPUT_CHECKS: Record<string, string> = {
+  'POST /webhooks/jira': 'tests/live/webhooks.test.ts',
+  'POST /webhooks/forecast/:token': 'tests/live/webhooks.test.ts',
+  'POST /webhooks/pipedrive': 'tests/live/webhooks.test.ts',
+};
+
 /** GET routes that read no params and no query: junk sent to them must still be harmless. */
 export const NO_INPUT_GETS = [
   '/healthz',
@@ -1010,6 +1377,7 @@ export const NO_INPUT_GETS = [
   '/',
   '/portfolio/projects',
   '/agency/settings',
+  '/people',
   '/agency/users',
   '/account/password',
   '/api/user',
@@ -1017,6 +1385,8 @@ export const NO_INPUT_GETS = [
   '/api/gross-margins',
   '/api/insights/trends',
   '/api/pipeline',
+  '/api/plan/scenarios',
+  '/api/plan/role-mixes',
   '/api/insights/cost-per-point',
   '/api/insights/unbilled-work',
   '/api/insights/budget-burn',
@@ -1028,7 +1398,9 @@ export const NO_INPUT_GETS = [
   '/api/jira/users',
   '/api/developer-availability',
   '/api/people',
+  '/api/people/names',
   '/api/settings/story-points-per-developer-day',
+  '/api/settings/utilisation-targets',
   '/agency/sync',
   '/api/admin/sync',
   '/api/admin/sync/runs',

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/db/users';
@@ -11,9 +8,10 @@ import { type ServerProcesses, startServerProcesses } from '../helpers/server-pr
 import { startUpstreamServer, type UpstreamServer } from '../helpers/upstream-server';
 
 /**
- * Three built servers on one PostgreSQL database, each asking every minute (and at start)
- * whether the Monday digest is due, with one SMTP server in this process: the week's digest
- * arrives exactly once (docs/decisions/202-monday-digest.md).
+ * Three built servers on one PostgreSQL database, each offering the digest to the job queue at
+ * start (and the queue's hourly job), with one SMTP server in this process: the week's digest
+ * arrives exactly once (docs/decisions/202-monday-digest.md,
+ * docs/decisions/403-catch-up-and-scheduling-on-the-queue.md).
  */
 
 /**
@@ -35,7 +33,6 @@ if (!process.env.DATABASE_URL) {
     let drop: () => Promise<void>;
     let query: (sql: string) => Promise<Record<string, unknown>[]>;
     let servers: ServerProcesses | undefined;
-    const scratch = mkdtempSync(path.join(tmpdir(), 'agency-digest-'));
     const zone = dueZone(new Date());
 
     beforeAll(async () => {
@@ -54,12 +51,7 @@ if (!process.env.DATABASE_URL) {
         role: 'admin',
         approved: true,
       });
-      servers = await startServerProcesses(3, (i) => ({
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: path.join(scratch, `data-${i}`),
-        DATABASE_URL: created.url!,
+      servers = await startServerProcesses(3, created.url!, () => ({
         AGENCY_TIMEZONE: zone,
         SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
         DIGEST_FROM: 'Agency Dashboard <dash@agency.test>',
@@ -72,7 +64,6 @@ if (!process.env.DATABASE_URL) {
       await smtp?.close();
       await upstream?.close();
       await drop?.();
-      rmSync(scratch, { recursive: true, force: true });
     }, 30_000);
 
     it('arrives once for the week, claimed by one of the three', async () => {
@@ -90,6 +81,14 @@ if (!process.env.DATABASE_URL) {
       const weeks = await query('SELECT week_start, claimed_by, outcome FROM digest_weeks');
       expect(weeks).toHaveLength(1);
       expect(String(weeks[0]!.outcome)).toBe('smtp, 1 recipients');
+      // The asks went through the queue engine, and its hourly timetable is kept once.
+      const jobs = await query(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'digest' AND state = 'completed'`,
+      );
+      expect(Number(jobs[0]!.n)).toBeGreaterThanOrEqual(1);
+      expect(await query(`SELECT cron FROM pgboss.schedule WHERE name = 'digest'`)).toEqual([
+        { cron: '0 * * * *' },
+      ]);
       const digestLines = servers!.logs
         .join('\n')
         .split('\n')

@@ -1,7 +1,7 @@
 import type { CapacityWeek } from '../../shared/capacity';
 import type { IsoDate } from '../../shared/calendar';
 import { figureHelp } from '../../shared/figures';
-import { formatPlanHours } from '../../shared/format';
+import { formatPlanHours, formatPlanHoursOf } from '../../shared/format';
 import { WarningIcon } from '../icons';
 import { visuallyHidden } from '../ui.css';
 import * as s from './capacity.css';
@@ -22,13 +22,17 @@ function WeekCell({ week, current }: { week: CapacityWeek; current: boolean }) {
   const over = week.overAllocated;
   const cls = [over ? s.warn : '', current && !over ? s.currentWeek : ''].filter(Boolean);
   return (
-    <td className={cls.join(' ') || undefined} data-over={over ? '' : undefined}>
+    <td className={[s.weekCell, ...cls].join(' ')} data-over={over ? '' : undefined}>
       <span className={`${s.line} ${over ? s.flag : ''}`}>
         {over ? <WarningIcon size={12} /> : null}
         {week.utilisation === null ? '—' : `${week.utilisation}%`}
       </span>
-      <span className={s.detail}>
-        {formatPlanHours(week.allocatedHours)} of {formatPlanHours(week.availableHours)}
+      {/* Read aloud in words; the slash keeps twelve weeks on a 1366 px screen. */}
+      <span className={s.detail} aria-hidden="true">
+        {formatPlanHoursOf(week.allocatedHours, week.availableHours)}
+      </span>
+      <span className={visuallyHidden}>
+        {`${formatPlanHours(week.allocatedHours)} of ${formatPlanHours(week.availableHours)}`}
       </span>
       <span className={s.detail}>
         {over

@@ -44,6 +44,10 @@ globalStyle(`${teamRow} th[scope="row"]`, { background: vars.color.surfaceMuted 
 export const totalRow = style({ fontWeight: 700 });
 globalStyle(`${totalRow} th, ${totalRow} td`, { borderTop: `2px solid ${vars.color.text}` });
 export const person = style({ paddingLeft: vars.space.lg });
+/** A person's week: narrow enough that twelve weeks fit beside the names at 1366 px. */
+export const weekCell = style({});
+globalStyle(`${plan} ${weekCell}`, { paddingLeft: '6px', paddingRight: '6px' });
+globalStyle(`${weekCell} > span:not(:first-child)`, { fontSize: '0.8rem' });
 export const line = style({ display: 'block' });
 export const detail = style({ display: 'block', color: vars.color.textMuted, fontWeight: 400 });
 /** An over-allocated week or a short one: a warning icon and words, and a tint besides. */

@@ -1,14 +1,21 @@
 import { formatDate, formatHours } from '../../shared/format';
 import { percentOf } from '../../shared/percent';
 import { formatMoney } from '../../shared/currency';
-import { type BudgetBurnResponse, budgetBurnTotals, runOutText } from '../../shared/budget-burn';
+import {
+  type BudgetBurnResponse,
+  budgetBurnTotals,
+  burnTone,
+  runOutText,
+} from '../../shared/budget-burn';
 import { projectPath } from '../../shared/projects';
 import { type UnbilledWorkResponse, unbilledTotals } from '../../shared/unbilled';
 import { exportHref } from '../../shared/exports';
 import { EmptyState, ErrorState } from '../PanelState';
-import { table } from '../ui.css';
+import { table, visuallyHidden } from '../ui.css';
 import { InsightPanel } from './InsightPanel';
 import * as s from './insights.css';
+
+const TONE_CLASS = { red: s.negative, amber: s.warning, blue: '' } as const;
 
 /**
  * Budget burn of every visible fixed-price and T&M project (docs/decisions/171), rendered on the
@@ -38,8 +45,7 @@ export function BudgetBurnTable({ data }: { data: BudgetBurnResponse | null }) {
       <div className={s.scroller} data-scroll-x>
         <table className={`${table} ${s.cells}`} data-testid="budget-burn-table">
           <caption className={s.muted}>
-            Budget used = internal cost to date ÷ project value; pace = mean internal cost of the
-            last four finished weeks
+            {`Budget used = internal cost to date ÷ project value; pace = mean internal cost of the last four finished weeks; at ${data.alertPercent}% used a Budget burn alert opens (settings)`}
           </caption>
           <thead>
             <tr>
@@ -70,8 +76,14 @@ export function BudgetBurnTable({ data }: { data: BudgetBurnResponse | null }) {
                 </th>
                 <td className={s.num}>{money(p.projectValue)}</td>
                 <td className={s.num}>{money(p.costToDate)}</td>
-                <td className={`${s.num} ${(p.usedPercent ?? 0) >= 100 ? s.negative : ''}`}>
+                <td
+                  className={`${s.num} ${TONE_CLASS[burnTone(p.usedPercent, p.alertPercent)]}`}
+                  data-over-alert={p.overAlert || undefined}
+                >
                   {p.usedPercent === null ? '—' : `${p.usedPercent}%`}
+                  {p.overAlert ? (
+                    <span className={visuallyHidden}> (past the alert threshold)</span>
+                  ) : null}
                 </td>
                 <td className={s.num}>{money(p.invoicedToDate)}</td>
                 <td className={s.num}>{money(p.pacePerWeek)}</td>

@@ -69,13 +69,24 @@ export const swatchBase = style({
   marginRight: vars.space.xs,
   verticalAlign: 'middle',
 });
-export const scroller = style({ overflowX: 'auto' });
+/**
+ * A table that scrolls sideways inside its panel. Positioned, so a visually hidden label in a far
+ * cell is placed within it, not out beside the page (at 375 px it made the page 500 px wide).
+ */
+export const scroller = style({ overflowX: 'auto', position: 'relative' });
 export const num = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 /** A table's totals row: set apart from the rows it sums. */
 export const totalRow = style({ fontWeight: 700 });
 globalStyle(`${totalRow} th, ${totalRow} td`, { borderTop: `2px solid ${vars.color.border}` });
 export const currentRow = style({ background: vars.color.amberBg, fontWeight: 600 });
+/** A row an address points at (`#deal-12`, from the palette): marked, and clear of the top bar. */
+export const targetRow = style({
+  scrollMarginTop: '80px',
+  selectors: { '&:target': { background: vars.color.amberBg } },
+});
 export const negative = style({ color: vars.color.red });
+/** A figure past its alert's threshold, not yet at its limit. */
+export const warning = style({ color: vars.color.amber, fontWeight: 600 });
 export const muted = style({ color: vars.color.textMuted });
 export const stats = style({ display: 'flex', gap: vars.space.xl, flexWrap: 'wrap' });
 export const stat = style({ display: 'grid', gap: '2px' });
@@ -113,4 +124,19 @@ export const tooltip = style({
   whiteSpace: 'nowrap',
   pointerEvents: 'none',
   zIndex: 1,
+});
+/** A stage's share of the open deals, as a bar beside its count (the funnel). */
+export const funnelBar = style({
+  display: 'block',
+  height: '0.7rem',
+  minWidth: '2px',
+  borderRadius: vars.radius.sm,
+  background: vars.color.blue,
+});
+export const funnelCell = style({ width: '40%' });
+/** The client projects a deal renews, under its client's name in the Pipeline tab. */
+export const renews = style({
+  display: 'block',
+  fontSize: '0.8rem',
+  color: vars.color.textMuted,
 });

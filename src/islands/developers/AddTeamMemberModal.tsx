@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiRequest } from '../../client/api';
 import { Dialog } from '../../components/Dialog';
+import { QueryPanel } from '../../components/QueryPanel';
 import { button, input, visuallyHidden } from '../../components/ui.css';
 import { addableUsers } from './availability';
 import type { JiraUser, TeamMember } from '../../shared/availability';
@@ -77,44 +78,43 @@ function AddTeamMemberBody({
           autoComplete="off"
         />
       </div>
-      {users.isPending ? (
-        <p className={s.message} role="status">
-          Loading users...
-        </p>
-      ) : users.isError ? (
-        <p className={s.formError} role="alert">
-          Failed to load Jira users. {users.error.message}
-        </p>
-      ) : offered.length === 0 ? (
-        <p className={s.message}>
-          {allAdded ? 'All users have been added' : 'No users found matching your search'}
-        </p>
-      ) : (
-        <ul className={s.userList} aria-label="Jira users">
-          {offered.map((u) => (
-            <li key={u.accountId} className={s.userItem}>
-              <button
-                type="button"
-                className={s.userButton}
-                onClick={() => onAdd(u)}
-                aria-label={`Add ${u.displayName}${u.emailAddress ? ` ${u.emailAddress}` : ''}`}
-              >
-                <span>
-                  <span className={s.userName}>{u.displayName}</span>
-                  {/* The space keeps the visible text a part of the button's name, as the label says it. */}
-                  {u.emailAddress ? (
-                    <>
-                      {' '}
-                      <span className={s.userEmail}>{u.emailAddress}</span>
-                    </>
-                  ) : null}
-                </span>
-                <span aria-hidden="true">+</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryPanel
+        query={users}
+        look="compact"
+        loading="Loading users..."
+        error={(e) => ({ text: `Failed to load Jira users. ${e.message}` })}
+        empty={{
+          when: () => offered.length === 0,
+          text: allAdded ? 'All users have been added' : 'No users found matching your search',
+        }}
+      >
+        {() => (
+          <ul className={s.userList} aria-label="Jira users">
+            {offered.map((u) => (
+              <li key={u.accountId} className={s.userItem}>
+                <button
+                  type="button"
+                  className={s.userButton}
+                  onClick={() => onAdd(u)}
+                  aria-label={`Add ${u.displayName}${u.emailAddress ? ` ${u.emailAddress}` : ''}`}
+                >
+                  <span>
+                    <span className={s.userName}>{u.displayName}</span>
+                    {/* The space keeps the visible text a part of the button's name, as the label says it. */}
+                    {u.emailAddress ? (
+                      <>
+                        {' '}
+                        <span className={s.userEmail}>{u.emailAddress}</span>
+                      </>
+                    ) : null}
+                  </span>
+                  <span aria-hidden="true">+</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryPanel>
 
       <h3 className={s.chosenTitle}>Selected Team Members ({members.length})</h3>
       {members.length > 0 ? (

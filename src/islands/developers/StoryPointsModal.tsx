@@ -1,20 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { GridColumns } from '@visx/grid';
-import { Group } from '@visx/group';
-import { ParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
-import { useTooltip } from '@visx/tooltip';
 import { useId, useState } from 'react';
 import { readOr } from '../../client/api';
-import { input, label, spinner, visuallyHidden } from '../../components/ui.css';
+import { input, label, visuallyHidden } from '../../components/ui.css';
+import { QueryPanel } from '../../components/QueryPanel';
+import { axisLines, bottomTicks, ChartFrame, leftTicks } from '../../components/ChartFrame';
 import { isIsoDate, weekEndOf, type IsoDate } from '../../shared/calendar';
 import {
   assigneeStats,
   hasStoryPointsData,
   unassignedNote,
   storyPointsByAssignee,
+  topPerformerNote,
   type AssigneePoints,
   type CompletedTicketResult,
 } from '../../shared/story-points';
@@ -26,6 +26,8 @@ import * as s from './charts.css';
 export interface Props {
   /** Monday of the current week: From and To default to it and its Sunday. */
   currentWeekStart: IsoDate;
+  /** The tracked people's Jira account ids, among whom Top Performer is chosen (docs/decisions/391). */
+  tracked: ReadonlySet<string>;
 }
 
 export const completedInRangePath = (startDate: IsoDate, endDate: IsoDate) =>
@@ -35,7 +37,7 @@ export const completedInRangePath = (startDate: IsoDate, endDate: IsoDate) =>
  * The Story Points by Assignee modal's body (docs/product-spec.md, "Weekly History page"); it is
  * mounted, and fetches, only while the modal is open.
  */
-export default function StoryPointsModal({ currentWeekStart }: Props) {
+export default function StoryPointsModal({ currentWeekStart, tracked }: Props) {
   const [from, setFrom] = useState(currentWeekStart);
   const [to, setTo] = useState(weekEndOf(currentWeekStart));
   const fromId = useId();
@@ -53,7 +55,7 @@ export default function StoryPointsModal({ currentWeekStart }: Props) {
   });
 
   const rows = query.data ? storyPointsByAssignee(query.data.tickets) : [];
-  const stats = assigneeStats(rows);
+  const stats = assigneeStats(rows, tracked);
 
   return (
     <div data-testid="story-points-body">
@@ -94,27 +96,33 @@ export default function StoryPointsModal({ currentWeekStart }: Props) {
         <p className={s.hint} role="alert">
           Choose a From date on or before the To date.
         </p>
-      ) : query.isError ? (
-        <p className={s.error} role="alert">
-          {query.error.message}
-        </p>
-      ) : !query.data ? (
-        <div className={s.loading} role="status" aria-label="Loading story points">
-          <div className={spinner} />
-        </div>
-      ) : !hasStoryPointsData(rows) ? (
-        <p className={s.empty}>No story points data available for the selected date range</p>
       ) : (
-        <>
-          <AssigneeBarChart rows={rows} />
-          <div className={s.stats}>
-            <ChartStat label="Total Assignees" value={String(stats.totalAssignees)} />
-            <ChartStat label="Avg Points" value={String(stats.avgPoints)} />
-            <ChartStat label="Top Performer" value={stats.topPerformer ?? '-'} />
-            <ChartStat label="Top Points" value={String(stats.topPoints)} />
-          </div>
-          {unassignedNote(rows) ? <p className={s.note}>{unassignedNote(rows)}</p> : null}
-        </>
+        <QueryPanel
+          query={query}
+          look="compact"
+          loading="Loading story points"
+          error={(e) => ({ text: e.message })}
+          empty={{
+            when: () => !hasStoryPointsData(rows),
+            text: 'No story points data available for the selected date range',
+          }}
+        >
+          {() => (
+            <>
+              <AssigneeBarChart rows={rows} />
+              <div className={s.stats}>
+                <ChartStat label="Total Assignees" value={String(stats.totalAssignees)} />
+                <ChartStat label="Avg Points" value={String(stats.avgPoints)} />
+                <ChartStat label="Top Performer" value={stats.topPerformer ?? '-'} />
+                <ChartStat label="Top Points" value={String(stats.topPoints)} />
+              </div>
+              {unassignedNote(rows) ? <p className={s.note}>{unassignedNote(rows)}</p> : null}
+              {topPerformerNote(rows, tracked) ? (
+                <p className={s.note}>{topPerformerNote(rows, tracked)}</p>
+              ) : null}
+            </>
+          )}
+        </QueryPanel>
       )}
     </div>
   );
@@ -122,21 +130,31 @@ export default function StoryPointsModal({ currentWeekStart }: Props) {
 
 const ROW_HEIGHT = 34;
 const MARGIN = { top: 8, right: 24, bottom: 40, left: 0 };
+/** Names get up to a third of the width; longer ones are shortened with an ellipsis. */
+const nameRoom = (width: number) => Math.min(160, Math.max(70, Math.round(width / 3)));
 
 /** Horizontal bars, one per assignee, most points on top: names stay readable on a phone. */
 function AssigneeBarChart({ rows }: { rows: AssigneePoints[] }) {
-  const tip = useTooltip<AssigneePoints>();
   const height = MARGIN.top + MARGIN.bottom + rows.length * ROW_HEIGHT;
   return (
-    <div className={s.chartBox} onMouseLeave={tip.hideTooltip}>
-      <ParentSize debounceTime={50} style={{ height }}>
-        {({ width }) => {
-          if (width < 10) return null;
-          // Names get up to a third of the width; longer ones are shortened with an ellipsis.
-          const left = Math.min(160, Math.max(70, Math.round(width / 3)));
-          const maxChars = Math.floor(left / 7.5);
-          const innerWidth = Math.max(10, width - left - MARGIN.right);
-          const innerHeight = rows.length * ROW_HEIGHT;
+    <div className={s.chartBox}>
+      <ChartFrame<AssigneePoints>
+        height={height}
+        margin={(width) => ({ ...MARGIN, left: nameRoom(width) })}
+        label="Story points by assignee"
+        tooltipClassName={s.tooltip}
+        placeTooltip={({ left, top }) => ({ left: Math.max(0, left - 120), top: top - 44 })}
+        tooltip={(r) => (
+          <>
+            <strong>{r.assignee}</strong>
+            <div>
+              {r.points} story points · {r.tickets} {r.tickets === 1 ? 'ticket' : 'tickets'}
+            </div>
+          </>
+        )}
+      >
+        {({ width, innerWidth, innerHeight, show, hide }) => {
+          const maxChars = Math.floor(nameRoom(width) / 7.5);
           const y = scaleBand<string>({
             domain: rows.map((r) => r.assignee),
             range: [0, innerHeight],
@@ -149,82 +167,53 @@ function AssigneeBarChart({ rows }: { rows: AssigneePoints[] }) {
           });
           const ticks = width < 420 ? 3 : 6;
           return (
-            <svg width={width} height={height} role="group" aria-label="Story points by assignee">
-              <Group left={left} top={MARGIN.top}>
-                <GridColumns scale={x} height={innerHeight} numTicks={ticks} className={s.grid} />
-                {rows.map((r) => {
-                  const barY = y(r.assignee) ?? 0;
-                  const barWidth = Math.max(0, x(r.points));
-                  const show = () =>
-                    tip.showTooltip({
-                      tooltipData: r,
-                      tooltipLeft: left + barWidth,
-                      tooltipTop: MARGIN.top + barY,
-                    });
-                  return (
-                    <Bar
-                      key={r.assignee}
-                      className={s.bar}
-                      x={0}
-                      y={barY}
-                      width={barWidth}
-                      height={y.bandwidth()}
-                      rx={3}
-                      tabIndex={0}
-                      role="img"
-                      aria-label={`${r.assignee}: ${r.points} story points`}
-                      data-assignee={r.assignee}
-                      onMouseMove={show}
-                      onFocus={show}
-                      onBlur={tip.hideTooltip}
-                    />
-                  );
-                })}
-                <AxisLeft
-                  scale={y}
-                  hideTicks
-                  hideAxisLine
-                  tickFormat={(name) =>
-                    name.length > maxChars ? `${name.slice(0, maxChars - 1)}…` : name
-                  }
-                  tickLabelProps={{
-                    className: s.axisLabel,
-                    textAnchor: 'end',
-                    dx: -6,
-                    dy: '0.33em',
-                  }}
-                />
-                <AxisBottom
-                  scale={x}
-                  top={innerHeight}
-                  numTicks={ticks}
-                  tickLabelProps={{ className: s.axisLabel, textAnchor: 'middle' }}
-                  label="Story points"
-                  labelProps={{ className: s.axisLabel, textAnchor: 'middle' }}
-                  stroke="currentColor"
-                  tickStroke="currentColor"
-                />
-              </Group>
-            </svg>
+            <>
+              <GridColumns scale={x} height={innerHeight} numTicks={ticks} className={s.grid} />
+              {rows.map((r) => {
+                const barY = y(r.assignee) ?? 0;
+                const barWidth = Math.max(0, x(r.points));
+                const open = () => show(r, barWidth, barY);
+                return (
+                  <Bar
+                    key={r.assignee}
+                    className={s.bar}
+                    x={0}
+                    y={barY}
+                    width={barWidth}
+                    height={y.bandwidth()}
+                    rx={3}
+                    tabIndex={0}
+                    role="img"
+                    aria-label={`${r.assignee}: ${r.points} story points`}
+                    data-assignee={r.assignee}
+                    onMouseMove={open}
+                    onFocus={open}
+                    onBlur={hide}
+                  />
+                );
+              })}
+              <AxisLeft
+                scale={y}
+                hideTicks
+                hideAxisLine
+                tickFormat={(name) =>
+                  name.length > maxChars ? `${name.slice(0, maxChars - 1)}…` : name
+                }
+                tickLabelProps={{ ...leftTicks(s.axisLabel), dx: -6 }}
+              />
+              <AxisBottom
+                scale={x}
+                top={innerHeight}
+                numTicks={ticks}
+                tickLabelProps={bottomTicks(s.axisLabel)}
+                label="Story points"
+                labelProps={bottomTicks(s.axisLabel)}
+                {...axisLines}
+              />
+            </>
           );
         }}
-      </ParentSize>
-      {tip.tooltipOpen && tip.tooltipData ? (
-        <div
-          className={s.tooltip}
-          style={{
-            left: Math.max(0, (tip.tooltipLeft ?? 0) - 120),
-            top: (tip.tooltipTop ?? 0) - 44,
-          }}
-          role="tooltip"
-        >
-          <strong>{tip.tooltipData.assignee}</strong>
-          <div>
-            {tip.tooltipData.points} story points · {tip.tooltipData.tickets}{' '}
-            {tip.tooltipData.tickets === 1 ? 'ticket' : 'tickets'}
-          </div>
-        </div>
-      ) : null}
+      </ChartFrame>
       <table className={visuallyHidden}>
         <caption>Story points by assignee</caption>
         <thead>

@@ -1,8 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
-// Add Team Member and the employment date dialogs: only a script opens them, so these styles
-// load after the first paint (docs/decisions/357).
+// Add Team Member and the employment date dialogs.
 export const search = style({ marginBottom: vars.space.md });
 export const userList = style({
   listStyle: 'none',
@@ -50,11 +49,6 @@ export const chosenItem = style({
   padding: `${vars.space.xs} ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,
   selectors: { '&:last-child': { borderBottom: 'none' } },
-});
-export const message = style({
-  color: vars.color.textMuted,
-  padding: vars.space.md,
-  textAlign: 'center',
 });
 export const hint = style({
   color: vars.color.textMuted,

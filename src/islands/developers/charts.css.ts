@@ -93,22 +93,6 @@ export const note = style({
   margin: `${vars.space.sm} 0 0`,
   textAlign: 'center',
 });
-export const empty = style({
-  textAlign: 'center',
-  color: vars.color.textMuted,
-  padding: `${vars.space.xxl} ${vars.space.lg}`,
-});
-export const error = style({
-  textAlign: 'center',
-  color: vars.color.red,
-  padding: `${vars.space.xxl} ${vars.space.lg}`,
-});
-export const loading = style({
-  display: 'flex',
-  justifyContent: 'center',
-  alignItems: 'center',
-  minHeight: '200px',
-});
 export const controlEnd = style({ display: 'flex', alignItems: 'flex-end', marginLeft: 'auto' });
 export const downloadRow = style({
   display: 'flex',

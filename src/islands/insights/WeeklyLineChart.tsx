@@ -1,7 +1,5 @@
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { GridRows } from '@visx/grid';
-import { Group } from '@visx/group';
-import { ParentSize } from '@visx/responsive';
 import { scaleLinear, scalePoint } from '@visx/scale';
 import { Line, LinePath } from '@visx/shape';
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -9,6 +7,13 @@ import { formatDate } from '../../shared/format';
 import { SO_FAR } from '../../shared/figures';
 import type { IsoDate } from '../../shared/calendar';
 import * as s from '../../components/insights/insights.css';
+import {
+  axisLines,
+  bottomTicks,
+  ChartFrame,
+  everyOther,
+  leftTicks,
+} from '../../components/ChartFrame';
 
 export type SeriesKind = keyof typeof s.series;
 
@@ -54,7 +59,6 @@ export default function WeeklyLineChart({
   valueAxisLabel,
   label,
 }: WeeklyLineChartProps) {
-  const [active, setActive] = useState<number | null>(null);
   // The week Tab lands on: the one last focused, at first the newest.
   const [stop, setStop] = useState(weeks.length - 1);
   const columns = useRef<(SVGRectElement | null)[]>([]);
@@ -78,11 +82,37 @@ export default function WeeklyLineChart({
   const low = Math.min(0, ...values);
   const high = Math.max(1, ...values);
   return (
-    <ParentSize debounceTime={50} style={{ height: HEIGHT }}>
-      {({ width }) => {
-        if (width < 10) return null;
-        const innerWidth = Math.max(10, width - MARGIN.left - MARGIN.right);
-        const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+    <ChartFrame<number>
+      height={HEIGHT}
+      margin={MARGIN}
+      label={label}
+      tooltipClassName={s.tooltip}
+      placeTooltip={({ left }, width) => ({
+        left: Math.min(Math.max(left, 90), width - 90),
+        top: MARGIN.top,
+      })}
+      tooltip={(i) => {
+        const week = weeks[i]!;
+        return (
+          <>
+            <strong>
+              Week of {formatDate(week)}
+              {week === currentWeek ? ` (${SO_FAR})` : ''}
+            </strong>
+            {series.map((line) => {
+              const v = line.values[i];
+              return (
+                <span key={line.kind}>
+                  <span className={`${s.swatchBase} ${s.swatch[line.kind]}`} />
+                  {line.label}: {v === null || v === undefined ? 'none' : formatValue(v)}
+                </span>
+              );
+            })}
+          </>
+        );
+      }}
+    >
+      {({ width, innerWidth, innerHeight, active, show, hide }) => {
         const x = scalePoint<string>({ domain: [...weeks], range: [0, innerWidth], padding: 0.4 });
         const y = scaleLinear<number>({
           domain: [low, high],
@@ -91,150 +121,107 @@ export default function WeeklyLineChart({
         });
         const step = x.step();
         const narrow = width < 560;
-        const activeWeek = active === null ? undefined : weeks[active];
-        const tipLeft = activeWeek === undefined ? 0 : MARGIN.left + (x(activeWeek) ?? 0);
+        const activeWeek = active === undefined ? undefined : weeks[active];
+        const open = (i: number) => show(i, x(weeks[i]!) ?? 0, 0);
         return (
-          <div style={{ position: 'relative' }} onMouseLeave={() => setActive(null)}>
-            <svg width={width} height={HEIGHT} role="group" aria-label={label}>
-              <Group left={MARGIN.left} top={MARGIN.top}>
-                {currentWeek && x(currentWeek) !== undefined ? (
-                  <>
-                    <rect
-                      className={s.current}
-                      x={(x(currentWeek) ?? 0) - step / 2}
-                      width={step}
-                      y={0}
-                      height={innerHeight}
-                      data-testid="current-week"
-                    />
-                    <text
-                      x={x(currentWeek) ?? 0}
-                      y={-4}
-                      textAnchor="middle"
-                      className={s.currentLabel}
-                    >
-                      This week ({SO_FAR})
-                    </text>
-                  </>
-                ) : null}
-                <GridRows scale={y} width={innerWidth} numTicks={5} className={s.grid} />
-                {low < 0 ? (
-                  <Line
-                    from={{ x: 0, y: y(0) }}
-                    to={{ x: innerWidth, y: y(0) }}
-                    className={s.zeroLine}
-                    data-testid="zero-line"
-                  />
-                ) : null}
-                {series.map((line) => (
-                  <LinePath
-                    key={line.kind}
-                    data={weeks.map((week, i) => ({ week, value: line.values[i] ?? null }))}
-                    defined={(d) => d.value !== null}
-                    x={(d) => x(d.week) ?? 0}
-                    y={(d) => y(d.value ?? 0)}
-                    className={`${s.line} ${s.series[line.kind]}`}
-                  />
-                ))}
-                {activeWeek !== undefined
-                  ? series.map((line) => {
-                      const v = line.values[active!];
-                      return v === null || v === undefined ? null : (
-                        <circle
-                          key={line.kind}
-                          cx={x(activeWeek) ?? 0}
-                          cy={y(v)}
-                          r={4}
-                          className={`${s.dot} ${s.series[line.kind]}`}
-                        />
-                      );
-                    })
-                  : null}
-                <AxisLeft
-                  scale={y}
-                  numTicks={5}
-                  tickFormat={(v) => formatTick(Number(v))}
-                  tickLabelProps={{
-                    className: s.axisLabel,
-                    textAnchor: 'end',
-                    dx: -4,
-                    dy: '0.33em',
-                  }}
-                  label={valueAxisLabel}
-                  labelClassName={s.axisTitle}
-                  labelOffset={52}
-                  stroke="currentColor"
-                  tickStroke="currentColor"
+          <>
+            {currentWeek && x(currentWeek) !== undefined ? (
+              <>
+                <rect
+                  className={s.current}
+                  x={(x(currentWeek) ?? 0) - step / 2}
+                  width={step}
+                  y={0}
+                  height={innerHeight}
+                  data-testid="current-week"
                 />
-                <AxisBottom
-                  scale={x}
-                  top={innerHeight}
-                  tickValues={
-                    narrow ? weeks.filter((_, i) => (weeks.length - 1 - i) % 2 === 0) : undefined
-                  }
-                  tickFormat={(week) => formatDate(week, 'MMM d')}
-                  tickLabelProps={{ className: s.axisLabel, textAnchor: 'middle' }}
-                  label="Week starting (Monday)"
-                  labelClassName={s.axisTitle}
-                  labelOffset={14}
-                  stroke="currentColor"
-                  tickStroke="currentColor"
-                />
-                {weeks.map((week, i) => (
-                  <rect
-                    key={week}
-                    ref={(el) => {
-                      columns.current[i] = el;
-                    }}
-                    role="button"
-                    tabIndex={i === Math.min(stop, weeks.length - 1) ? 0 : -1}
-                    aria-label={tipText(week, i)}
-                    x={(x(week) ?? 0) - step / 2}
-                    width={step}
-                    y={0}
-                    height={innerHeight}
-                    className={s.hit}
-                    data-testid="chart-week"
-                    onMouseEnter={() => setActive(i)}
-                    onFocus={() => {
-                      setActive(i);
-                      setStop(i);
-                    }}
-                    onKeyDown={(e) => moveFocus(e, i)}
-                    onBlur={() => setActive(null)}
-                  />
-                ))}
-              </Group>
-            </svg>
-            {activeWeek !== undefined ? (
-              <div
-                className={s.tooltip}
-                role="tooltip"
-                data-testid="chart-tooltip"
-                style={{
-                  left: Math.min(Math.max(tipLeft, 90), width - 90),
-                  top: MARGIN.top,
-                }}
-              >
-                <strong>
-                  Week of {formatDate(activeWeek)}
-                  {activeWeek === currentWeek ? ` (${SO_FAR})` : ''}
-                </strong>
-                {series.map((line) => {
-                  const v = line.values[active!];
-                  return (
-                    <span key={line.kind}>
-                      <span className={`${s.swatchBase} ${s.swatch[line.kind]}`} />
-                      {line.label}: {v === null || v === undefined ? 'none' : formatValue(v)}
-                    </span>
-                  );
-                })}
-              </div>
+                <text x={x(currentWeek) ?? 0} y={-4} textAnchor="middle" className={s.currentLabel}>
+                  This week ({SO_FAR})
+                </text>
+              </>
             ) : null}
-          </div>
+            <GridRows scale={y} width={innerWidth} numTicks={5} className={s.grid} />
+            {low < 0 ? (
+              <Line
+                from={{ x: 0, y: y(0) }}
+                to={{ x: innerWidth, y: y(0) }}
+                className={s.zeroLine}
+                data-testid="zero-line"
+              />
+            ) : null}
+            {series.map((line) => (
+              <LinePath
+                key={line.kind}
+                data={weeks.map((week, i) => ({ week, value: line.values[i] ?? null }))}
+                defined={(d) => d.value !== null}
+                x={(d) => x(d.week) ?? 0}
+                y={(d) => y(d.value ?? 0)}
+                className={`${s.line} ${s.series[line.kind]}`}
+              />
+            ))}
+            {activeWeek !== undefined
+              ? series.map((line) => {
+                  const v = line.values[active!];
+                  return v === null || v === undefined ? null : (
+                    <circle
+                      key={line.kind}
+                      cx={x(activeWeek) ?? 0}
+                      cy={y(v)}
+                      r={4}
+                      className={`${s.dot} ${s.series[line.kind]}`}
+                    />
+                  );
+                })
+              : null}
+            <AxisLeft
+              scale={y}
+              numTicks={5}
+              tickFormat={(v) => formatTick(Number(v))}
+              tickLabelProps={leftTicks(s.axisLabel)}
+              label={valueAxisLabel}
+              labelClassName={s.axisTitle}
+              labelOffset={52}
+              {...axisLines}
+            />
+            <AxisBottom
+              scale={x}
+              top={innerHeight}
+              tickValues={narrow ? everyOther(weeks) : undefined}
+              tickFormat={(week) => formatDate(week, 'MMM d')}
+              tickLabelProps={bottomTicks(s.axisLabel)}
+              label="Week starting (Monday)"
+              labelClassName={s.axisTitle}
+              labelOffset={14}
+              {...axisLines}
+            />
+            {weeks.map((week, i) => (
+              <rect
+                key={week}
+                ref={(el) => {
+                  columns.current[i] = el;
+                }}
+                role="button"
+                tabIndex={i === Math.min(stop, weeks.length - 1) ? 0 : -1}
+                aria-label={tipText(week, i)}
+                x={(x(week) ?? 0) - step / 2}
+                width={step}
+                y={0}
+                height={innerHeight}
+                className={s.hit}
+                data-testid="chart-week"
+                onMouseEnter={() => open(i)}
+                onFocus={() => {
+                  open(i);
+                  setStop(i);
+                }}
+                onKeyDown={(e) => moveFocus(e, i)}
+                onBlur={hide}
+              />
+            ))}
+          </>
         );
       }}
-    </ParentSize>
+    </ChartFrame>
   );
 
   function tipText(week: IsoDate, i: number): string {

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../client/api';
-import { WarningIcon } from '../../components/icons';
 import { ProgressBar } from '../../components/ProgressBar';
-import { spinner } from '../../components/ui.css';
+import { QueryPanel } from '../../components/QueryPanel';
 import type { ProjectBudgetBurn } from '../../shared/budget-burn';
 import { formatDate } from '../../shared/format';
 import { type CurrencyCode, formatMoney } from '../../shared/currency';
-import { runOutText } from '../../shared/budget-burn';
+import { burnTone, runOutText } from '../../shared/budget-burn';
 import * as s from './ProjectDetailModal.css';
 
 export const budgetBurnKey = (id: number) => [`/api/insights/projects/${id}/budget-burn`] as const;
@@ -25,36 +24,21 @@ export function BudgetBurnTab({ projectId }: { projectId: number }) {
     queryKey: budgetBurnKey(projectId),
     queryFn: () => apiRequest<BudgetBurnAnswer>('GET', budgetBurnKey(projectId)[0]),
   });
-  if (query.isPending) {
-    return (
-      <div className={s.centered} role="status">
-        <div className={spinner} />
-        <span className={s.mutedText}>Loading budget burn...</span>
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className={s.centered} role="alert">
-        <WarningIcon size={24} className={s.red} />
-        <div className={s.stateTitle}>Failed to load budget burn</div>
-        <p className={s.mutedText}>Please try again later.</p>
-      </div>
-    );
-  }
-  const burn = query.data.budgetBurn;
-  if (!burn) {
-    return (
-      <div className={s.centered}>
-        <div className={s.stateTitle}>No Budget Burn</div>
-        <p className={s.mutedText}>
-          Budget burn is shown for visible fixed-price and time-and-materials projects linked to
-          Forecast.
-        </p>
-      </div>
-    );
-  }
-  return <BudgetBurnView burn={burn} currency={query.data.currency} />;
+  return (
+    <QueryPanel
+      query={query}
+      look="compact"
+      loading="Loading budget burn..."
+      error={{ title: 'Failed to load budget burn', text: 'Please try again later.' }}
+      empty={{
+        when: (d) => !d.budgetBurn,
+        title: 'No Budget Burn',
+        text: 'Budget burn is shown for visible fixed-price and time-and-materials projects linked to Forecast.',
+      }}
+    >
+      {(d) => <BudgetBurnView burn={d.budgetBurn!} currency={d.currency} />}
+    </QueryPanel>
+  );
 }
 
 export function BudgetBurnView({
@@ -100,8 +84,8 @@ export function BudgetBurnView({
           <>
             <ProgressBar
               percent={burn.usedPercent}
-              label="Budget used (internal cost)"
-              tone={burn.usedPercent >= 100 ? 'red' : burn.usedPercent >= 80 ? 'amber' : 'blue'}
+              label={`Budget used (internal cost; alert at ${burn.alertPercent}%)`}
+              tone={burnTone(burn.usedPercent, burn.alertPercent)}
             />
             <ProgressBar percent={burn.invoicedPercent ?? 0} label="Invoiced" tone="green" />
           </>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { apiRequest } from '../../client/api';
-import { WarningIcon } from '../../components/icons';
+import { QueryPanel } from '../../components/QueryPanel';
 import { JiraKey, JiraSiteContext, SourceLink } from '../../components/SourceLink';
 import { jiraSprintUrl } from '../../shared/source-links';
 import { ProgressBar } from '../../components/ProgressBar';
-import { badge, button, spinner } from '../../components/ui.css';
+import { badge, button } from '../../components/ui.css';
 import type { ProjectForEveryone } from '../../shared/projects';
 import type { Role } from '../../shared/roles';
 import { formatDate } from '../../shared/format';
@@ -17,6 +17,8 @@ import { epicProgress, epicProgressText } from '../../shared/epics';
 import { figureHelp, figureLabel } from '../../shared/figures';
 import { blockedTickets, currentSprint, EPICS_PAGE_SIZE } from '../../shared/tickets';
 import { TicketStatusPie } from './TicketStatusPie';
+import { useProjectForecast } from './RetainerForecastPanel';
+import type { EpicForecast } from '../../shared/delivery-forecast';
 import type { JiraEpic, JiraOverview, JiraSprint } from '../../shared/tickets';
 
 /** The detail modal's 'Jira Integration' tab (docs/product-spec.md, "Project detail modal"). */
@@ -70,25 +72,33 @@ function JiraOverviewPanel({
     queryKey: jiraDataKey(projectId),
     queryFn: () => apiRequest<JiraOverview>('GET', `/api/projects/${projectId}/jira-data`),
   });
-  if (overview.isPending) {
-    return (
-      <div className={s.centered} role="status">
-        <div className={spinner} />
-        <span className={s.mutedText}>Loading Jira data...</span>
-      </div>
-    );
-  }
-  if (overview.isError) {
-    return (
-      <div className={s.centered} role="alert">
-        <WarningIcon size={24} className={s.red} />
-        <div className={s.stateTitle}>Failed to load Jira data</div>
-        <p className={s.mutedText}>Please check your Jira project configuration</p>
-      </div>
-    );
-  }
-  const data = overview.data;
+  return (
+    <QueryPanel
+      query={overview}
+      look="compact"
+      loading="Loading Jira data..."
+      error={{
+        title: 'Failed to load Jira data',
+        text: 'Please check your Jira project configuration',
+      }}
+    >
+      {(data) => <JiraOverviewView data={data} project={project} projectKey={projectKey} />}
+    </QueryPanel>
+  );
+}
+
+function JiraOverviewView({
+  data,
+  project,
+  projectKey,
+}: {
+  data: JiraOverview;
+  project: ProjectForEveryone;
+  projectKey: string;
+}) {
+  const projectId = project.id;
   const rate = completionRate(data.completedTickets, data.totalTickets);
+  const sprint = currentSprint(data.sprints);
   return (
     <>
       <section className={s.section} aria-labelledby="jira-overview">
@@ -111,7 +121,11 @@ function JiraOverviewPanel({
         <TicketStatusPie ticketsByStatus={data.ticketsByStatus} />
       </section>
 
-      <ThisSprint sprint={currentSprint(data.sprints)} projectKey={projectKey} />
+      <ThisSprint
+        sprint={sprint}
+        projectKey={projectKey}
+        forecast={<SprintForecastLine projectId={projectId} sprint={sprint} />}
+      />
       <Epics epics={data.epics} project={project} />
     </>
   );
@@ -133,7 +147,15 @@ function sprintBadge(state: string): string {
   return badge.blue;
 }
 
-function ThisSprint({ sprint, projectKey }: { sprint: JiraSprint | null; projectKey: string }) {
+function ThisSprint({
+  sprint,
+  projectKey,
+  forecast,
+}: {
+  sprint: JiraSprint | null;
+  projectKey: string;
+  forecast: React.ReactNode;
+}) {
   const site = useContext(JiraSiteContext);
   return (
     <section className={s.section} aria-labelledby="jira-sprint">
@@ -172,6 +194,7 @@ function ThisSprint({ sprint, projectKey }: { sprint: JiraSprint | null; project
               total: sprint.totalTickets,
             })}
           />
+          {forecast}
         </div>
       ) : (
         <p className={s.mutedText}>No sprints found for this project</p>
@@ -184,6 +207,8 @@ function ThisSprint({ sprint, projectKey }: { sprint: JiraSprint | null; project
 function Epics({ epics, project }: { epics: JiraEpic[]; project: ProjectForEveryone }) {
   const [shown, setShown] = useState(EPICS_PAGE_SIZE);
   const remaining = Math.max(0, epics.length - shown);
+  const forecast = useProjectForecast(project.id);
+  const forecasts = forecast.data && new Map(forecast.data.epics.map((e) => [e.key, e]));
   return (
     <section className={s.section} aria-labelledby="jira-epics">
       <h3 id="jira-epics" className={s.h3}>
@@ -192,6 +217,11 @@ function Epics({ epics, project }: { epics: JiraEpic[]; project: ProjectForEvery
       {epics.length > 0 ? (
         <p className={s.mutedText} data-testid="epic-progress" title={figureHelp('epicProgress')}>
           {figureLabel('epicProgress')}: {epicProgressText(epicProgress(project))}
+        </p>
+      ) : null}
+      {forecast.data && forecast.data.epics.length > 0 ? (
+        <p className={s.mutedText} data-testid="epic-forecast-basis">
+          Finish dates forecast {forecast.data.basis.text}, open epics worked in key order.
         </p>
       ) : null}
       <ul className={s.list}>
@@ -211,6 +241,7 @@ function Epics({ epics, project }: { epics: JiraEpic[]; project: ProjectForEvery
             ) : (
               <span className={s.mutedText}>No tickets assigned to this epic</span>
             )}
+            {forecasts?.get(epic.key) ? <EpicForecastLine epic={forecasts.get(epic.key)!} /> : null}
           </li>
         ))}
       </ul>
@@ -224,5 +255,37 @@ function Epics({ epics, project }: { epics: JiraEpic[]; project: ProjectForEvery
         </button>
       ) : null}
     </section>
+  );
+}
+
+/** A date of a forecast, or why there is none. */
+const forecastDate = (date: string | null) => (date ? formatDate(date) : 'not within two years');
+
+/** An open epic's P50 and P85 finish dates (docs/decisions/420-forecasts-with-ranges.md). */
+function EpicForecastLine({ epic }: { epic: EpicForecast }) {
+  return (
+    <span className={s.mutedText} data-testid="epic-forecast">
+      {epic.remaining} {epic.remaining === 1 ? 'ticket' : 'tickets'} left: likely done by{' '}
+      {forecastDate(epic.p50Date)} (P50), 85% sure by {forecastDate(epic.p85Date)} (P85)
+    </span>
+  );
+}
+
+/** The running sprint's share done at its end, P50 and P85, with what it rests on. */
+function SprintForecastLine({
+  projectId,
+  sprint,
+}: {
+  projectId: number;
+  sprint: JiraSprint | null;
+}) {
+  const forecast = useProjectForecast(projectId);
+  const f = forecast.data?.sprint;
+  if (!f || !sprint || f.name !== sprint.name) return null;
+  return (
+    <p className={s.mutedText} data-testid="sprint-forecast">
+      By its end: likely {f.p50Done}% done (P50), 85% sure of {f.p85Done}% (P85),{' '}
+      {forecast.data!.basis.text}.
+    </p>
   );
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../client/api';
 import { Gauge } from '../../components/Gauge';
-import { WarningIcon } from '../../components/icons';
-import { badge, spinner } from '../../components/ui.css';
+import { QueryPanel } from '../../components/QueryPanel';
+import { badge } from '../../components/ui.css';
 import type { ProjectForEveryone } from '../../shared/projects';
 import { formatMoney } from '../../shared/currency';
 import { formatDate, hoursBilled } from '../../shared/format';
@@ -44,35 +44,26 @@ function RetainerPeriods({ projectId }: { projectId: number }) {
     queryFn: () =>
       apiRequest<RetainerPeriodsAnswer>('GET', `/api/projects/${projectId}/retainer-periods`),
   });
-  if (query.isPending) {
-    return (
-      <div className={s.centered} role="status">
-        <div className={spinner} />
-        <span className={s.mutedText}>Loading retainer periods...</span>
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className={s.centered} role="alert">
-        <WarningIcon size={24} className={s.red} />
-        <div className={s.stateTitle}>Failed to load retainer periods</div>
-        <p className={s.mutedText}>
-          This project may not have retainer periods configured in Forecast
-        </p>
-      </div>
-    );
-  }
-  const periods = query.data.retainerPeriods;
+  return (
+    <QueryPanel
+      query={query}
+      look="compact"
+      loading="Loading retainer periods..."
+      error={{
+        title: 'Failed to load retainer periods',
+        text: 'This project may not have retainer periods configured in Forecast',
+      }}
+      empty={{ when: (d) => d.retainerPeriods.length === 0, title: 'No Retainer Periods' }}
+    >
+      {(answer) => <RetainerPeriodsView answer={answer} />}
+    </QueryPanel>
+  );
+}
+
+function RetainerPeriodsView({ answer }: { answer: RetainerPeriodsAnswer }) {
+  const periods = answer.retainerPeriods;
   // In the project's billing currency, named by its own symbol ('A$', '€'; '$' only for USD).
-  const money = (n: number) => formatMoney(n, query.data.currency);
-  if (periods.length === 0) {
-    return (
-      <div className={s.centered}>
-        <div className={s.stateTitle}>No Retainer Periods</div>
-      </div>
-    );
-  }
+  const money = (n: number) => formatMoney(n, answer.currency);
   const summary = retainerSummary(periods);
   return (
     <>

@@ -13,6 +13,8 @@ export interface RetainerPeriodsAnswer {
   retainerPeriods: RetainerPeriod[];
   currency: CurrencyCode;
 }
+/** A project's forecasts with ranges (docs/decisions/420-forecasts-with-ranges.md). */
+export const projectForecastKey = (id: number) => [`/api/projects/${id}/forecast`] as const;
 export const jiraDataKey = (id: number) => [`/api/projects/${id}/jira-data`] as const;
 export const costBreakdownKey = (id: number) => [`/api/projects/${id}/cost-breakdown`] as const;
 export const JIRA_PROJECTS_KEY = ['/api/jira/projects'] as const;

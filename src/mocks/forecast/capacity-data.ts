@@ -36,6 +36,8 @@ export interface ForecastHolidayCalendarEntryJson {
 export interface ForecastNonProjectTimeJson {
   id: number;
   name: string;
+  /** False for time off (vacation, sick leave), true for internal work. */
+  is_internal_time: boolean;
   created_by: number;
   updated_by: number;
   created_at: string;
@@ -88,6 +90,15 @@ const mondayOf = (day: IsoDate) => {
 };
 
 /**
+ * Two days the whole agency was off, a Monday nine weeks ago and a Friday four weeks ago: the
+ * demo's people log them as time off, and they are in the agency's holiday calendar as a real
+ * account's would be (a forecast made the day before knows them).
+ */
+export function pastAgencyDaysOff(thisMonday: IsoDate): IsoDate[] {
+  return [shift(thisMonday, -7 * 9), shift(thisMonday, -7 * 4 + 4)];
+}
+
+/**
  * Gives each developer a team and the agency's holiday calendar (the last one has none, so
  * public holidays come from configuration for them), and builds the plan.
  */
@@ -115,6 +126,7 @@ export function addCapacityDemo(
     // grid's next week shows a holiday) and Friday three weeks on.
     [shift(thisMonday, 7), 'Agency anniversary'],
     [shift(thisMonday, 7 * 3 + 4), 'Agency day'],
+    ...pastAgencyDaysOff(thisMonday).map((date): [IsoDate, string] => [date, 'Agency day off']),
   ];
   const holidayCalendarEntries = named
     .filter(([date], i, all) => all.findIndex(([d]) => d === date) === i)
@@ -199,12 +211,13 @@ export function addCapacityDemo(
     allocate(person, day, day, 450, { nonProjectTime: VACATION }, 'Day off');
   }
   return {
-    departments: DEMO_DEPARTMENTS,
+    // A copy: a test that adds a hostile department must not add it to every later demo.
+    departments: DEMO_DEPARTMENTS.map((d) => ({ ...d })),
     holidayCalendars: [{ id: DEMO_HOLIDAY_CALENDAR_ID, name: 'Agency holidays', ...meta }],
     holidayCalendarEntries,
     nonProjectTime: [
-      { id: VACATION, name: 'Vacation', ...meta },
-      { id: 2, name: 'Internal', ...meta },
+      { id: VACATION, name: 'Vacation', is_internal_time: false, ...meta },
+      { id: 2, name: 'Internal', is_internal_time: true, ...meta },
     ],
     allocations,
   };

@@ -6,13 +6,14 @@
  * Deterministic: the same seed, scale and today always give the same data.
  */
 import { formatMoney } from '../../shared/currency';
-import { addCapacityDemo, type ForecastCapacityDemo } from './capacity-data';
+import { addCapacityDemo, type ForecastCapacityDemo, pastAgencyDaysOff } from './capacity-data';
 import { addDays, addWeeks, differenceInCalendarDays, format, isWeekend, parseISO } from 'date-fns';
 import {
   createDemoSpine,
   intBetween,
   pick,
   seededRandom,
+  type DemoDeveloper,
   type DemoProject,
   type DemoSpine,
 } from '../agency/spine';
@@ -42,6 +43,13 @@ export interface ForecastProjectJson {
   labels: number[];
   created_at: string;
   updated_at: string;
+}
+
+/** A client as GET /api/v1/clients lists them (docs/reference/forecast-api.md). */
+export interface ForecastClientJson {
+  id: number;
+  name: string;
+  country: string;
 }
 
 export interface ForecastRateCardJson {
@@ -155,6 +163,15 @@ export interface ForecastPersonJson {
   updated_at: string;
 }
 
+export interface ForecastRoleJson {
+  id: number;
+  name: string;
+  created_by: number;
+  updated_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ForecastCostPeriodJson {
   id: number;
   person_id: number;
@@ -204,12 +221,16 @@ export interface ForecastDemoData {
   now: string;
   spine: DemoSpine;
   projects: ForecastProjectJson[];
+  /** The clients projects name (`client`): Pipedrive's organisations match them by name. */
+  clients: ForecastClientJson[];
   rateCards: ForecastRateCardJson[];
   invoices: ForecastInvoiceJson[];
   retainerPeriods: ForecastRetainerPeriodJson[];
   /** Includes one system user and one client user, as Forecast does. */
   persons: ForecastPersonJson[];
   costPeriods: ForecastCostPeriodJson[];
+  /** The roles persons' default_role names (GET /api/v1/roles). */
+  roles: ForecastRoleJson[];
   timeRegistrations: ForecastTimeRegistrationJson[];
   deletedRegistrations: ForecastDeletedRegistrationJson[];
   /** Teams, holiday calendars, time off and allocations for the Capacity page. */
@@ -237,6 +258,14 @@ const NOTES = [
   'Deployment pipeline',
 ];
 const JOB_TITLES = ['Developer', 'Senior Developer', 'Tech Lead', 'QA Engineer', 'Designer'];
+/** The agency's roles; a person's default role follows their job title. */
+const ROLES = [
+  { id: 7, name: 'Developer' },
+  { id: 8, name: 'QA Engineer' },
+  { id: 9, name: 'Designer' },
+  { id: 10, name: 'Project Manager' },
+] as const;
+const roleOfTitle = (title: string) => (title === 'QA Engineer' ? 8 : title === 'Designer' ? 9 : 7);
 /** Minutes in a developer's working day. */
 const WORK_DAY = 450;
 
@@ -323,20 +352,62 @@ export function createForecastDemoData({
     now: calendar.now,
     spine,
     projects,
+    clients: clientsOf(spine.projects),
     rateCards,
     invoices,
     retainerPeriods,
     persons,
     costPeriods,
+    roles: ROLES.map((r) => ({
+      ...r,
+      created_by: SYSTEM_USER_ID,
+      updated_by: SYSTEM_USER_ID,
+      created_at: stamp(calendar.firstDay, 8 * 60),
+      updated_at: stamp(calendar.firstDay, 8 * 60),
+    })),
     timeRegistrations,
     deletedRegistrations,
     capacity,
   };
 }
 
-/** Two neighbouring projects share a client, so an invoice can span them. */
+/**
+ * A project's client: the first two projects share one, so an invoice can span them; every
+ * other project has its own.
+ */
 function clientOf(p: DemoProject): number {
-  return 300 + Math.floor(p.index / 2);
+  return p.index < 2 ? 300 : 299 + p.index;
+}
+
+/** Client names by a project's place among the twelve (the first two share Acme). */
+const CLIENT_NAMES = [
+  'Acme',
+  'Acme',
+  'Northwind',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Stark',
+  'Wayne Foundation',
+  'Hooli',
+  'Pied Piper',
+  'Soylent',
+  'Vandelay',
+];
+
+/** One client per clientOf, named as the agency's CRM knows them (a scaled demo numbers repeats). */
+function clientsOf(projects: readonly DemoProject[]): ForecastClientJson[] {
+  const byId = new Map<number, ForecastClientJson>();
+  for (const p of projects) {
+    const round = Math.floor(p.index / CLIENT_NAMES.length);
+    const name = CLIENT_NAMES[p.index % CLIENT_NAMES.length]!;
+    byId.set(clientOf(p), {
+      id: clientOf(p),
+      name: round === 0 ? name : `${name} ${round + 1}`,
+      country: 'AU',
+    });
+  }
+  return [...byId.values()];
 }
 
 /** The last day a project takes time: PLANNING none, DONE the first ten weeks, HALTED the first half. */
@@ -418,7 +489,7 @@ function personsOf(spine: DemoSpine, { now, firstDay }: DemoCalendar): ForecastP
     active: true,
     is_system_user: false,
     client_id: null,
-    default_role: 7,
+    default_role: roleOfTitle(JOB_TITLES[d.index % JOB_TITLES.length]!),
     department_id: 2,
     cost: d.costRate,
     monday: WORK_DAY,
@@ -527,9 +598,9 @@ function weekdays(first: IsoDate, last: IsoDate): IsoDate[] {
   return days;
 }
 
-/** Two days the whole agency is off: a Monday nine weeks ago and a Friday four weeks ago. */
+/** The days the whole agency is off in the demo's past (its holiday calendar holds them). */
 function publicHolidays({ thisMonday }: DemoCalendar): Set<IsoDate> {
-  return new Set([shiftDays(thisMonday, -7 * 9), shiftDays(thisMonday, -7 * 4 + 4)]);
+  return new Set(pastAgencyDaysOff(thisMonday));
 }
 
 /** A fixed-price project on the dashboard whose value is nearly spent (every eighth, from the eighth). */
@@ -588,25 +659,28 @@ function timeRegistrationsOf(
   const surgeFrom = shiftDays(calendar.thisMonday, -7);
   let htmlNotePending = true;
   for (const d of spine.developers) {
+    const share = billableShare(d);
     const primary = running.length ? running[d.index % running.length]! : working[0];
     const secondary = working.length ? working[(d.index * 3 + 1) % working.length]! : undefined;
     for (const day of days) {
       const inThisWeek = day >= calendar.thisMonday;
       const approval = inThisWeek ? (rand() < 0.5 ? 'NOT_SUBMITTED' : 'SUBMITTED') : 'APPROVED';
       const register: Register = (minutes, target, note) => {
+        const billable = target.project ? billableOf(minutes, share) : 0;
         const reg = timeRegistration(rand, calendar, {
           id: 100_000 + timeRegistrations.length,
           personId: d.forecastPersonId,
           day,
           approval,
           minutes,
+          billable,
           target,
           note,
         });
         timeRegistrations.push(reg);
         if (target.project) {
           const key = `${target.project.forecastId}|${day}`;
-          billableMinutes.set(key, (billableMinutes.get(key) ?? 0) + minutes);
+          billableMinutes.set(key, (billableMinutes.get(key) ?? 0) + billable);
         }
       };
       if (holidays.has(day)) {
@@ -626,6 +700,17 @@ function timeRegistrationsOf(
   }
   return { timeRegistrations, billableMinutes };
 }
+
+/**
+ * The share of a developer's project time that is billed: the rest goes on non-billable tasks
+ * (estimates, handovers, rework under warranty), more for some people than others, so billable
+ * utilisation spreads as in a real agency (about 60-90%). Fixed by the person, not drawn, so
+ * every other figure of the demo keeps its random stream; retainer periods count what is billed.
+ */
+const billableShare = (d: DemoDeveloper): number => 0.66 + ((d.index * 5) % 12) * 0.025;
+
+const billableOf = (minutes: number, share: number): number =>
+  Math.round((minutes * share) / 15) * 15;
 
 /**
  * One developer's day: a vacation day now and then, else an occasional internal meeting and the
@@ -682,6 +767,8 @@ function timeRegistration(
     day: IsoDate;
     approval: ForecastTimeRegistrationJson['approval_status'];
     minutes: number;
+    /** Of `minutes`, what is billable (none off projects). */
+    billable: number;
     target: TimeTarget;
     note: string | null;
   },
@@ -702,7 +789,7 @@ function timeRegistration(
     non_project_time: target.nonProject ?? null,
     role: target.project ? 7 : null,
     time_registered: entry.minutes,
-    billable_minutes_registered: target.project ? entry.minutes : 0,
+    billable_minutes_registered: entry.billable,
     date: day,
     notes: entry.note,
     approval_status: entry.approval,
@@ -1019,4 +1106,50 @@ function invoice(
     created_at: stampAt(created),
     updated_at: stampAt(payments[0]?.date ?? created),
   };
+}
+
+/**
+ * The weekdays each developer is away in the demo, by Forecast person id, as the dashboard reads
+ * them (docs/decisions/397-available-points-count-logged-leave.md): their holiday calendar's days,
+ * whole days planned as time off and whole days logged as time off. The demo Jira site delivers
+ * nothing on them (docs/decisions/426-demo-delivery-follows-working-days.md).
+ */
+export function demoDaysOff(data: ForecastDemoData): Map<number, Set<IsoDate>> {
+  const off = new Map<number, Set<IsoDate>>();
+  const add = (person: number, day: IsoDate) => {
+    const days = off.get(person) ?? new Set<IsoDate>();
+    days.add(day);
+    off.set(person, days);
+  };
+  const calendarDays = new Map<number, IsoDate[]>();
+  for (const h of data.capacity.holidayCalendarEntries) {
+    const day = `${h.year}-${String(h.month).padStart(2, '0')}-${String(h.day).padStart(2, '0')}`;
+    calendarDays.set(h.holiday_calendar_id, [
+      ...(calendarDays.get(h.holiday_calendar_id) ?? []),
+      day,
+    ]);
+  }
+  for (const p of data.persons)
+    for (const day of p.holiday_calendar_id ? (calendarDays.get(p.holiday_calendar_id) ?? []) : [])
+      add(p.id, day);
+  const timeOff = new Set(
+    data.capacity.nonProjectTime.filter((t) => !t.is_internal_time).map((t) => t.id),
+  );
+  for (const a of data.capacity.allocations) {
+    if (a.non_project_time === null || !timeOff.has(a.non_project_time)) continue;
+    const minutes = [a.monday, a.tuesday, a.wednesday, a.thursday, a.friday];
+    for (const day of weekdays(a.start_date, a.end_date))
+      if (minutes[(parseISO(day).getDay() + 6) % 7]! >= WORK_DAY) add(a.person, day);
+  }
+  const logged = new Map<string, number>();
+  for (const r of data.timeRegistrations) {
+    if (r.non_project_time === null || !timeOff.has(r.non_project_time)) continue;
+    const key = `${r.person}|${r.date}`;
+    logged.set(key, (logged.get(key) ?? 0) + r.time_registered);
+  }
+  for (const [key, minutes] of logged) {
+    const [person, day] = key.split('|') as [string, IsoDate];
+    if (minutes >= WORK_DAY) add(Number(person), day);
+  }
+  return off;
 }

@@ -228,6 +228,7 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
     }),
     get('/api/v1/invoices', (r) => send(new URL(r.url).pathname, data.invoices)),
     get('/api/v1/rate_cards', (r) => send(new URL(r.url).pathname, data.rateCards)),
+    get('/api/v1/clients', (r) => send(new URL(r.url).pathname, data.clients)),
     get('/api/v2/persons', (r) => send(new URL(r.url).pathname, data.persons)),
     get('/api/v1/person_cost_periods', (r) => {
       const url = new URL(r.url);
@@ -238,6 +239,7 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
       );
     }),
     get('/api/v1/departments', (r) => send(new URL(r.url).pathname, data.capacity.departments)),
+    get('/api/v1/roles', (r) => send(new URL(r.url).pathname, data.roles)),
     get('/api/v1/holiday_calendars', (r) =>
       send(new URL(r.url).pathname, data.capacity.holidayCalendars),
     ),
@@ -250,6 +252,16 @@ export function createForecastHandlers(options: ForecastHandlersOptions): Foreca
     get('/api/v1/allocations', (r) => send(new URL(r.url).pathname, data.capacity.allocations)),
     get('/api/v4/time_registrations', (r) => page(r, byId(data.timeRegistrations))),
     get('/api/v4/time_registrations/deleted', (r) => page(r, byId(data.deletedRegistrations))),
+    // One registration (v3, as a webhook's thin payload is followed up): v3 lacks task_project.
+    get('/api/v3/time_registrations/:registrationId', (r, { registrationId }) => {
+      const found = data.timeRegistrations.find((t) => String(t.id) === registrationId);
+      if (!found) return error(404, `Time registration ${registrationId} not found`);
+      const { task_project: _taskProject, phase: _phase, ...v3 } = found;
+      return send(new URL(r.url).pathname, {
+        ...v3,
+        project: found.project ?? found.task_project,
+      });
+    }),
     get('/api/v4/time_registrations/updated_after/:instant', (r, { instant }) => {
       const after = parseUpdatedAfter(instant ?? '');
       if (after === null)

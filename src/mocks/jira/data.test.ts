@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDemoSpine } from '../agency/spine';
+import { createForecastDemoData, demoDaysOff } from '../forecast/data';
 import {
   createJiraDemoData,
   DEMO_FIELDS,
@@ -148,6 +149,45 @@ describe('the demo Jira site', () => {
         (t) => t.to.name === 'Ready for QA Testing' && t.at >= MONDAY && t.at <= TODAY.getTime(),
       ),
     ).toBe(true);
+  });
+
+  it('reads a finished week the same at any hour: the same tickets reach QA with the same points and people', () => {
+    const delivered = (d: JiraDemoData) =>
+      allIssues(d)
+        .flatMap((i) => {
+          const qa = i.transitions.find((t) => t.to === DEMO_STATUSES.readyForQa);
+          return qa && qa.at < MONDAY
+            ? [`${qa.at}|${i.assignee?.accountId}|${i.storyPoints}|${i.summary}`]
+            : [];
+        })
+        .sort();
+    const early = delivered(createJiraDemoData({ today: new Date('2026-11-19T07:00:00Z') }));
+    expect(early.length).toBeGreaterThan(500);
+    expect(delivered(createJiraDemoData({ today: new Date('2026-11-19T21:30:00Z') }))).toEqual(
+      early,
+    );
+  });
+
+  it('delivers sprint work only on its assignee’s working days: no weekends, holidays or leave', () => {
+    const byPerson = demoDaysOff(createForecastDemoData({ today: '2026-11-19' }));
+    const off = new Map(
+      site.spine.developers.map((d) => [d.accountId, byPerson.get(d.forecastPersonId)]),
+    );
+    // The demo's logged public holiday, a Friday four weeks back, is a day off for everyone.
+    const holiday = new Date(MONDAY - 4 * WEEK + 4 * 86_400_000).toISOString().slice(0, 10);
+    expect([...off.values()].every((days) => days?.has(holiday))).toBe(true);
+    let checked = 0;
+    for (const i of allIssues(site)) {
+      const qa = i.transitions.find((t) => t.to === DEMO_STATUSES.readyForQa);
+      // Carried-over tickets and the one put in QA for the hostile summary keep their own dates.
+      if (!qa || !i.assignee || i.sprintIndexes.length !== 1 || i.summary === HOSTILE_SUMMARY)
+        continue;
+      const day = new Date(qa.at);
+      expect([0, 6], i.key).not.toContain(day.getUTCDay());
+      expect(off.get(i.assignee.accountId)?.has(day.toISOString().slice(0, 10)), i.key).toBe(false);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 
   it('generates projects only when asked', () => {

@@ -13,6 +13,7 @@ import {
   type DemoDeveloper,
   type DemoSpine,
 } from '../agency/spine';
+import { createForecastDemoData, demoDaysOff } from '../forecast/data';
 
 export const DEMO_SITE_URL = 'https://demo-agency.atlassian.net';
 
@@ -189,6 +190,11 @@ export interface JiraDemoOptions {
   seed?: number;
   /** Exact issue counts (tickets and epics) for some project keys, e.g. a 3,000-issue project in tests. */
   issueCounts?: Record<string, number>;
+  /**
+   * The developers' days off by Forecast person id (`demoDaysOff`), when the caller has the demo
+   * Forecast at hand; else they come from a demo Forecast dated `today` in UTC.
+   */
+  daysOff?: ReadonlyMap<number, ReadonlySet<string>>;
 }
 
 export interface JiraDemoData {
@@ -465,6 +471,8 @@ const ACTIVE_MIX: readonly (readonly [StatusName, number])[] = [
   ['done', 15],
   ['descoped', 2],
 ];
+/** The final statuses whose way passes 'Ready for QA Testing'. */
+const REACHES_QA: ReadonlySet<StatusName> = new Set(['readyForQa', 'uat', 'done']);
 const CARRIED_MIX = ACTIVE_MIX.filter(([s]) => s !== 'toDo');
 const TYPE_MIX: readonly (readonly [IssueTypeName, number])[] = [
   ['Story', 45],
@@ -499,6 +507,18 @@ export function createJiraDemoData(options: JiraDemoOptions): JiraDemoData {
 
   const details = new Map<string, DemoProjectDetail>();
   const issuesById = new Map<string, DemoIssue>();
+  let away: Map<string, ReadonlySet<string>> | undefined;
+  /** Each developer's days off, by Jira account, from the demo Forecast of the same agency. */
+  const daysOff = () => {
+    if (away) return away;
+    const byPerson =
+      options.daysOff ??
+      demoDaysOff(createForecastDemoData({ today: today.toISOString().slice(0, 10), scale, seed }));
+    away = new Map(
+      spine.developers.map((d) => [d.accountId, byPerson.get(d.forecastPersonId) ?? new Set()]),
+    );
+    return away;
+  };
 
   function detail(key: string): DemoProjectDetail {
     const cached = details.get(key);
@@ -510,6 +530,7 @@ export function createJiraDemoData(options: JiraDemoOptions): JiraDemoData {
       today,
       issueCount: issueCounts[project.key] ?? plannedIssueCount(project, seed),
       developers: people.developers,
+      daysOff: daysOff(),
     });
     details.set(key, made);
     for (const issue of made.issues) issuesById.set(issue.id, issue);
@@ -652,7 +673,13 @@ const issueIdOf = (p: DemoJiraProject, n: number) => String(1_000_000 + p.index 
  */
 function projectDetail(
   p: DemoJiraProject,
-  context: { seed: number; today: Date; issueCount: number; developers: readonly DemoJiraUser[] },
+  context: {
+    seed: number;
+    today: Date;
+    issueCount: number;
+    developers: readonly DemoJiraUser[];
+    daysOff: ReadonlyMap<string, ReadonlySet<string>>;
+  },
 ): DemoProjectDetail {
   const { seed, today, issueCount } = context;
   const now = today.getTime();
@@ -670,15 +697,26 @@ function projectDetail(
   // The hostile summary sits on a ticket that entered QA this week, so the weekly list shows it.
   const hostile = p.index === 0 ? placeInQaThisWeek(drafts, plan, now) : -1;
 
+  // Each ticket draws from a stream of its own, keyed by when it was drafted, so a ticket keeps
+  // its points and assignee whatever hour the demo is read (docs/decisions/426).
+  const tickets = drafts.map((draft) => {
+    const own = seededRandom(
+      seed ^ Math.imul(p.index + 7, 0x85ebca6b) ^ Math.imul(draft.order + 1, 0x27d4eb2f),
+    );
+    return { draft, rand: own, ...estimateOf(own, draft, team) };
+  });
+  deliverOnWorkingDays(tickets, plan, context.daysOff);
+
   const issues: DemoIssue[] = [...epics];
-  drafts.forEach((draft, i) => {
+  tickets.forEach((ticket, i) => {
     const number = epics.length + i + 1;
     issues.push(
-      issueOf(rand, p, draft, {
+      issueOf(ticket.rand, p, ticket.draft, {
         number,
         latest,
-        team,
         epics,
+        storyPoints: ticket.storyPoints,
+        assignee: ticket.assignee,
         summary: i === hostile ? HOSTILE_SUMMARY : undefined,
       }),
     );
@@ -784,7 +822,21 @@ function epicsOf(p: DemoJiraProject, count: number, projectStart: number): DemoI
 }
 
 /** A ticket before it has a key: when it was made, its sprints, and the window its changes fill. */
+/** The share of issues planned into sprints, closed and active alike, as many per sprint. */
+const PLANNED_SHARE = 0.87;
+
 interface IssueDraft {
+  /** Its place in the order tickets are drafted, which "now" does not change. */
+  order: number;
+  /** Planned into a sprint and worked inside it: it reaches QA on its assignee's working days. */
+  planned?: boolean;
+  /** When it enters 'Ready for QA Testing', set from its assignee's working days. */
+  deliverAt?: number;
+  /**
+   * Planned work of the active sprint: its changes after this instant ("now") have not happened
+   * yet, and it is in the status of the last one that has.
+   */
+  until?: number;
   created: number;
   type: IssueTypeName;
   sprintIndexes: number[];
@@ -795,9 +847,11 @@ interface IssueDraft {
 
 /**
  * The project's tickets, oldest first (keys grow with creation time, as in Jira). Each sprint
- * gets about as much work as any other: ~80% of issues spread over the closed sprints, ~8% in
- * the active one, so the current week is an ordinary week; the rest wait in the next sprint or
- * the backlog.
+ * holds as many planned tickets as any other: ~87% of issues are dealt in turn to the closed
+ * sprints and the active one, each ticket worked in a window of its own inside its sprint; in the
+ * active sprint a ticket has got only as far as "now" allows, so the last finished week and the
+ * current one deliver as any other week did. ~3% more are in flight or stuck in the active
+ * sprint; the rest wait in the next sprint or the backlog.
  */
 function issueDrafts(
   rand: () => number,
@@ -808,6 +862,9 @@ function issueDrafts(
 ): IssueDraft[] {
   const closedCount = activeIndex;
   const drafts: IssueDraft[] = [];
+  // Planned tickets are dealt to the sprints in turn, the active one included, so every sprint
+  // holds as many tickets as any other.
+  let dealt = 0;
   for (let i = 0; i < count; i++) {
     const type = weighted(rand, TYPE_MIX);
     const bucket = rand();
@@ -816,8 +873,41 @@ function issueDrafts(
     let final: StatusName = 'toDo';
     let from: number;
     let to = latest;
-    if (bucket < 0.8) {
-      const j = Math.floor(rand() * closedCount);
+    let until: number | undefined;
+    let planned: boolean | undefined;
+    if (bucket < PLANNED_SHARE && dealt % (closedCount + 1) === closedCount) {
+      dealt++;
+      // Planned into the active sprint like any sprint's work, each ticket worked in a window
+      // of its own; only the changes before "now" have happened (`until`).
+      created = Math.min(Math.max(projectStart, activeStart - rand() * 10 * DAY), latest - HOUR);
+      sprintIndexes = [activeIndex];
+      const outcome = rand();
+      // As in a closed sprint, about 6% will not be finished in it: they stop short of QA.
+      final =
+        outcome < 0.06
+          ? 'inReview'
+          : outcome < 0.9
+            ? 'done'
+            : outcome < 0.95
+              ? 'wontDo'
+              : 'descoped';
+      from = activeStart + rand() * (SPRINT_LENGTH - 4 * DAY);
+      to = from + (2 + rand() * 2) * DAY;
+      drafts.push({
+        order: i,
+        created,
+        type,
+        sprintIndexes,
+        final,
+        from,
+        to,
+        until: latest,
+        planned: true,
+      });
+      continue;
+    }
+    if (bucket < PLANNED_SHARE) {
+      const j = dealt++ % (closedCount + 1);
       const w = windows[j]!;
       created = Math.max(projectStart, w.start - rand() * 10 * DAY);
       from = Math.max(created, w.start);
@@ -826,17 +916,27 @@ function issueDrafts(
         // Carried over: unfinished when its sprint closed, now in the active sprint.
         sprintIndexes = [j, activeIndex];
         final = weighted(rand, CARRIED_MIX);
+        // Its window ends early in the active sprint, not at "now", so the hour the demo is
+        // read moves none of its changes; those after "now" have not happened yet.
+        to = Math.max(from, activeStart) + 3 * DAY;
+        until = latest;
       } else {
+        planned = true;
         sprintIndexes = [j];
         final = outcome < 0.9 ? 'done' : outcome < 0.95 ? 'wontDo' : 'descoped';
-        to = w.end - HOUR;
+        // Worked in a window of its own inside the sprint, so both weeks deliver alike.
+        from = Math.max(from, w.start + rand() * (SPRINT_LENGTH - 4 * DAY));
+        to = Math.min(w.end - HOUR, from + (2 + rand() * 2) * DAY);
       }
-    } else if (bucket < 0.88) {
+    } else if (bucket < PLANNED_SHARE + 0.03) {
       created = activeStart - 10 * DAY + rand() * (latest - activeStart + 10 * DAY);
       sprintIndexes = [activeIndex];
-      final = weighted(rand, ACTIVE_MIX);
+      // Still in flight: what reaches QA in a sprint is its planned work, delivered on its
+      // people's working days, so these stop short of QA whatever hour the demo is read.
+      const drawn = weighted(rand, ACTIVE_MIX);
+      final = REACHES_QA.has(drawn) ? 'inReview' : drawn;
       from = Math.max(created, activeStart);
-    } else if (bucket < 0.93) {
+    } else if (bucket < PLANNED_SHARE + 0.08) {
       created = activeStart - 20 * DAY + rand() * (latest - activeStart + 20 * DAY);
       sprintIndexes = [activeIndex + 1];
       from = created;
@@ -846,7 +946,17 @@ function issueDrafts(
       from = created;
     }
     created = Math.min(created, latest - HOUR);
-    drafts.push({ created, type, sprintIndexes, final, from: Math.min(from, latest - HOUR), to });
+    drafts.push({
+      order: i,
+      created,
+      type,
+      sprintIndexes,
+      final,
+      from: Math.min(from, latest - HOUR),
+      to,
+      ...(until === undefined ? {} : { until }),
+      ...(planned ? { planned } : {}),
+    });
   }
   return drafts.sort((a, b) => a.created - b.created);
 }
@@ -859,6 +969,7 @@ function placeInQaThisWeek(drafts: IssueDraft[], plan: SprintPlan, now: number):
   const index = drafts.findLastIndex((d) => d.sprintIndexes.includes(plan.activeIndex));
   const target = drafts[index];
   if (target) {
+    target.planned = false;
     target.final = 'readyForQa';
     target.created = Math.min(target.created, plan.thisMonday - DAY);
     target.from = Math.max(plan.thisMonday, now - 2 * DAY);
@@ -875,14 +986,16 @@ function issueOf(
   {
     number,
     latest,
-    team,
     epics,
+    storyPoints,
+    assignee,
     summary,
   }: {
     number: number;
     latest: number;
-    team: readonly DemoJiraUser[];
     epics: readonly DemoIssue[];
+    storyPoints: number | null;
+    assignee: DemoJiraUser | null;
     /** Set for the one ticket whose summary is fixed. */
     summary: string | undefined;
   },
@@ -896,15 +1009,6 @@ function issueOf(
   const updated =
     lastChange ||
     Math.round(Math.min(latest, d.created + rand() * Math.min(2 * DAY, latest - d.created)));
-  const storyPoints =
-    d.type === 'Bug'
-      ? rand() < 0.4
-        ? null
-        : pick(rand, BUG_POINTS)
-      : rand() < 0.1
-        ? null
-        : pick(rand, STORY_POINTS);
-  const assignee = rand() < 0.88 ? pick(rand, team) : null;
   const epic = epics.length > 0 && rand() < 0.8 ? epics[Math.floor(rand() * epics.length)]! : null;
   return {
     id: issueIdOf(p, number),
@@ -912,7 +1016,10 @@ function issueOf(
     number,
     projectKey: p.key,
     typeName: d.type,
-    status: DEMO_STATUSES[d.final],
+    status:
+      d.until === undefined
+        ? DEMO_STATUSES[d.final]
+        : (transitions[transitions.length - 1]?.to ?? DEMO_STATUSES.toDo),
     summary: summary ?? `${pick(rand, VERBS)} ${pick(rand, OBJECTS)}`,
     createdAt: Math.round(d.created),
     updatedAt: updated,
@@ -924,6 +1031,81 @@ function issueOf(
     transitions,
     priorityChangedAt,
   };
+}
+
+/** A ticket's points and assignee, drawn first from its own stream. */
+function estimateOf(
+  rand: () => number,
+  d: IssueDraft,
+  team: readonly DemoJiraUser[],
+): { storyPoints: number | null; assignee: DemoJiraUser | null } {
+  const storyPoints =
+    d.type === 'Bug'
+      ? rand() < 0.4
+        ? null
+        : pick(rand, BUG_POINTS)
+      : rand() < 0.1
+        ? null
+        : pick(rand, STORY_POINTS);
+  const assignee = rand() < 0.88 ? pick(rand, team) : null;
+  return { storyPoints, assignee };
+}
+
+/**
+ * Planned work that gets done reaches QA on its assignee's working days only, a day's worth at
+ * a time: each person's points in a sprint are spread over its weekdays, a tenth of them a
+ * weekday in a two-week sprint, delivered in turn on the days they work (weekdays less their
+ * holidays and leave) between 09:00 and 17:00 UTC. What their days off leave no time for is
+ * descoped, so a week with days off delivers fewer points, as it has fewer available points
+ * (docs/decisions/426).
+ */
+function deliverOnWorkingDays(
+  tickets: readonly {
+    draft: IssueDraft;
+    storyPoints: number | null;
+    assignee: DemoJiraUser | null;
+  }[],
+  plan: SprintPlan,
+  daysOff: ReadonlyMap<string, ReadonlySet<string>>,
+): void {
+  const groups = new Map<string, (typeof tickets)[number][]>();
+  for (const t of [...tickets].sort((a, b) => a.draft.order - b.draft.order)) {
+    if (!t.draft.planned || !REACHES_QA.has(t.draft.final) || !t.assignee) continue;
+    const key = `${t.draft.sprintIndexes[0]}|${t.assignee.accountId}`;
+    const group = groups.get(key);
+    if (group) group.push(t);
+    else groups.set(key, [t]);
+  }
+  for (const group of groups.values()) {
+    const first = group[0]!;
+    const w = plan.windows[first.draft.sprintIndexes[0]!]!;
+    const off = daysOff.get(first.assignee!.accountId);
+    let weekdays = 0;
+    const days: number[] = [];
+    for (let day = w.start; day < w.end; day += DAY) {
+      const weekday = new Date(day).getUTCDay();
+      if (weekday === 0 || weekday === 6) continue;
+      weekdays++;
+      if (!off?.has(new Date(day).toISOString().slice(0, 10))) days.push(day);
+    }
+    const total = group.reduce((sum, t) => sum + (t.storyPoints ?? 0), 0);
+    let before = 0;
+    group.forEach((t, k) => {
+      const points = t.storyPoints ?? 0;
+      const share = total > 0 ? (before + points / 2) / total : (k + 0.5) / group.length;
+      before += points;
+      // A day's worth of the sprint's work per working day: what the days off leave no time
+      // for is descoped.
+      const x = share * weekdays;
+      const i = Math.floor(x);
+      if (i >= days.length) {
+        t.draft.final = 'descoped';
+        return;
+      }
+      t.draft.deliverAt = days[i]! + 9 * HOUR + (x - i) * 8 * HOUR;
+      t.draft.to = Math.max(t.draft.deliverAt, w.end - HOUR);
+    });
+  }
 }
 
 /**
@@ -946,7 +1128,16 @@ function changelogOf(d: IssueDraft, rand: () => number): DemoTransition[] {
     });
     previous = next;
   }
-  return transitions;
+  const qa = transitions.find((t) => t.to === DEMO_STATUSES.readyForQa);
+  if (d.deliverAt !== undefined && qa) {
+    // Moved so that it enters QA when its assignee delivers it, kept after its creation and
+    // inside its sprint.
+    const shift = d.deliverAt - qa.at;
+    for (const t of transitions)
+      t.at = Math.round(Math.max(d.created, Math.min(d.to, t.at + shift)));
+  }
+  // Planned work has got only as far as "now".
+  return d.until === undefined ? transitions : transitions.filter((t) => t.at < d.until!);
 }
 
 /**

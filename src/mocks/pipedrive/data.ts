@@ -1,7 +1,7 @@
 /**
  * The demo agency's sales pipeline as Pipedrive API v2 answers it (docs/reference/pipedrive-api.md):
- * two pipelines, six stages with their deal probabilities, and sixteen deals dated relative to
- * the demo's today. Some deals carry no probability of their own (their stage's applies), one is
+ * two pipelines, six stages with their deal probabilities, sixteen deals dated relative to the
+ * demo's today, and each deal's organisation. Some deals carry no probability of their own (their stage's applies), one is
  * in euros, and a few are won or lost (an open-deals list leaves them out).
  */
 import { addDays, format, parseISO } from 'date-fns';
@@ -61,11 +61,57 @@ export interface PipedriveDealJson {
   acv: number | null;
 }
 
+/** An organisation as API v2 lists them (OrganizationItem, GET /api/v2/organizations). */
+export interface PipedriveOrganizationJson {
+  id: number;
+  name: string;
+  owner_id: number;
+  add_time: string;
+  update_time: string;
+  is_deleted: boolean;
+  visible_to: number;
+  address: {
+    value: string;
+    country: string;
+    locality: string;
+    route: string;
+    street_number: string;
+    postal_code: string;
+  };
+  label_ids: number[];
+  custom_fields: Record<string, unknown>;
+}
+
+/** A user as API v1 lists them (GET /v1/users), the fields the roster reads and a few more. */
+export interface PipedriveUserJson {
+  id: number;
+  name: string;
+  email: string;
+  active_flag: boolean;
+  is_admin: number;
+  role_id: number;
+  timezone_name: string;
+  created: string;
+  modified: string;
+}
+
 export interface PipedriveDemoData {
   pipelines: PipedrivePipelineJson[];
   stages: PipedriveStageJson[];
   deals: PipedriveDealJson[];
+  organizations: PipedriveOrganizationJson[];
+  users: PipedriveUserJson[];
 }
+
+/**
+ * The deal owners: two of the agency's people who are also in Forecast (matched to them by
+ * email on the roster), and a director who is only in Pipedrive.
+ */
+const USERS: [string, string][] = [
+  ['Dana Whitfield', 'dana.whitfield@agency.test'],
+  ['Mia Chen', 'Mia.Chen@agency.test'],
+  ['Lena Tanaka', 'lena.tanaka@agency.test'],
+];
 
 const shift = (day: IsoDate, n: number): IsoDate => format(addDays(parseISO(day), n), 'yyyy-MM-dd');
 
@@ -87,6 +133,26 @@ const DEALS: [string, number, number, string, number | null, number, 'open' | 'w
   ['Cyberdyne design system', 1, 25_000, 'AUD', 10, 80, 'open'],
   ['Oscorp intranet', 4, 70_000, 'AUD', 90, -20, 'won'],
   ['Tyrell kiosk pilot', 2, 20_000, 'AUD', 20, -10, 'lost'],
+];
+
+/** Each deal's organisation (the client), by the deal's place in DEALS. */
+const ORGANIZATIONS = [
+  'Globex',
+  'Initech',
+  'Wayne Foundation',
+  'Umbrella',
+  'Hooli',
+  'Stark',
+  'Soylent',
+  'Vandelay',
+  'Massive Dynamic',
+  'Acme',
+  'Northwind',
+  'Brightside',
+  'Pied Piper',
+  'Cyberdyne',
+  'Oscorp',
+  'Tyrell',
 ];
 
 export function createPipedriveDemoData({ today }: { today: IsoDate }): PipedriveDemoData {
@@ -167,5 +233,35 @@ export function createPipedriveDemoData({ today }: { today: IsoDate }): Pipedriv
       };
     },
   );
-  return { pipelines, stages, deals };
+  const users = USERS.map(([name, email], i) => ({
+    id: 1 + i,
+    name,
+    email,
+    active_flag: true,
+    is_admin: i === 0 ? 1 : 0,
+    role_id: 1,
+    timezone_name: 'Europe/London',
+    created: at.replace('T', ' ').slice(0, 19),
+    modified: at.replace('T', ' ').slice(0, 19),
+  }));
+  const organizations: PipedriveOrganizationJson[] = deals.map((d, i) => ({
+    id: d.org_id!,
+    name: ORGANIZATIONS[i]!,
+    owner_id: d.owner_id,
+    add_time: at,
+    update_time: at,
+    is_deleted: false,
+    visible_to: 3,
+    address: {
+      value: `${10 + i} Market Street, Sydney NSW 2000, Australia`,
+      country: 'Australia',
+      locality: 'Sydney',
+      route: 'Market Street',
+      street_number: String(10 + i),
+      postal_code: '2000',
+    },
+    label_ids: [],
+    custom_fields: {},
+  }));
+  return { pipelines, stages, deals, organizations, users };
 }

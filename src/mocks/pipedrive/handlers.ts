@@ -93,6 +93,9 @@ export function createPipedriveHandlers(options: {
     }),
     get('/api/v2/stages', (r) => list(r, data.stages)),
     get('/api/v2/pipelines', (r) => list(r, data.pipelines)),
+    get('/api/v2/organizations', (r) => list(r, data.organizations)),
+    // API v1: the whole list in one answer, no cursor.
+    get('/api/v1/users', () => HttpResponse.json({ success: true, data: data.users })),
   ];
 
   return {

@@ -24,7 +24,7 @@ export const accountApi = new Hono<AppEnv>()
     const { db, passwords, clock, clientAddress } = c.var.deps;
     await changeOwnPassword(
       { db, passwords, now: clock(), clientAddress: clientAddress(c) },
-      { userId: c.var.user!.id, email: c.var.user!.email, sessionId: c.var.session!.id },
+      { userId: c.var.user.id, email: c.var.user.email, sessionId: c.var.session.id },
       c.req.valid('json'),
     );
     return c.json({ message: 'Password changed. Your other sessions were signed out.' });

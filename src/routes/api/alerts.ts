@@ -76,7 +76,7 @@ const CSV_COLUMNS: readonly CsvColumn<AlertJson>[] = [
 export const alertsApi = new Hono<AppEnv>()
   .use('*', requireUser())
   .get('/', valid('query', AlertFilterSchema), async (c) => {
-    const viewer = viewerOf(c.var.user!);
+    const viewer = viewerOf(c.var.user);
     const { db } = c.var.deps;
     const [alerts, counts] = await Promise.all([
       listAlertsFor(db, viewer, c.req.valid('query')),
@@ -85,12 +85,12 @@ export const alertsApi = new Hono<AppEnv>()
     return c.json({ alerts: alerts.map(toAlertJson), attention: counts.total });
   })
   .get('/count', async (c) => {
-    const counts = await attentionCounts(c.var.deps.db, viewerOf(c.var.user!), c.var.deps.clock());
+    const counts = await attentionCounts(c.var.deps.db, viewerOf(c.var.user), c.var.deps.clock());
     return c.json({ attention: counts.total, byProject: counts.byProject });
   })
   .get('/export.csv', valid('query', AlertFilterSchema), async (c) => {
     const filters = c.req.valid('query');
-    const alerts = await listAlertsFor(c.var.deps.db, viewerOf(c.var.user!), {
+    const alerts = await listAlertsFor(c.var.deps.db, viewerOf(c.var.user), {
       ...filters,
       limit: 10_000,
     });
@@ -108,7 +108,7 @@ export const alertsApi = new Hono<AppEnv>()
     const result = await acknowledgeAlerts(
       deps.db,
       c.req.valid('json').ids,
-      viewerOf(c.var.user!),
+      viewerOf(c.var.user),
       deps.clock(),
     );
     return c.json(result);
@@ -118,7 +118,7 @@ export const alertsApi = new Hono<AppEnv>()
     const alert = await acknowledgeAlert(
       deps.db,
       c.req.valid('param').id,
-      viewerOf(c.var.user!),
+      viewerOf(c.var.user),
       deps.clock(),
     );
     return c.json({ alert: toAlertJson(alert) });
@@ -126,14 +126,14 @@ export const alertsApi = new Hono<AppEnv>()
   .post('/:id/snooze', valid('param', AlertIdParam), valid('json', SnoozeSchema), async (c) => {
     const { deps } = c.var;
     const until = new Date(deps.clock().getTime() + c.req.valid('json').hours * 3_600_000);
-    const alert = await snoozeAlert(deps.db, c.req.valid('param').id, viewerOf(c.var.user!), until);
+    const alert = await snoozeAlert(deps.db, c.req.valid('param').id, viewerOf(c.var.user), until);
     return c.json({ alert: toAlertJson(alert) });
   })
   .delete('/:id/my-state', valid('param', AlertIdParam), async (c) => {
     const alert = await reopenAlertForMe(
       c.var.deps.db,
       c.req.valid('param').id,
-      viewerOf(c.var.user!),
+      viewerOf(c.var.user),
     );
     return c.json({ alert: toAlertJson(alert) });
   });
@@ -151,7 +151,7 @@ export const alertSettingsApi = new Hono<AppEnv>()
   })
   .put('/', valid('json', ThresholdsSchema), async (c) => {
     const { db } = c.var.deps;
-    await saveAlertThresholds(db, c.req.valid('json'), c.var.user!.email);
+    await saveAlertThresholds(db, c.req.valid('json'), c.var.user.email);
     return c.json({ thresholds: await getAlertThresholds(db) });
   });
 
@@ -161,16 +161,16 @@ export const digestSubscriptionApi = new Hono<AppEnv>()
   .get('/', async (c) =>
     c.json({
       subscribed:
-        c.var.user!.role === 'admin' || (await isSubscribedToDigest(c.var.deps.db, c.var.user!.id)),
-      alwaysSent: c.var.user!.role === 'admin',
+        c.var.user.role === 'admin' || (await isSubscribedToDigest(c.var.deps.db, c.var.user.id)),
+      alwaysSent: c.var.user.role === 'admin',
     }),
   )
   .put('/', valid('json', SubscriptionSchema), async (c) => {
     const { subscribed } = c.req.valid('json');
-    await setDigestSubscription(c.var.deps.db, c.var.user!.id, subscribed);
+    await setDigestSubscription(c.var.deps.db, c.var.user.id, subscribed);
     return c.json({
-      subscribed: c.var.user!.role === 'admin' || subscribed,
-      alwaysSent: c.var.user!.role === 'admin',
+      subscribed: c.var.user.role === 'admin' || subscribed,
+      alwaysSent: c.var.user.role === 'admin',
     });
   });
 

@@ -96,6 +96,29 @@ describe('sign-up, approval and sign-in', () => {
     expect((await db.query("SELECT 1 FROM users WHERE email = 'weak@agency.test'")).length).toBe(0);
   });
 
+  it('names each refused field apart, in words, for the form to show by it', async () => {
+    const res = await t.request('POST', '/api/signup', {
+      body: { email: 'not an email', password: 'short' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: expect.stringMatching(
+        /^email: Enter a valid email address; password: Password must be at least 8 characters/,
+      ),
+      fields: {
+        email: 'Enter a valid email address',
+        password: 'Password must be at least 8 characters',
+      },
+    });
+    // The strength check runs after the shape's and is named by its field too.
+    const common = await t.request('POST', '/api/signup', {
+      body: { email: 'weak@agency.test', password: 'weak@agency.test' },
+    });
+    expect(((await common.json()) as { fields: unknown }).fields).toEqual({
+      password: expect.not.stringMatching(/^password:/),
+    });
+  });
+
   it('answers a wrong password and an unknown email with the same 401', async () => {
     await t.signIn('user', 'known@agency.test');
     const wrong = await t.request('POST', '/api/login', {

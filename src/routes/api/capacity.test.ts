@@ -89,9 +89,11 @@ describe('GET /api/capacity', () => {
     expect(christmasWeek.filter((h) => h === 30).length).toBeGreaterThan(5);
   });
 
-  it('shows a week where weighted tentative demand exceeds free hours, and drops it on request', async () => {
+  it('gives the expected load (weighted) per week with no verdict, and drops it on request', async () => {
     const { body } = await get<CapacityBody>('/api/capacity?from=2026-11-25', admin);
     expect(body.weeks.some((w) => w.tentativeHours > Math.max(0, w.freeHours))).toBe(true);
+    // Whether a deal fits is /api/plan's verdict on its if-won hours, not the weighted ones.
+    expect(body).not.toHaveProperty('deals');
     const off = await get<CapacityBody>('/api/capacity?from=2026-11-25&tentative=0', admin);
     expect(off.body.weeks.every((w) => w.tentativeHours === 0)).toBe(true);
     const likely = await get<CapacityBody>(
@@ -166,6 +168,48 @@ describe('GET /api/pipeline', () => {
   });
 });
 
+describe("deals' organisations", () => {
+  it('copies each open deal with its Pipedrive organisation, the client', async () => {
+    const { body } = await get<{ deals: { title: string; organization: string | null }[] }>(
+      '/api/pipeline',
+      admin,
+    );
+    expect(body.deals.find((d) => d.title === 'Initech data platform phase 2')?.organization).toBe(
+      'Initech',
+    );
+    expect(body.deals.every((d) => d.organization !== null)).toBe(true);
+    const [{ count }] = (await db.query(
+      'SELECT count(*)::int AS count FROM pipedrive_organizations',
+    )) as [{ count: number }];
+    expect(count).toBe(16);
+  });
+
+  it('links a deal to the projects of the Forecast client its organisation names', async () => {
+    await db.query(
+      `INSERT INTO forecast_clients (id, name) VALUES (9300, ' initech '), (9301, 'Globex Pty')`,
+    );
+    await db.query(`INSERT INTO forecast_projects (id, name, stage, client_id, synced_at) VALUES
+      (94001, 'Initech Reporting Suite', 'RUNNING', 9300, now()),
+      (94002, 'Initech Intranet', 'DONE', 9300, now()),
+      (94003, 'Globex Checkout', 'RUNNING', 9301, now())`);
+    const [{ id }] = (await db.query(
+      `INSERT INTO projects (name, forecast_project_id) VALUES ('Initech Reporting Suite', 94001) RETURNING id`,
+    )) as [{ id: number }];
+    await db.query(
+      `INSERT INTO projects (name, forecast_project_id) VALUES ('Globex Checkout', 94003)`,
+    );
+    const { body } = await get<{
+      deals: { title: string; renews: { id: number; name: string }[] }[];
+    }>('/api/pipeline', admin);
+    // Matched by name, spaces and case aside; only projects on the dashboard are linked.
+    expect(body.deals.find((d) => d.title === 'Initech data platform phase 2')?.renews).toEqual([
+      { id, name: 'Initech Reporting Suite' },
+    ]);
+    // 'Globex' is not 'Globex Pty': no guess.
+    expect(body.deals.find((d) => d.title === 'Globex loyalty app')?.renews).toEqual([]);
+  });
+});
+
 describe('Pipedrive down or at its limit', () => {
   it('waits out the 2-second burst window on a 429 and then reads', async () => {
     pipedrive.setFaults({ status: 429, times: 1 });
@@ -187,7 +231,8 @@ describe('Pipedrive down or at its limit', () => {
 
   it('keeps the stored Forecast plan when Forecast fails', async () => {
     const before = await get('/api/capacity?from=2026-11-25', staff);
-    forecast.setFaults({ malformed: 'shape', match: '/api/v1/allocations' });
+    // A body cut short fails the copy (one bad record alone is skipped: docs/decisions/375).
+    forecast.setFaults({ malformed: 'json', match: '/api/v1/allocations' });
     await expect(syncCapacityForecast(db, t.deps.forecast, { now })).rejects.toThrow(/^Forecast:/);
     forecast.setFaults(null);
     expect(await get('/api/capacity?from=2026-11-25', staff)).toEqual(before);

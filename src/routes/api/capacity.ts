@@ -3,6 +3,7 @@ import type { AppEnv } from '../../env';
 import { requireAbility } from '../../middleware/guards';
 import { type CapacityAnswer, capacityFor, loadPipeline } from '../../services/capacity';
 import { addCalendarDays } from '../../shared/calendar';
+import { isoDateInZone } from '../../shared/time-zones';
 import { csvResponse } from '../csv';
 import { CAPACITY, type CapacityLine } from './export-columns';
 import { type CapacityQuery, CapacityQuerySchema } from '../schemas';
@@ -26,8 +27,8 @@ function capacityLines(answer: CapacityAnswer): CapacityLine[] {
 
 /**
  * Capacity per person and week, mounted at /api/capacity: staff and admins. Hours only, no
- * money (a deal is its hours and whether they fit); read from PostgreSQL, so Forecast or
- * Pipedrive being down changes nothing here.
+ * money: the deals' expected load per week, no verdict (those are /api/plan's, if won); read from
+ * PostgreSQL, so Forecast or Pipedrive being down changes nothing here.
  */
 export const capacityApi = new Hono<AppEnv>()
   .use(requireAbility('capacity.view'))
@@ -42,7 +43,6 @@ export const capacityApi = new Hono<AppEnv>()
         freeHours: w.freeHours,
       })),
       people: answer.people,
-      deals: answer.deals,
     });
   })
   // The Capacity page's grid as a file: every person, team and total per week, in hours.
@@ -60,4 +60,12 @@ export const capacityApi = new Hono<AppEnv>()
 /** The weighted pipeline, mounted at /api/pipeline: money, so admins only. */
 export const pipelineApi = new Hono<AppEnv>()
   .use(requireAbility('money.view'))
-  .get('/', async (c) => c.json(await loadPipeline(c.var.deps.db)));
+  .get('/', async (c) => {
+    const { db, config, clock } = c.var.deps;
+    return c.json(
+      await loadPipeline(db, {
+        fx: { base: config.COMPANY_CURRENCY, rates: config.fx.rates },
+        today: isoDateInZone(clock(), config.AGENCY_TIMEZONE),
+      }),
+    );
+  });

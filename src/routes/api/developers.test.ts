@@ -9,6 +9,7 @@ import { createDemoSpine } from '../../mocks/agency/spine';
 import { createJiraHandlers } from '../../mocks/jira/handlers';
 import { DEMO_JIRA } from '../../services/integrations';
 import { createJiraClient } from '../../services/jira/client';
+import { evaluateAlerts } from '../../services/alerts';
 import type { CompletedTicketResult } from '../../shared/story-points';
 
 // Wednesday 18 November 2026, 10:00 UTC: the current week is Monday 16 to Sunday 22 November.
@@ -116,6 +117,8 @@ async function ticket(
     status?: string;
     summary?: string;
     assignee?: string | null;
+    /** The assignee as a Jira account: their name and id (velocity counts tracked ids). */
+    by?: { accountId: string; displayName: string };
     points?: number | null;
     updated?: string;
     enteredQa?: string[];
@@ -124,8 +127,8 @@ async function ticket(
 ) {
   const key = `T-${++issueSeq}`;
   await db.query(
-    `INSERT INTO jira_issues (project_id, issue_key, issue_id, summary, issue_type, status_name, status_category_key, assignee_display_name, story_points, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'indeterminate', $7, $8, $9)`,
+    `INSERT INTO jira_issues (project_id, issue_key, issue_id, summary, issue_type, status_name, status_category_key, assignee_display_name, story_points, updated_at, assignee_account_id)
+     VALUES ($1, $2, $3, $4, $5, $6, 'indeterminate', $7, $8, $9, $10)`,
     [
       projectId,
       key,
@@ -133,9 +136,10 @@ async function ticket(
       t.summary ?? `Ticket ${key}`,
       t.type ?? 'Story',
       t.status ?? 'Ready for QA Testing',
-      t.assignee ?? null,
+      t.by?.displayName ?? t.assignee ?? null,
       t.points ?? null,
       t.updated ?? '2026-11-17T12:00:00Z',
+      t.by?.accountId ?? null,
     ],
   );
   let h = 0;
@@ -927,10 +931,13 @@ describe('GET /api/velocity-history', () => {
     await select(mia, lena);
     const pay = await linkedProject('Payments', 'PAY');
     // This week: 7 points of 10 available = 70%. Last week: 13 of 10 = 130%.
-    await ticket(pay, { points: 5, enteredQa: ['2026-11-17T10:00:00Z'] });
-    await ticket(pay, { points: 2, enteredQa: ['2026-11-18T08:00:00Z'] });
-    await ticket(pay, { points: 13, enteredQa: ['2026-11-12T10:00:00Z'] });
-    await ticket(pay, { points: 1, enteredQa: ['2026-10-27T10:00:00Z'] });
+    await ticket(pay, { by: mia, points: 5, enteredQa: ['2026-11-17T10:00:00Z'] });
+    await ticket(pay, { by: lena, points: 2, enteredQa: ['2026-11-18T08:00:00Z'] });
+    await ticket(pay, { by: lena, points: 13, enteredQa: ['2026-11-12T10:00:00Z'] });
+    await ticket(pay, { by: mia, points: 1, enteredQa: ['2026-10-27T10:00:00Z'] });
+    // Points of someone not tracked, and of nobody, count in Total Story Points, not in velocity.
+    await ticket(pay, { by: omar, points: 8, enteredQa: ['2026-11-17T11:00:00Z'] });
+    await ticket(pay, { points: 3, enteredQa: ['2026-11-12T11:00:00Z'] });
     await db.query(
       `INSERT INTO developer_availability (account_id, display_name, date, is_away) VALUES ($1, 'x', '2026-10-26', true), ($1, 'x', '2026-10-27', true)`,
       [mia.accountId],
@@ -961,11 +968,12 @@ describe('GET /api/velocity-history', () => {
     await select(mia);
     const pay = await linkedProject('Payments', 'PAY');
     const lastWeek = await ticket(pay, {
+      by: mia,
       points: 4,
       updated: '2026-11-12T11:00:00Z',
       enteredQa: ['2026-11-12T10:00:00Z'],
     });
-    await ticket(pay, { points: 1, enteredQa: ['2026-11-17T10:00:00Z'] });
+    await ticket(pay, { by: mia, points: 1, enteredQa: ['2026-11-17T10:00:00Z'] });
     const first = await get<{ velocityPercentage: number }[]>('/api/velocity-history');
     expect(first.body.slice(-2).map((e) => e.velocityPercentage)).toEqual([80, 20]);
     const stored = await db.query<{
@@ -1000,7 +1008,7 @@ describe('GET /api/velocity-history', () => {
 
     // Jira data changes after the fact: the stored week keeps its figures, this week follows the data.
     await db.query('DELETE FROM jira_issues WHERE issue_key = $1', [lastWeek]);
-    await ticket(pay, { points: 3, enteredQa: ['2026-11-18T09:00:00Z'] });
+    await ticket(pay, { by: mia, points: 3, enteredQa: ['2026-11-18T09:00:00Z'] });
     const second = await get<{ velocityPercentage: number }[]>('/api/velocity-history');
     expect(second.body.slice(-2).map((e) => e.velocityPercentage)).toEqual([80, 80]);
   });
@@ -1032,7 +1040,7 @@ describe('GET /api/velocity-history', () => {
   it('keeps finished weeks as stored: only a correction of their away days changes them', async () => {
     await select(mia);
     const pay = await linkedProject('Payments', 'PAY');
-    await ticket(pay, { points: 4, enteredQa: ['2026-11-12T10:00:00Z'] });
+    await ticket(pay, { by: mia, points: 4, enteredQa: ['2026-11-12T10:00:00Z'] });
     const lastWeek = async () =>
       (await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2)!
         .velocityPercentage;
@@ -1063,5 +1071,179 @@ describe('GET /api/velocity-history', () => {
       `SELECT points_available FROM developer_weeks WHERE week = '2026-11-09'`,
     );
     expect(Number(week!.points_available)).toBe(4);
+  });
+});
+
+describe('velocity over the tracked people (docs/decisions/391)', () => {
+  beforeEach(async () => {
+    await resetJira();
+    await resetDevelopers();
+  });
+
+  it('answers tracked and untracked points that add up to the week, and velocity from the tracked', async () => {
+    await select(mia, lena);
+    const pay = await linkedProject('Payments', 'PAY');
+    await ticket(pay, { by: mia, points: 5, enteredQa: ['2026-11-17T10:00:00Z'] });
+    await ticket(pay, { by: lena, points: 2.5, enteredQa: ['2026-11-18T08:00:00Z'] });
+    await ticket(pay, { by: omar, points: 8, enteredQa: ['2026-11-17T11:00:00Z'] });
+    await ticket(pay, { by: omar, points: 5, enteredQa: ['2026-11-19T11:00:00Z'] });
+    await ticket(pay, { points: 3, enteredQa: ['2026-11-18T11:00:00Z'] });
+    await ticket(pay, { by: lena, points: null, enteredQa: ['2026-11-18T12:00:00Z'] });
+
+    const week = await get<{
+      totalAvailablePoints: number;
+      trackedStoryPoints: number;
+      untracked: { accountId: string | null; displayName: string; storyPoints: number }[];
+      velocityPercentage: number;
+    }>(`/api/developer-available-points?weekStart=${WEEK}`);
+    expect(week.status).toBe(200);
+    // Mia and Lena, five days each at 1 point a day: 10 available; 7.5 tracked points = 75%.
+    expect(week.body).toEqual({
+      totalAvailablePoints: 10,
+      trackedStoryPoints: 7.5,
+      untracked: [
+        { accountId: omar.accountId, displayName: omar.displayName, storyPoints: 13 },
+        { accountId: null, displayName: 'Unassigned', storyPoints: 3 },
+      ],
+      velocityPercentage: 75,
+    });
+    const tickets = await get<CompletedTicketResult>(
+      `/api/jira/tickets/completed-in-week?weekStart=${WEEK}`,
+    );
+    const total = tickets.body.tickets.reduce((sum, x) => sum + (x.storyPoints ?? 0), 0);
+    const untracked = week.body.untracked.reduce((sum, u) => sum + u.storyPoints, 0);
+    expect(week.body.trackedStoryPoints + untracked).toBe(total);
+    expect(total).toBe(23.5);
+    // The history's this week is the same figure.
+    const history = await get<{ velocityPercentage: number }[]>('/api/velocity-history');
+    expect(history.body.at(-1)!.velocityPercentage).toBe(75);
+
+    // Tracking Omar moves his points into velocity: 20.5 of 15 available = 137%.
+    await post('/api/developer-availability', {
+      developers: {},
+      selectedDevelopersList: [omar.accountId],
+    });
+    const after = await get<{ trackedStoryPoints: number; velocityPercentage: number }>(
+      `/api/developer-available-points?weekStart=${WEEK}`,
+    );
+    expect(after.body).toMatchObject({ trackedStoryPoints: 20.5, velocityPercentage: 137 });
+  });
+
+  it('answers velocity 0 with nobody tracked, every point untracked', async () => {
+    const pay = await linkedProject('Payments', 'PAY');
+    await ticket(pay, { by: mia, points: 5, enteredQa: ['2026-11-17T10:00:00Z'] });
+    const { body } = await get<Record<string, unknown>>(
+      `/api/developer-available-points?weekStart=${WEEK}`,
+    );
+    expect(body).toEqual({
+      totalAvailablePoints: 0,
+      trackedStoryPoints: 0,
+      untracked: [{ accountId: mia.accountId, displayName: mia.displayName, storyPoints: 5 }],
+      velocityPercentage: 0,
+    });
+  });
+
+  it('gives a week stored before tracked points were kept its tracked points, from the team it was stored with', async () => {
+    await select(mia);
+    const pay = await linkedProject('Payments', 'PAY');
+    await ticket(pay, { by: mia, points: 4, enteredQa: ['2026-11-12T10:00:00Z'] });
+    await ticket(pay, { by: omar, points: 6, enteredQa: ['2026-11-12T11:00:00Z'] });
+    expect(
+      (await get<{ velocityPercentage: number }[]>('/api/velocity-history')).body.at(-2),
+    ).toMatchObject({ velocityPercentage: 80 });
+    // As a database migrated from before: the total's velocity, no tracked points.
+    await db.query(
+      `UPDATE developer_weeks SET tracked_story_points = NULL, team_velocity_percentage = 200 WHERE week = '2026-11-09'`,
+    );
+    // Omar tracked since: the week keeps the team it was stored with (Mia alone).
+    await select(omar);
+    const history = await get<{ velocityPercentage: number }[]>('/api/velocity-history');
+    expect(history.body.at(-2)!.velocityPercentage).toBe(80);
+    const [row] = await db.query<{ tracked_story_points: number }>(
+      `SELECT tracked_story_points FROM developer_weeks WHERE week = '2026-11-09'`,
+    );
+    expect(Number(row!.tracked_story_points)).toBe(4);
+  });
+});
+
+describe('Confirm week (docs/decisions/392)', () => {
+  beforeEach(async () => {
+    await resetJira();
+    await resetDevelopers();
+    await db.query('DELETE FROM alerts');
+    await db.query('DELETE FROM availability_confirmed_weeks');
+  });
+  // Thursday 19 November: next week's availability is asked for from today.
+  const thursday = new Date('2026-11-19T09:00:00Z');
+  const evaluate = () =>
+    evaluateAlerts({
+      db,
+      now: thursday,
+      timeZone: 'UTC',
+      qaStatus: 'Ready for QA Testing',
+      publicHolidays: null,
+      companyCurrency: 'USD',
+    });
+  const openAvailability = async () =>
+    (
+      await db.query<{ subject: string }>(
+        `SELECT subject FROM alerts WHERE rule = 'availability' AND closed_at IS NULL ORDER BY subject`,
+      )
+    ).map((r) => r.subject);
+
+  it('saves a week as it is, audited, and closes its alert for good', async () => {
+    // Mia has no Forecast calendar and nothing saved for next week: she is reminded.
+    await select(mia);
+    await evaluate();
+    expect(await openAvailability()).toEqual([`developer:${mia.accountId}`]);
+
+    const res = await post<{ weekStart: string; alertsClosed: number }>(
+      '/api/developer-availability/confirm',
+      { weekStart: '2026-11-25' },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ weekStart: '2026-11-23', alertsClosed: 1 });
+    expect(await openAvailability()).toEqual([]);
+    const [entry] = await db.query<{ kind: string; summary: string; after: unknown }>(
+      `SELECT kind, summary, after FROM audit_log ORDER BY id DESC LIMIT 1`,
+    );
+    expect(entry).toEqual({
+      kind: 'developers.availability',
+      summary: 'Confirmed the week of 2026-11-23 as it is; 1 alert closed',
+      after: { confirmed: '2026-11-23' },
+    });
+    // The next pass does not open it again.
+    await evaluate();
+    expect(await openAvailability()).toEqual([]);
+  });
+
+  it('raises no alert for someone whose Forecast calendar describes the week', async () => {
+    await select(mia, lena);
+    await db.query('DELETE FROM people');
+    const [c] = await db.query<{ id: number }>(
+      `INSERT INTO capacity_persons (id, name, team, monday, tuesday, wednesday, thursday, friday, saturday, sunday)
+       VALUES (9001, 'Mia Chen', 'Team 1', 450, 450, 450, 450, 450, 0, 0) RETURNING id`,
+    );
+    await db.query(
+      `INSERT INTO people (name, jira_account_id, forecast_person_id) VALUES ('Mia Chen', $1, $2)`,
+      [mia.accountId, c!.id],
+    );
+    await evaluate();
+    expect(await openAvailability()).toEqual([`developer:${lena.accountId}`]);
+    await db.query('DELETE FROM people');
+    await db.query('DELETE FROM capacity_persons');
+  });
+
+  it('refuses a week that is not a date, and a plain user, changing nothing', async () => {
+    const bad = await post('/api/developer-availability/confirm', { weekStart: '2026-02-30' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('weekStart');
+    const user = await t.signIn('user');
+    const refused = await t.request('POST', '/api/developer-availability/confirm', {
+      cookie: user,
+      body: { weekStart: '2026-11-23' },
+    });
+    expect(refused.status).toBe(403);
+    expect(await db.query('SELECT 1 FROM availability_confirmed_weeks')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { getStoryPointsPerDeveloperDay, listSelectedDevelopers } from '../../db/developers';
+import { getStoryPointsPerDeveloperDay } from '../../db/developers';
 import type { AppDeps, AppEnv } from '../../env';
 import { requireAbility, requireUser } from '../../middleware/guards';
 import { type IsoDate, isIsoDate, weekStartOf } from '../../shared/calendar';
@@ -8,11 +8,17 @@ import { currentWeekStart } from '../../shared/time-zones';
 import {
   availabilityResponse,
   type AvailabilityView,
+  confirmAvailabilityWeekAsIs,
   saveAvailability,
   saveEmploymentDate,
   saveStoryPointsPerDeveloperDay,
 } from '../../services/availability';
-import { availablePointsByWeek, velocityDepsOf, velocityHistory } from '../../services/velocity';
+import {
+  availablePointsOf,
+  velocityDepsOf,
+  velocityHistory,
+  weekSummary,
+} from '../../services/velocity';
 import {
   IsoDateSchema,
   isWithinShownYears,
@@ -104,14 +110,18 @@ function datesOnly(days: Record<string, boolean>, ctx: z.RefinementCtx) {
  * applied once to all of its routes.
  */
 
-/** Mounted at /api/developer-available-points. */
+/**
+ * Mounted at /api/developer-available-points: the spec's totalAvailablePoints, and velocity over
+ * the same people (docs/decisions/391-velocity-over-tracked-people.md): the tracked people's
+ * story points, everyone else's by person (trackedStoryPoints + their sum = the week's total
+ * story points) and velocityPercentage = round(trackedStoryPoints / totalAvailablePoints × 100).
+ */
 export const availablePointsApi = new Hono<AppEnv>()
   .use(requireUser())
   .get('/', valid('query', WeekQuerySchema), async (c) => {
     const weekStart = weekStartOf(c.req.valid('query').weekStart);
-    const { db, config } = c.var.deps;
-    const points = await availablePointsByWeek(db, [weekStart], config.publicHolidays);
-    return c.json({ totalAvailablePoints: points.get(weekStart) ?? 0 });
+    const week = await weekSummary(velocityDepsOf(c.var.deps), weekStart);
+    return c.json(availablePointsOf(week));
   });
 
 /** Mounted at /api/velocity-history. */
@@ -129,16 +139,6 @@ function availabilityView(deps: AppDeps, weekStart: IsoDate | undefined): Availa
     publicHolidays: deps.config.publicHolidays,
   };
 }
-
-/**
- * Mounted at /api/people: the tracked developers' names, which the command palette finds and
- * leads to their tickets on Weekly History (docs/decisions/347). Names only: every screen that
- * shows a person shows the name, and the palette needs nothing more.
- */
-export const peopleApi = new Hono<AppEnv>().use(requireUser()).get('/', async (c) => {
-  const developers = await listSelectedDevelopers(c.var.deps.db);
-  return c.json({ people: developers.map((d) => ({ name: d.displayName })) });
-});
 
 /** Mounted at /api/developer-availability. */
 export const availabilityApi = new Hono<AppEnv>()
@@ -159,8 +159,37 @@ export const availabilityApi = new Hono<AppEnv>()
     async (c) => {
       const { db, jira } = c.var.deps;
       const view = availabilityView(c.var.deps, c.req.valid('query').weekStart);
-      return c.json(await saveAvailability(db, jira, c.req.valid('json'), actorOf(c), view));
+      return c.json(
+        await saveAvailability(db, jira, c.req.valid('json'), actorOf(c), {
+          ...view,
+          now: c.var.deps.clock(),
+        }),
+      );
     },
+  );
+
+/** The week to confirm as it is: any of its days. */
+export const ConfirmWeekSchema = z.strictObject({ weekStart: WeekStartSchema });
+
+/**
+ * Mounted at /api/developer-availability/confirm: "Confirm week" on the grid saves the week as it
+ * is, audited, and closes its availability alerts (docs/decisions/392).
+ */
+export const confirmWeekApi = new Hono<AppEnv>()
+  .use(requireUser())
+  .post(
+    '/',
+    requireAbility('developers.availability'),
+    valid('json', ConfirmWeekSchema),
+    async (c) =>
+      c.json(
+        await confirmAvailabilityWeekAsIs(
+          c.var.deps.db,
+          c.req.valid('json').weekStart,
+          actorOf(c),
+          c.var.deps.clock(),
+        ),
+      ),
   );
 
 /** Mounted at /api/developer-end-date. */

@@ -24,6 +24,11 @@ import type { RetainerForecastResponse } from '../../shared/retainer-forecast';
 import { type AssigneePoints, UNASSIGNED, type CompletedTicket } from '../../shared/story-points';
 import type { TrendWeek } from '../../shared/trends';
 import type { UnbilledRow } from '../../shared/unbilled';
+import {
+  targetVerdict,
+  type UtilisationPeriod,
+  type UtilisationWeek,
+} from '../../shared/utilisation';
 import type { ProjectTimeData, TimeEntry } from '../../shared/weekly-hours';
 
 /** A portfolio row with its project and the currency of its billing amounts. */
@@ -57,7 +62,8 @@ function billingCurrencyColumn<T>(
   return billing ? [] : [{ header: 'Billing Currency', value: currencyOf }];
 }
 
-export const PORTFOLIO: CsvColumn<PortfolioLine>[] = [
+/** The portfolio's columns before its billing ones: the card's delivery figures, then Sent %. */
+const PORTFOLIO_HEAD: CsvColumn<PortfolioLine>[] = [
   { header: 'Project', value: (l) => l.row.name },
   { header: 'Team', value: (l) => l.row.teamName },
   { header: 'Dev Status', value: (l) => l.row.devStatus },
@@ -75,6 +81,9 @@ export const PORTFOLIO: CsvColumn<PortfolioLine>[] = [
   { header: 'Epic Tickets Total', value: (l) => l.row.epicTickets },
   { header: 'Epic %', value: (l) => l.row.epicPercent },
   { header: csvHeader('sentPercent'), value: (l) => l.row.sentPercent },
+];
+
+const PORTFOLIO_TAIL: CsvColumn<PortfolioLine>[] = [
   { header: 'Retainer Periods Completed', value: (l) => l.row.retainerCompleted },
   { header: 'Retainer Periods Total', value: (l) => l.row.retainerTotal },
   { header: 'Retainer Periods %', value: (l) => l.row.retainerPercent },
@@ -83,20 +92,31 @@ export const PORTFOLIO: CsvColumn<PortfolioLine>[] = [
 ];
 
 /**
- * The same, with the billing money an admin sees (two decimals, in the billing currency:
- * `billing` when every row shares it, else each row's in its own column).
+ * The portfolio's columns: the card's figures, its Billing block's amounts for every role (two
+ * decimals, in the billing currency: `billing` when every row shares it, else each row's in its
+ * own column), and the project value for admins only.
  */
-export const portfolioAdminColumns = (billing: CurrencyCode | null): CsvColumn<PortfolioLine>[] => [
-  ...PORTFOLIO.slice(0, 15),
+export const portfolioColumns = (
+  billing: CurrencyCode | null,
+  { withProjectValue }: { withProjectValue: boolean },
+): CsvColumn<PortfolioLine>[] => [
+  ...PORTFOLIO_HEAD,
   { header: csvHeader('paidPercent'), value: (l) => l.row.paidPercent },
-  { header: billedHeader('projectValue', billing), value: (l) => l.project.forecastProjectValue },
+  ...(withProjectValue
+    ? [
+        {
+          header: billedHeader('projectValue', billing),
+          value: (l: PortfolioLine) => l.project.forecastProjectValue,
+        },
+      ]
+    : []),
   { header: billedHeader('created', billing), value: (l) => l.project.forecastTotalCreated },
   { header: billedHeader('invoiced', billing), value: (l) => l.project.forecastTotalInvoiced },
   { header: billedHeader('sent', billing), value: (l) => l.project.forecastTotalSent },
   { header: billedHeader('paid', billing), value: (l) => l.project.forecastTotalPaid },
   { header: billedHeader('overdue', billing), value: (l) => l.project.forecastOverdueAmount },
   ...billingCurrencyColumn<PortfolioLine>(billing, (l) => l.currency),
-  ...PORTFOLIO.slice(15),
+  ...PORTFOLIO_TAIL,
 ];
 
 export const READY_FOR_QA: CsvColumn<CompletedTicket>[] = [
@@ -117,7 +137,8 @@ export const STORY_POINTS: CsvColumn<AssigneePoints>[] = [
 
 export const VELOCITY_HISTORY: CsvColumn<{ weekStart: IsoDate; velocityPercentage: number }>[] = [
   { header: 'Week Start', value: (w) => w.weekStart },
-  { header: 'Velocity %', value: (w) => w.velocityPercentage },
+  // The glossary's name, as on Weekly History's card (docs/figures.md).
+  { header: csvHeader('velocity'), value: (w) => w.velocityPercentage },
 ];
 
 const WEEKDAY = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const;
@@ -127,7 +148,8 @@ export function availabilityColumns(
   days: readonly IsoDate[],
 ): CsvColumn<SelectedDeveloper & { days: boolean[] }>[] {
   return [
-    { header: 'Developer', value: (d) => d.displayName },
+    // The grid's rows are the tracked people; 'Developer' is also a Forecast role.
+    { header: 'Tracked Person', value: (d) => d.displayName },
     { header: 'Account ID', value: (d) => d.accountId },
     { header: 'Start Date', value: (d) => d.startDate },
     { header: 'End Date', value: (d) => d.endDate },
@@ -216,7 +238,7 @@ export const costPerPointColumns = (
   { header: 'Scope', value: (r) => r.scope },
   { header: 'Week Start', value: (r) => r.week.weekStart },
   { header: csvHeader('internalCost', company), value: (r) => r.week.cost },
-  { header: 'Story Points', value: (r) => r.week.points },
+  { header: csvHeader('pointsDone'), value: (r) => r.week.points },
   { header: csvHeader('costPerPoint', company), value: (r) => r.week.costPerPoint },
 ];
 
@@ -227,6 +249,7 @@ export const budgetBurnColumns = (company: CurrencyCode): CsvColumn<ProjectBudge
   { header: `Value (${company})`, value: (p) => p.projectValue },
   { header: csvHeader('internalCost', company), value: (p) => p.costToDate },
   { header: 'Budget Used %', value: (p) => p.usedPercent },
+  { header: 'Budget Burn Alert', value: (p) => p.overAlert },
   { header: csvHeader('invoiced', company), value: (p) => p.invoicedToDate },
   { header: 'Invoiced %', value: (p) => p.invoicedPercent },
   { header: `Remaining (${company})`, value: (p) => p.remaining },
@@ -301,4 +324,43 @@ export const CAPACITY: CsvColumn<CapacityLine>[] = [
   { header: csvHeader('freeHours'), value: (l) => l.week.freeHours },
   { header: csvHeader('utilisation'), value: (l) => l.week.utilisation },
   { header: 'Over-allocated', value: (l) => l.week.overAllocated },
+];
+
+/**
+ * A person's week, or their whole period (docs/decisions/395): hours and percentages only, the
+ * verdict and projection on the period's line.
+ */
+export interface UtilisationLine {
+  name: string;
+  team: string | null;
+  role: string | null;
+  targetPercent: number | null;
+  /** The week's Monday, or the period's first Monday on the period's line. */
+  weekStart: IsoDate;
+  figures: UtilisationWeek | (UtilisationPeriod & { shortByMinutes: number | null });
+}
+
+const periodOf = (l: UtilisationLine) => ('projectedPercent' in l.figures ? l.figures : null);
+
+export const UTILISATION: CsvColumn<UtilisationLine>[] = [
+  { header: 'Row', value: (l) => (periodOf(l) ? 'Period' : 'Week') },
+  { header: 'Name', value: (l) => l.name },
+  { header: 'Team', value: (l) => l.team ?? '' },
+  { header: 'Role', value: (l) => l.role ?? '' },
+  { header: 'Week Start', value: (l) => l.weekStart },
+  { header: csvHeader('availableHours'), value: (l) => l.figures.availableHours },
+  { header: csvHeader('billableHours'), value: (l) => l.figures.billableHours },
+  { header: csvHeader('billableUtilisation'), value: (l) => l.figures.utilisationPercent ?? '' },
+  { header: csvHeader('utilisationTarget'), value: (l) => l.targetPercent ?? '' },
+  {
+    header: 'Verdict',
+    value: (l) => {
+      const p = periodOf(l);
+      return p ? targetVerdict(p.shortByMinutes) : '';
+    },
+  },
+  {
+    header: csvHeader('projectedUtilisation'),
+    value: (l) => periodOf(l)?.projectedPercent ?? '',
+  },
 ];

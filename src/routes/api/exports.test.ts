@@ -95,11 +95,9 @@ async function download(path: string, cookie: string) {
 }
 
 describe('CSV exports', () => {
-  it('portfolio: visible projects, the hostile name as text, money only in the admin file', async () => {
+  it('portfolio: visible projects, the hostile name as text, the project value only in the admin file', async () => {
     const mine = await download(exportHref.portfolio(), user);
     expect(mine.fileName).toBe('portfolio_2026-11-18.csv');
-    expect(mine.header).not.toContain('Paid %');
-    expect(mine.header.some((h) => h.includes('USD'))).toBe(false);
     expect(mine.records.map((r) => r.Project)).toEqual([
       `'${HOSTILE}`,
       'Acme Support Retainer',
@@ -133,6 +131,29 @@ describe('CSV exports', () => {
       'Project Value (USD)': '20000',
       'Invoiced (USD)': '12000',
       'Paid (USD)': '4000',
+      'Overdue (USD)': '250.5',
+    });
+    // The card's Billing block is every role's (docs/decisions/387): the same amounts in the
+    // user's file, as in the call behind the cards; only the project value is the admin's.
+    expect(theirs.header.filter((h) => h !== 'Project Value (USD)')).toEqual(mine.header);
+    expect(mine.header).not.toContain('Project Value (USD)');
+    const projects = (await (await t.request('GET', '/api/projects', { cookie: user })).json()) as {
+      name: string;
+      forecastTotalCreated: number;
+      forecastTotalInvoiced: number;
+      forecastTotalSent: number;
+      forecastTotalPaid: number;
+      forecastOverdueAmount: number;
+      billingPaidPercentage: number;
+    }[];
+    const fromCall = projects.find((p) => p.name === 'Acme Support Retainer')!;
+    const mineAcme = mine.records.find((r) => r.Project === 'Acme Support Retainer')!;
+    expect(mineAcme).toMatchObject({
+      'Paid %': String(fromCall.billingPaidPercentage),
+      'Created (USD)': String(fromCall.forecastTotalCreated),
+      'Invoiced (USD)': String(fromCall.forecastTotalInvoiced),
+      'Sent (USD)': String(fromCall.forecastTotalSent),
+      'Paid (USD)': String(fromCall.forecastTotalPaid),
       'Overdue (USD)': '250.5',
     });
   });
@@ -184,18 +205,18 @@ describe('CSV exports', () => {
 
   it('velocity history: eight weeks, oldest first', async () => {
     const csv = await download(exportHref.velocityHistory(), user);
-    expect(csv.header).toEqual(['Week Start', 'Velocity %']);
+    expect(csv.header).toEqual(['Week Start', 'Velocity Percentage']);
     expect(csv.rows).toHaveLength(8);
     expect(csv.rows.at(-1)![0]).toBe(WEEK);
     expect(csv.fileName).toBe(`velocity-history_2026-09-28_${WEEK}.csv`);
     for (const [, v] of csv.rows) expect(v).toMatch(/^\d+$/);
   });
 
-  it('availability for a week: the grid’s developers and days', async () => {
+  it('availability for a week: the grid’s tracked people and days', async () => {
     const csv = await download(exportHref.availability('2026-11-19'), user);
     expect(csv.fileName).toBe('availability_2026-11-16_2026-11-20.csv');
     expect(csv.header).toEqual([
-      'Developer',
+      'Tracked Person',
       'Account ID',
       'Start Date',
       'End Date',
@@ -293,7 +314,8 @@ describe('CSV exports', () => {
       'Scope',
       'Week Start',
       'Internal Cost (USD)',
-      'Story Points',
+      // Points moved to done, not Weekly History's Story Points (docs/figures.md).
+      'Points Done',
       'Cost per Point (USD)',
     ]);
     expect(cpp.records.some((r) => r.Scope === 'Agency' && r['Week Start'] === WEEK)).toBe(true);

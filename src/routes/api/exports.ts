@@ -4,7 +4,7 @@ import { readTeamAvailability } from '../../db/developers';
 import { listAllProjects } from '../../db/projects';
 import { listUsers } from '../../db/users';
 import type { AppEnv } from '../../env';
-import { requireRole, requireUser } from '../../middleware/guards';
+import { requireAbility, requireUser } from '../../middleware/guards';
 import { loadAgencyWeek } from '../../services/agency-time';
 import { loadBudgetBurns } from '../../services/budget-burn';
 import { loadCostPerPoint } from '../../services/cost-per-point';
@@ -29,6 +29,7 @@ import {
 } from '../../shared/portfolio-table';
 import { DEV_STATUSES } from '../../shared/dev-status';
 import { TEAMS } from '../../shared/projects';
+import { can } from '../../shared/roles';
 import { storyPointsByAssignee } from '../../shared/story-points';
 import { csvResponse } from '../csv';
 import { WeekQuerySchema } from '../schemas';
@@ -63,8 +64,7 @@ const PortfolioExportQuery = z.strictObject({
 export const userExportsApi = new Hono<AppEnv>()
   .use(requireUser())
   .get('/portfolio.csv', valid('query', PortfolioExportQuery), async (c) => {
-    const isAdmin = c.var.user!.role === 'admin';
-    const view = parsePortfolioView(c.req.valid('query'), isAdmin);
+    const view = parsePortfolioView(c.req.valid('query'));
     const projects = (await listAllProjects(c.var.deps.db)).filter((p) => p.visible === 1);
     const rows = sortPortfolioRows(
       filterPortfolioRows(projects.map(portfolioRow), view.filters),
@@ -77,15 +77,15 @@ export const userExportsApi = new Hono<AppEnv>()
       const project = byId.get(row.id)!;
       return { row, project, currency: project.forecastCurrency ?? company };
     });
-    // Money (amounts, paid share, overdue) is for admins only, in files as on screen.
-    const columns = isAdmin
-      ? col.portfolioAdminColumns(
-          col.oneCurrency(
-            lines.map((l) => l.currency),
-            company,
-          ),
-        )
-      : col.PORTFOLIO;
+    // The card's billing amounts go to every role, as on screen; the project value, which no
+    // other role's screen shows, to admins only (docs/decisions/164, 387).
+    const columns = col.portfolioColumns(
+      col.oneCurrency(
+        lines.map((l) => l.currency),
+        company,
+      ),
+      { withProjectValue: can(c.var.user.role, 'money.view') },
+    );
     return csvResponse(c, { subject: 'portfolio', from: agencyToday(c.var.deps) }, columns, lines);
   })
   .get('/ready-for-qa.csv', valid('query', WeekQuerySchema), async (c) => {
@@ -128,7 +128,12 @@ export const userExportsApi = new Hono<AppEnv>()
     const range = { from: days[0]!, to: days[4]! };
     const { developers, cells } = await readTeamAvailability(db, range);
     // The same away days as the grid and available points: marked by hand, else derived.
-    const derived = await loadDerivedDays(db, developers, range, config.publicHolidays);
+    const derived = await loadDerivedDays(
+      db,
+      developers.map((d) => d.accountId),
+      range,
+      config.publicHolidays,
+    );
     const away = effectiveAwayDays(cells, derived);
     const rows = developers
       .filter((d) => isEmployedInWeek(d, weekStart))
@@ -149,7 +154,7 @@ export const userExportsApi = new Hono<AppEnv>()
  * admin guard as the Agency Dashboard and the Users screen.
  */
 export const adminExportsApi = new Hono<AppEnv>()
-  .use(requireRole('admin'))
+  .use(requireAbility('money.view'))
   .get('/weekly-hours.csv', valid('query', WeekQuerySchema), async (c) => {
     const week = await loadAgencyWeek(
       c.var.deps.db,

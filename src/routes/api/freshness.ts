@@ -26,5 +26,5 @@ export const freshnessApi = new Hono<AppEnv>()
   .use(requireUser())
   .get('/', valid('query', FreshnessQuerySchema), async (c) => {
     const { sources } = c.req.valid('query');
-    return c.json(await loadFreshness(c.var.deps, sources, c.var.user!));
+    return c.json(await loadFreshness(c.var.deps, sources, c.var.user));
   });

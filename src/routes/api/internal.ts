@@ -2,12 +2,19 @@ import { type Context, Hono } from 'hono';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { z } from 'zod';
-import { runUsersCommand } from '../../services/users-command';
+import { runUsersCommand, SHELL_USER_NAME, usersCommandActor } from '../../services/users-command';
 import type { AppEnv } from '../../env';
 import { valid } from '../validation';
 
 const encoder = new TextEncoder();
-const CommandSchema = z.strictObject({ args: z.array(z.string().max(320)).max(4) });
+const CommandSchema = z.strictObject({
+  args: z.array(z.string().max(320)).max(4),
+  /** The shell user who ran the command, for the audit log. */
+  by: z
+    .string()
+    .regex(SHELL_USER_NAME, 'by must be a shell user name (letters, digits, . _ @ $ -)')
+    .optional(),
+});
 
 /**
  * Lets `npm run users` act through the running server when the server owns the embedded
@@ -26,7 +33,8 @@ function hasServerToken(c: Context<AppEnv>): boolean {
 export const internalApi = new Hono<AppEnv>()
   .post('/users-command', valid('json', CommandSchema), async (c) => {
     if (!hasServerToken(c)) return c.json({ message: 'Not found' }, 404);
-    const result = await runUsersCommand(c.var.deps.db, c.req.valid('json').args);
+    const { args, by } = c.req.valid('json');
+    const result = await runUsersCommand(c.var.deps.db, args, usersCommandActor(by ?? ''));
     // A refused command is a 400 like any other: it carries a message, as every 4xx does.
     return result.ok ? c.json(result) : c.json({ ...result, message: result.output }, 400);
   })

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, createTestApp, ORIGIN, type TestApp } from '../../../tests/helpers/app';
+import {
+  cookieFrom,
+  createTestApp,
+  ORIGIN,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../../tests/helpers/app';
 import { allowConsoleErrors } from '../../../tests/helpers/console';
 import { createTestDb } from '../../../tests/helpers/db';
 import {
@@ -41,13 +47,20 @@ const loginCookie = (res: Response) =>
     .find((c) => c.startsWith('oidc_login='))!
     .split(';')[0]!;
 
-/** Starts at the app, signs in at the provider as `login`, and returns the callback's answer. */
-async function signIn(app: TestApp, login: string) {
-  const start = await app.request('GET', '/auth/oidc');
+/** The test app's client address for a request (tests/helpers/app.ts). */
+const from = (address: string) => ({ 'x-test-client-address': address });
+
+/**
+ * Starts at the app, signs in at the provider as `login`, and returns the callback's answer; the
+ * browser's network address is the tests' default unless given.
+ */
+async function signIn(app: TestApp, login: string, address?: string) {
+  const headers = address ? from(address) : undefined;
+  const start = await app.request('GET', '/auth/oidc', { headers });
   expect(start.status).toBe(302);
   const cookie = loginCookie(start);
   const back = await signInAtProvider(start.headers.get('location')!, login, ORIGIN);
-  const callback = await app.request('GET', `${back.pathname}${back.search}`, { cookie });
+  const callback = await app.request('GET', `${back.pathname}${back.search}`, { cookie, headers });
   return { callback, cookie, back };
 }
 
@@ -186,6 +199,16 @@ describe('sign-in with an OpenID provider', () => {
     ]);
   });
 
+  it('keeps the password of a linked account that had signed in with it', async () => {
+    await t.signIn('user', 'pia@agency.test');
+    provider.accounts.set('pia-at-idp', { email: 'pia@agency.test', email_verified: true });
+    expect((await signIn(t, 'pia-at-idp')).callback.headers.get('location')).toBe('/');
+    const again = await t.request('POST', '/api/login', {
+      body: { email: 'pia@agency.test', password: TEST_PASSWORD },
+    });
+    expect(again.status).toBe(200);
+  });
+
   it('signs in no one when an admin revoked the account', async () => {
     provider.accounts.set('rev', { email: 'rev@agency.test', email_verified: true });
     expect((await signIn(t, 'rev')).callback.headers.get('location')).toBe('/');
@@ -276,6 +299,205 @@ describe('sign-in with an OpenID provider', () => {
     expect(await db.query("SELECT 1 FROM users WHERE email = 'newbie@agency.test'")).toEqual([]);
     const page = await (await strict.request('GET', '/auth')).text();
     expect(page).toContain('or, for admins, with a password');
+  });
+});
+
+describe("a password sign-up for a colleague's address (the hijack chain)", () => {
+  const STRANGER_PASSWORD = 'a stranger chose this long passphrase 42';
+  const strangerSignsUp = async (email: string) => {
+    const res = await t.request('POST', '/api/signup', {
+      body: { email, password: STRANGER_PASSWORD },
+      headers: from('198.51.100.66'),
+    });
+    expect(res.status).toBe(201);
+  };
+  const strangerSignsIn = async (email: string) =>
+    (
+      await t.request('POST', '/api/login', {
+        body: { email, password: STRANGER_PASSWORD },
+        headers: from('198.51.100.66'),
+      })
+    ).status;
+
+  it('is taken over by the colleague from an allowed domain, and the password no longer opens it', async () => {
+    await strangerSignsUp('vic@agency.test');
+    expect(await strangerSignsIn('vic@agency.test')).toBe(403); // waiting for approval
+
+    // The step that matters: the colleague signs in at the company's provider.
+    provider.accounts.set('vic', { email: 'Vic@Agency.test', email_verified: true });
+    const { callback } = await signIn(t, 'vic');
+    expect(callback.headers.get('location')).toBe('/');
+    const me = await t.request('GET', '/api/user', { cookie: cookieFrom(callback) });
+    expect(await me.json()).toMatchObject({ email: 'vic@agency.test', approved: true });
+
+    // The stranger's password opens nothing, though the account is approved now.
+    expect(await strangerSignsIn('vic@agency.test')).toBe(401);
+    const [link] = await db.query<{ summary: string; before: unknown; after: unknown }>(
+      "SELECT summary, before, after FROM audit_log WHERE kind = 'account.sso-link' AND target = 'vic@agency.test'",
+    );
+    expect(link!.summary).toBe(
+      'Test IdP sign-in took over the waiting account of the same email, which nobody had proven: the password it was signed up with was discarded; approved (domain agency.test) as user',
+    );
+    expect(link!.before).toEqual({ approved: false, role: 'user', password: 'set at sign-up' });
+    expect(link!.after).toMatchObject({ approved: true, password: 'discarded' });
+  });
+
+  it('stays waiting for another domain, and once an admin approves it the password still fails', async () => {
+    await strangerSignsUp('wren@elsewhere.test');
+    provider.accounts.set('wren', { email: 'wren@elsewhere.test', email_verified: true });
+    const first = await signIn(t, 'wren');
+    expect(await noticeAt(first.callback)).toContain('awaiting approval by an admin');
+
+    const admin = await t.signIn('admin');
+    const [{ id }] = (await db.query<{ id: string }>(
+      "SELECT id FROM users WHERE email = 'wren@elsewhere.test'",
+    )) as [{ id: string }];
+    const approve = await t.request('PATCH', `/api/admin/users/${id}`, {
+      cookie: admin,
+      body: { approved: true },
+    });
+    expect(approve.status).toBe(200);
+
+    expect(await strangerSignsIn('wren@elsewhere.test')).toBe(401);
+    const again = await signIn(t, 'wren');
+    expect(again.callback.headers.get('location')).toBe('/');
+    expect((await audit('wren@elsewhere.test')).map((e) => e.kind)).toEqual([
+      'account.sso-link',
+      'account.sso-refused',
+      'account.access',
+      'account.sso-sign-in',
+    ]);
+  });
+
+  it('ends a reset link issued for the waiting account before the colleague came', async () => {
+    await strangerSignsUp('rae@agency.test');
+    const [{ id }] = (await db.query<{ id: string }>(
+      "SELECT id FROM users WHERE email = 'rae@agency.test'",
+    )) as [{ id: string }];
+    const admin = await t.signIn('admin');
+    const link = await t.request('POST', `/api/admin/users/${id}/reset-link`, { cookie: admin });
+    expect(link.status).toBeLessThan(300);
+    provider.accounts.set('rae', { email: 'rae@agency.test', email_verified: true });
+    await signIn(t, 'rae');
+    expect(
+      await db.query('SELECT 1 FROM password_resets WHERE user_id = $1 AND used_at IS NULL', [id]),
+    ).toEqual([]);
+  });
+});
+
+describe('an email that only matches after folding', () => {
+  const KELVIN = '\u212A';
+
+  it('is refused, not linked to the ASCII address it imitates', async () => {
+    await t.signIn('staff', 'kate@agency.test');
+    provider.accounts.set('kelvin', { email: `${KELVIN}ate@agency.test`, email_verified: true });
+    const { callback } = await signIn(t, 'kelvin');
+    expect(sessionCookie(callback)).toBeUndefined();
+    expect(await noticeAt(callback)).toContain('only looks like a plain letter');
+    expect(await db.query("SELECT 1 FROM user_identities WHERE subject = 'kelvin'")).toEqual([]);
+    const [refused] = await db.query<{ summary: string }>(
+      "SELECT summary FROM audit_log WHERE kind = 'account.sso-refused' ORDER BY id DESC LIMIT 1",
+    );
+    expect(refused!.summary).toBe(
+      `Test IdP sign-in refused: the email has a look-alike character, U+212A (${KELVIN}, read as k)`,
+    );
+  });
+
+  it('does not pass the allowed domains, in the email or the hosted domain', async () => {
+    const kit = createTestApp(db, {
+      env: oidcEnv(provider.issuer, { OIDC_ALLOWED_DOMAINS: 'kit.test' }),
+    });
+    provider.accounts.set('kelvin-domain', {
+      email: `ana@${KELVIN}it.test`,
+      email_verified: true,
+    });
+    const byEmail = await signIn(kit, 'kelvin-domain', '198.51.100.70');
+    expect(await noticeAt(byEmail.callback)).toContain('only looks like a plain letter');
+    expect(await db.query("SELECT 1 FROM users WHERE email = 'ana@kit.test'")).toEqual([]);
+
+    provider.accounts.set('kelvin-hd', {
+      email: 'ana@mail.test',
+      email_verified: true,
+      hd: `${KELVIN}it.test`,
+    });
+    const byHd = await signIn(kit, 'kelvin-hd', '198.51.100.70');
+    expect(sessionCookie(byHd.callback)).toBeUndefined();
+    expect(await noticeAt(byHd.callback)).toContain('not one this dashboard approves');
+    const [row] = await db.query<{ approved: boolean }>(
+      "SELECT approved FROM users WHERE email = 'ana@mail.test'",
+    );
+    expect(row).toEqual({ approved: false });
+  });
+
+  it('is refused by password sign-up too, which takes plain addresses only', async () => {
+    const res = await t.request('POST', '/api/signup', {
+      body: { email: `${KELVIN}ate@agency.test`, password: 'a long enough passphrase 42' },
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('limits on single sign-on', () => {
+  it('makes at most 10 waiting accounts an hour from one address, counting password sign-ups', async () => {
+    const address = '198.51.100.80';
+    for (let i = 0; i < 4; i++) {
+      const res = await t.request('POST', '/api/signup', {
+        body: { email: `burst-pw-${i}@elsewhere.test`, password: 'a long enough passphrase 42' },
+        headers: from(address),
+      });
+      expect(res.status).toBe(201);
+    }
+    for (let i = 0; i < 6; i++) {
+      provider.accounts.set(`burst-${i}`, {
+        email: `burst-${i}@elsewhere.test`,
+        email_verified: true,
+      });
+      const { callback } = await signIn(t, `burst-${i}`, address);
+      expect(callback.headers.get('location')).toBe('/auth?sso=domain');
+    }
+    provider.accounts.set('burst-6', { email: 'burst-6@elsewhere.test', email_verified: true });
+    const { callback } = await signIn(t, 'burst-6', address);
+    expect(callback.headers.get('location')).toMatch(/^\/auth\?sso=signups&retry=\d+$/);
+    expect(await noticeAt(callback)).toMatch(
+      /Too many accounts were created from your network\. Try again in \d+ minutes?\./,
+    );
+    expect(await db.query("SELECT 1 FROM users WHERE email = 'burst-6@elsewhere.test'")).toEqual(
+      [],
+    );
+    // An allowed domain's people are not held back by it: their domain approves them.
+    provider.accounts.set('burst-ok', { email: 'burst-ok@agency.test', email_verified: true });
+    expect((await signIn(t, 'burst-ok', address)).callback.headers.get('location')).toBe('/');
+  });
+
+  it('counts a started sign-in against its address until it signs someone in', async () => {
+    const address = '198.51.100.90';
+    const start = () => t.request('GET', '/auth/oidc', { headers: from(address) });
+    // A finished sign-in is forgiven: it leaves the address's allowance whole.
+    provider.accounts.set('fin', { email: 'fin@agency.test', email_verified: true });
+    expect((await signIn(t, 'fin', address)).callback.headers.get('location')).toBe('/');
+    for (let i = 0; i < 50; i++) expect((await start()).status).toBe(302);
+    const rows = async () =>
+      Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM oidc_logins'))[0]!.n);
+    const before = await rows();
+    const refused = await start();
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('location')).toMatch(/^\/auth\?sso=limited&retry=\d+$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect(await rows()).toBe(before);
+    expect(await noticeAt(refused)).toMatch(
+      /Too many sign-ins were started from your network\. Try again in \d+ minutes?\./,
+    );
+    // The same allowance as passwords: this address's failed sign-ins are refused too.
+    const login = await t.request('POST', '/api/login', {
+      body: { email: 'fin@agency.test', password: 'not the password' },
+      headers: from(address),
+    });
+    expect(login.status).toBe(429);
+    // Another address is not held back.
+    expect((await t.request('GET', '/auth/oidc', { headers: from('198.51.100.91') })).status).toBe(
+      302,
+    );
   });
 });
 

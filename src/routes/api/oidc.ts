@@ -9,6 +9,8 @@ import {
   isSecureRequest,
   setSessionTokenCookie,
 } from '../../auth/session';
+import { LOGIN_WINDOW_MS, OIDC_START_KEY, oidcStartRetryAfter } from '../../auth/login-limit';
+import { claimLoginAttempt, forgiveLoginAttempt } from '../../db/login_attempts';
 import { insertOidcLogin, takeOidcLogin } from '../../db/oidc-logins';
 import type { AppEnv } from '../../env';
 import { auditSsoRefusal, signInWithIdentity } from '../../services/oidc-sign-in';
@@ -34,6 +36,12 @@ export function oidcRedirectUri(c: Context<AppEnv>): string {
 const refusedTo = (c: Context<AppEnv>, reason: SsoRefusalReason) =>
   c.redirect(`/auth?sso=${reason}`, 303);
 
+/** A limit's refusal: the sign-in page says how long to wait (a number in the address). */
+const limitedTo = (c: Context<AppEnv>, reason: 'limited' | 'signups', seconds: number) => {
+  c.header('Retry-After', String(seconds));
+  return c.redirect(`/auth?sso=${reason}&retry=${seconds}`, 303);
+};
+
 /** The routes, or none when OpenID Connect is not configured (the paths then answer 404). */
 export function oidcRoutes(settings: OidcSettings | null) {
   const routes = new Hono<AppEnv>();
@@ -43,8 +51,18 @@ export function oidcRoutes(settings: OidcSettings | null) {
   return routes
     .get('/', async (c) => {
       if (c.var.user) return c.redirect('/', 302);
-      const { db, clock } = c.var.deps;
+      const { db, clock, clientAddress } = c.var.deps;
       const now = clock();
+      // Counted as a failed sign-in of this address until it signs someone in, under the same
+      // allowance as passwords (docs/decisions/290, "Limits").
+      const claim = await claimLoginAttempt(db, {
+        email: OIDC_START_KEY,
+        clientAddress: clientAddress(c),
+        now,
+        windowMs: LOGIN_WINDOW_MS,
+        decide: (counts) => oidcStartRetryAfter(counts, now),
+      });
+      if ('retryAfterSeconds' in claim) return limitedTo(c, 'limited', claim.retryAfterSeconds);
       let started: Awaited<ReturnType<typeof oidc.begin>>;
       try {
         started = await oidc.begin(oidcRedirectUri(c));
@@ -63,6 +81,7 @@ export function oidcRoutes(settings: OidcSettings | null) {
           nonce: started.nonce,
           codeVerifier: started.codeVerifier,
           expiresAt: new Date(now.getTime() + LOGIN_LIFETIME_MS),
+          attemptId: claim.attemptId,
         },
         now,
       );
@@ -78,7 +97,7 @@ export function oidcRoutes(settings: OidcSettings | null) {
       return c.redirect(started.url.href, 302);
     })
     .get('/callback', async (c) => {
-      const { db, passwords, clock } = c.var.deps;
+      const { db, passwords, clock, clientAddress } = c.var.deps;
       c.header('Cache-Control', 'no-store');
       const cookie = getCookie(c, LOGIN_COOKIE);
       deleteCookie(c, LOGIN_COOKIE, { path: OIDC_PATH, secure: isSecureRequest(c) });
@@ -108,8 +127,16 @@ export function oidcRoutes(settings: OidcSettings | null) {
         await auditSsoRefusal(db, settings, anonymous, failure.message);
         return refusedTo(c, failure.reason);
       }
-      const outcome = await signInWithIdentity({ db, passwords, now: clock(), settings }, claims);
-      if (!outcome.ok) return refusedTo(c, outcome.reason);
+      const outcome = await signInWithIdentity(
+        { db, passwords, now: clock(), settings, clientAddress: clientAddress(c) },
+        claims,
+      );
+      if (!outcome.ok)
+        return outcome.reason === 'signups'
+          ? limitedTo(c, 'signups', outcome.retryAfterSeconds)
+          : refusedTo(c, outcome.reason);
+      // Signed in: the started sign-in no longer counts against the address.
+      if (login.attemptId !== null) await forgiveLoginAttempt(db, login.attemptId);
       setSessionTokenCookie(c, outcome.token, outcome.session.expiresAt);
       return c.redirect('/', 303);
     });

@@ -25,15 +25,14 @@ export const preferencesApi = new Hono<AppEnv>()
   .use(requireUser())
   .put('/theme', valid('json', ThemeSchema), async (c) => {
     const { theme } = c.req.valid('json');
-    await saveTheme(c.var.deps.db, c.var.user!.id, theme);
+    await saveTheme(c.var.deps.db, c.var.user.id, theme);
     return c.json({ theme });
   })
   // The portfolio page remembers its view here; GET / only reads it (docs/decisions/276).
   .put('/portfolio-view', valid('json', PortfolioViewSchema), async (c) => {
-    const user = c.var.user!;
     const result = await rememberPortfolioView(
       c.var.deps.db,
-      { id: user.id, isAdmin: user.role === 'admin' },
+      c.var.user.id,
       c.req.valid('json').query,
     );
     if (!result.ok) return c.json({ message: result.message }, 400);

@@ -18,7 +18,7 @@ import { can } from '../../shared/roles';
 import { AUDIT_KINDS, type AuditKind } from '../../shared/audit';
 import { insertAuditEntry } from '../../db/audit';
 import type { Db } from '../../db/port';
-import type { AppEnv } from '../../env';
+import type { AppEnv, SignedInEnv } from '../../env';
 import { requireAbility, requireUser } from '../../middleware/guards';
 import {
   BadInputError,
@@ -28,6 +28,7 @@ import {
 } from '../../services/errors';
 import { DEV_STATUSES } from '../../shared/dev-status';
 import { getRetainerPeriods } from '../../services/forecast/retainer-periods';
+import { loadProjectForecast } from '../../services/delivery-forecast';
 import { importForecastProject, syncForecastBilling } from '../../services/forecast/sync';
 import { loadGrossMargins } from '../../services/gross-margins';
 import { whenUpstreamNotFound } from '../../services/http';
@@ -101,7 +102,7 @@ const projectFacts = (p: Project) => ({
  * (docs/decisions/166). Throws ProjectNotFoundError, with nothing changed, for an unknown id.
  */
 async function changeProject(
-  c: Context<AppEnv>,
+  c: Context<SignedInEnv>,
   id: number,
   kind: AuditKind,
   field: ProjectField,
@@ -137,9 +138,7 @@ export const projectsApi = new Hono<AppEnv>()
   .get('/', async (c) => {
     const projects = await listAllProjects(c.var.deps.db);
     // The rate and the value are money no other role's screens show (docs/decisions/164).
-    return c.json(
-      can(c.var.user!.role, 'money.view') ? projects : projects.map(projectForEveryone),
-    );
+    return c.json(can(c.var.user.role, 'money.view') ? projects : projects.map(projectForEveryone));
   })
 
   .post(
@@ -225,7 +224,7 @@ export const projectsApi = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const removed = await db.transaction(async (tx) => {
       const before = await getProject(tx, id);
-      const gone = await deleteProject(tx, id, c.var.user!.email);
+      const gone = await deleteProject(tx, id, c.var.user.email);
       if (gone && before)
         await insertAuditEntry(tx, {
           actor: actorOf(c),
@@ -301,7 +300,7 @@ export const projectsApi = new Hono<AppEnv>()
       // Recorded in the sync history with its upstream calls (docs/decisions/130).
       if (!(await getProject(db, id))) throw new ProjectNotFoundError(id);
       const result = await underProjectLease({ db, now: clock() }, 'billing', id, () =>
-        refresh.record('billing', c.var.user!.email, async (clients) => ({
+        refresh.record('billing', c.var.user.email, async (clients) => ({
           result: await syncForecastBilling(db, clients.forecast, {
             projectId: id,
             now: clock(),
@@ -349,6 +348,25 @@ export const projectsApi = new Hono<AppEnv>()
       retainerPeriods,
       currency: project.forecast_currency ?? config.COMPANY_CURRENCY,
     });
+  })
+
+  .get('/:id/forecast', valid('param', ProjectIdParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const { db, clock, config } = c.var.deps;
+    // The retainer's range is a forecast of money: admins only, as on the Retainer tab (decision 387).
+    const answer = await loadProjectForecast(
+      {
+        db,
+        today: isoDateInZone(clock(), config.AGENCY_TIMEZONE),
+        timeZone: config.AGENCY_TIMEZONE,
+        publicHolidays: config.publicHolidays,
+        companyCurrency: config.COMPANY_CURRENCY,
+      },
+      id,
+      { withRetainer: can(c.var.user.role, 'money.view') },
+    );
+    if (!answer) throw new ProjectNotFoundError(id);
+    return c.json(answer);
   })
 
   .get('/:id/jira-data', valid('param', ProjectIdParam), async (c) => {
@@ -401,7 +419,7 @@ export const projectsApi = new Hono<AppEnv>()
       if (!(await getProject(db, id))) throw new ProjectNotFoundError(id);
       await underProjectLease({ db, now: clock() }, 'link', id, () =>
         whenUpstreamNotFound(
-          refresh.record('link', c.var.user!.email, async (clients) => {
+          refresh.record('link', c.var.user.email, async (clients) => {
             const linked = await linkJiraProject(db, clients.jira, {
               projectId: id,
               key: jiraProjectKey,

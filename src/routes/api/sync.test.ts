@@ -84,10 +84,10 @@ describe('Sync now', () => {
     expect(after.running).toBeNull();
     const done = (await runs()).find((r) => r.id === started.run.id)!;
     expect(done).toMatchObject({ outcome: 'succeeded', failure: null });
-    // Time data, Forecast's capacity plan, the project's Jira data and its billing: several
-    // upstream calls, each counted.
+    // Time data, Forecast's capacity plan, the roster's Jira accounts, the Jira catch-up, the
+    // project's Jira data and its billing: several upstream calls, each counted.
     expect(done.upstreamCalls).toBeGreaterThan(8);
-    expect(done.progress).toMatchObject({ unitsTotal: 4, unitsDone: 4, deferred: 0 });
+    expect(done.progress).toMatchObject({ unitsTotal: 6, unitsDone: 6, deferred: 0 });
     expect(done.durationMs).toBeGreaterThan(0);
   });
 });

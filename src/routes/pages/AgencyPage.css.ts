@@ -1,16 +1,23 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 
+// One row that scrolls sideways where it does not fit (a phone), never wrapping into rows; the
+// rule under it is a shadow, as a border would be clipped by the scroll box under the current
+// tab's line. The page's script brings the current tab into view (src/client/tabs.ts).
 export const tabs = style({
   display: 'flex',
   gap: vars.space.xs,
-  flexWrap: 'wrap',
-  borderBottom: `1px solid ${vars.color.border}`,
+  flexWrap: 'nowrap',
+  overflowX: 'auto',
+  boxShadow: `inset 0 -1px 0 ${vars.color.border}`,
   marginBottom: vars.space.xl,
 });
 export const tab = style({
+  flexShrink: 0,
+  whiteSpace: 'nowrap',
   padding: `${vars.space.sm} ${vars.space.lg}`,
-  marginBottom: '-1px',
+  // Narrower sides below 1,200 px keep all eight tabs in view down to 1,024 px.
+  '@media': { 'screen and (max-width: 1200px)': { padding: `${vars.space.sm} ${vars.space.md}` } },
   borderBottom: '2px solid transparent',
   color: vars.color.textMuted,
   fontWeight: 600,

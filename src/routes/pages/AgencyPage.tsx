@@ -30,19 +30,8 @@ import type { AgencyTimeData } from '../../shared/weekly-hours';
 import { WeekStartSchema } from '../schemas';
 import type { SyncedSource } from '../../services/freshness';
 import type { Freshness as FreshnessData } from '../../shared/freshness';
+import { AGENCY_TABS, type AgencyTab, agencyTabHref } from '../../shared/site-pages';
 import * as s from './AgencyPage.css';
-
-export const AGENCY_TABS = [
-  { id: 'weekly-hours', label: 'Weekly Hours' },
-  { id: 'gross-margins', label: 'Gross Margins' },
-  { id: 'trends', label: 'Trends' },
-  { id: 'cost-per-point', label: 'Cost per Point' },
-  { id: 'budget-burn', label: 'Budget Burn' },
-  { id: 'unbilled', label: 'Unbilled Work' },
-  { id: 'sales', label: 'Sales' },
-  { id: 'pipeline', label: 'Pipeline' },
-] as const;
-export type AgencyTab = (typeof AGENCY_TABS)[number]['id'];
 
 export type AgencyPageData =
   | {
@@ -74,8 +63,6 @@ export const AGENCY_TAB_SOURCES: Record<AgencyTab, SyncedSource[]> = {
   pipeline: [],
 };
 
-const tabHref = (tab: AgencyTab) => (tab === 'weekly-hours' ? '/agency' : `/agency?tab=${tab}`);
-
 /** Reads what the chosen tab shows, from Postgres only; an unreadable store leaves the island to ask again. */
 export async function loadAgencyPage(
   deps: AppDeps,
@@ -89,11 +76,16 @@ export async function loadAgencyPage(
       tab,
       pipeline: await loadOrLog('the pipeline', async () => {
         const [pipeline, state] = await Promise.all([
-          loadPipeline(deps.db),
+          loadPipeline(deps.db, {
+            fx: { base: deps.config.COMPANY_CURRENCY, rates: deps.config.fx.rates },
+            today: isoDateInZone(deps.clock(), deps.config.AGENCY_TIMEZONE),
+          }),
           getCapacitySyncState(deps.db),
         ]);
         return {
           ...pipeline,
+          fx: deps.config.fx,
+          timeZone: deps.config.AGENCY_TIMEZONE,
           site: pipedriveSiteOf(deps.config),
           syncedAt: state.pipedriveSyncedAt?.toISOString() ?? null,
         };
@@ -187,12 +179,12 @@ export function AgencyPage({
         <div className={pageHeader}>
           <h1 className={h1}>Agency Dashboard</h1>
         </div>
-        <nav className={s.tabs} aria-label="Agency Dashboard">
+        <nav className={s.tabs} aria-label="Agency Dashboard" data-scroll-x data-tab-row>
           {AGENCY_TABS.map((t) => (
             <a
               key={t.id}
               className={s.tab}
-              href={tabHref(t.id)}
+              href={agencyTabHref(t.id)}
               aria-current={t.id === data.tab ? 'page' : undefined}
             >
               {t.label}

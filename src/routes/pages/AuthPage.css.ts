@@ -21,6 +21,12 @@ export const hint = style({
   fontSize: '0.8rem',
   color: vars.color.textMuted,
 });
+/** What is wrong with a field, under it, in words. */
+export const fieldError = style({
+  margin: `${vars.space.xs} 0 0`,
+  fontSize: '0.85rem',
+  color: vars.color.red,
+});
 /** A refusal or notice from the form's own POST, shown above the fields (no JavaScript needed). */
 export const notice = style({
   borderRadius: vars.radius.md,

@@ -1,7 +1,7 @@
 import { button, card, field, input, label } from '../../components/ui.css';
 import Toaster from '../../islands/Toaster';
 import { Island } from '../../render/Island';
-import { AUTH_TEXTS, type AuthMode } from '../../shared/auth-texts';
+import { AUTH_TEXTS, type AuthField, type AuthMode, authErrorId } from '../../shared/auth-texts';
 import { NEW_PASSWORD_HINT } from '../../shared/passwords';
 import * as s from './AuthPage.css';
 
@@ -10,6 +10,18 @@ export interface AuthNotice {
   title: string;
   description: string;
   variant: 'default' | 'destructive';
+}
+
+/** What is wrong with each field of a refused form, in words, shown under that field. */
+export type AuthFieldErrors = Partial<Record<AuthField, string>>;
+
+/** The error line under a field; the page's script fills and empties the same element. */
+function FieldError({ field, text }: { field: AuthField; text: string | undefined }) {
+  return (
+    <p id={authErrorId(field)} className={s.fieldError} role="alert" hidden={!text}>
+      {text ?? null}
+    </p>
+  );
 }
 
 /** Sign-in at the OpenID provider, when configured (docs/decisions/290). */
@@ -32,14 +44,22 @@ export function AuthPage({
   email = '',
   notice = null,
   sso = null,
+  fieldErrors = {},
 }: {
   next: string;
   mode?: AuthMode;
   email?: string;
   notice?: AuthNotice | null;
   sso?: SsoLink | null;
+  fieldErrors?: AuthFieldErrors;
 }) {
   const texts = AUTH_TEXTS[mode];
+  const passwordHelp = [
+    mode === 'signup' ? 'auth-password-hint' : '',
+    fieldErrors.password ? authErrorId('password') : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const other: AuthMode = mode === 'signin' ? 'signup' : 'signin';
   return (
     <>
@@ -85,7 +105,10 @@ export function AuthPage({
                 autoComplete="email"
                 required
                 defaultValue={email}
+                aria-invalid={fieldErrors.email ? true : undefined}
+                aria-describedby={fieldErrors.email ? authErrorId('email') : undefined}
               />
+              <FieldError field="email" text={fieldErrors.email} />
             </div>
             <div className={field}>
               <label className={label} htmlFor="auth-password">
@@ -98,12 +121,14 @@ export function AuthPage({
                 name="password"
                 autoComplete={texts.autoComplete}
                 required
-                aria-describedby={mode === 'signup' ? 'auth-password-hint' : undefined}
+                aria-invalid={fieldErrors.password ? true : undefined}
+                aria-describedby={passwordHelp || undefined}
               />
               {/* The rule is said before anyone submits; the script shows it in sign-up mode. */}
               <p id="auth-password-hint" className={s.hint} hidden={mode !== 'signup'}>
                 {mode === 'signup' ? NEW_PASSWORD_HINT : null}
               </p>
+              <FieldError field="password" text={fieldErrors.password} />
             </div>
             <button type="submit" className={`${button.primary} ${s.submit}`}>
               {texts.submit}

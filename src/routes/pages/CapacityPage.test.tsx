@@ -87,9 +87,9 @@ describe('/capacity with the demo plan and pipeline', () => {
     expect(grid).toMatch(/aria-current="date"[^>]*>Nov 23<span[^>]*>so far<\/span>/);
     expect(grid).toContain('>All teams<');
     expect(grid).toMatch(/h free/);
-    // Each deal as hours and whether it fits, but no value, currency or link into Pipedrive.
+    // Each deal as hours with its if-won verdict, but no value, currency or link into Pipedrive.
     expect(html).toContain('Initech data platform phase 2');
-    expect(html).toMatch(/short by \d+ hours? in weeks? /);
+    expect(html).toMatch(/fits from \w{3} \d+/);
     expect(html).not.toMatch(
       /Deal Value|Weighted Value|A\$|€|&quot;value&quot;|&quot;currency&quot;/,
     );
@@ -100,30 +100,88 @@ describe('/capacity with the demo plan and pipeline', () => {
   it('shows admins each deal’s value in its own currency, linked into Pipedrive in a new tab', async () => {
     const { status, html } = await page('/capacity', cookies.admin);
     expect(status).toBe(200);
-    expect(html).toContain('Deal Value');
-    expect(html).toContain('A$140,000');
-    expect(html).toContain('€88,000');
+    expect(html).toMatch(/A\$140,000 = \$[\d,]+/);
+    expect(html).toMatch(/€88,000 = \$[\d,]+/);
     expect(html).toMatch(
       /href="https:\/\/demo-agency\.pipedrive\.com\/deal\/\d+" target="_blank" rel="noopener noreferrer"/,
     );
   });
 
-  it('marks a week where weighted demand exceeds the free hours, and none with tentative work off', async () => {
+  it('shows the deal plan by role: the rates in use, if-won verdicts, staff without values', async () => {
+    const staff = (await page('/capacity', cookies.staff)).html;
+    expect(staff).toContain('If won: deals by role');
+    expect(staff).toContain(
+      'Exchange rates (FX_RATES, the demo&#x27;s): 1 EUR = 1.08 USD · 1 AUD = 0.66 USD.',
+    );
+    expect(staff).toMatch(
+      /fits from \w{3} \d+; from \w{3} \d+ (Designer|Developer|QA Engineer) is short by \d+ hours/,
+    );
+    expect(staff).toContain('data-testid="plan-role"');
+    expect(staff).not.toContain('Hourly rate');
+    const admin = (await page('/capacity', cookies.admin)).html;
+    expect(admin).toContain('A$180,000 = $118,800');
+    expect(admin).toMatch(/Hourly rate \$[\d.]+ \(Forecast/);
+  });
+
+  it('shows hours left by role and, under each role, by team, the teams adding up to their role', async () => {
+    const { html } = await page('/capacity', cookies.staff);
+    const plan = html.slice(html.indexOf('data-testid="plan-table"'));
+    expect(plan).toContain('Hours left by role and team');
+    expect(plan).toContain('role="switch"');
+    // Rows in order: a role, then its teams; each cell starts with its whole hours left.
+    const rows = plan
+      .split('<tr ')
+      .filter((r) => /data-testid="plan-(role|team)"/.test(r))
+      .map((r) => ({
+        team: r.includes('data-testid="plan-team"'),
+        name: /<th scope="row">(.*?)<\/th>/.exec(r)![1]!.replace(/<[^>]+>/g, ''),
+        hours: [...r.matchAll(/<td[^>]*>(\d+)/g)].map((m) => Number(m[1])),
+      }));
+    expect(rows.filter((r) => r.team).length).toBeGreaterThanOrEqual(
+      rows.filter((r) => !r.team).length,
+    );
+    for (const [i, role] of rows.entries()) {
+      if (role.team) continue;
+      expect(role.hours).toHaveLength(12);
+      const teams = [];
+      for (let j = i + 1; j < rows.length && rows[j]!.team; j++) teams.push(rows[j]!);
+      expect(teams.length, role.name).toBeGreaterThan(0);
+      // A screen reader hears the role with each team.
+      for (const t of teams) expect(t.name.startsWith(`${role.name}, `)).toBe(true);
+      // Whole hours each, so the teams are within a rounding per team of their role.
+      for (let w = 0; w < 12; w++) {
+        const sum = teams.reduce((a, t) => a + t.hours[w]!, 0);
+        expect(Math.abs(sum - role.hours[w]!), `${role.name} week ${w}`).toBeLessThanOrEqual(
+          teams.length,
+        );
+      }
+    }
+  });
+
+  it('gives the expected load as a total and a trend, never a verdict; none with tentative work off', async () => {
     const on = await page('/capacity', cookies.staff);
-    expect(on.html).toContain('data-testid="shortage"');
-    expect(on.html).toMatch(/Weighted demand exceeds the free hours in \d+ of 12 weeks/);
+    const load = on.html.slice(on.html.indexOf('id="capacity-demand-title"'));
+    expect(load).toMatch(/^id="capacity-demand-title">Expected load</);
+    expect(load).toMatch(
+      /Expected load over these 12 weeks: [\d.]+ h \(every open deal, weighted by probability\), beside [\d.]+ h free\. Whether a deal fits is judged on its if-won hours above\./,
+    );
+    expect(load.match(/data-testid="tentative-hours"/g)).toHaveLength(12);
+    // The weighted hours no longer judge a week or a deal.
+    expect(on.html).not.toMatch(/Shortage|Weighted Demand|short by \d+ hours? in weeks? /);
+    expect(on.html).not.toContain('data-testid="shortage"');
     const off = await page('/capacity?tentative=0', cookies.staff);
-    expect(off.html).not.toContain('data-testid="shortage"');
     expect(off.html).toContain('Tentative work is left out');
+    expect(off.html).toMatch(/data-testid="tentative-hours">0 h</);
   });
 
   it('keeps a minimum probability from the address, and falls back to the default on a bad one', async () => {
     const likely = await page('/capacity?minProbability=70', cookies.staff);
     expect(likely.html).toMatch(/<option value="70" selected="">70%<\/option>/);
+    expect(likely.html).toContain('deals at 70% or more, weighted by probability');
     const bad = await page('/capacity?minProbability=lots&tentative=maybe', cookies.staff);
     expect(bad.status).toBe(200);
     expect(bad.html).toMatch(/<option value="0" selected="">0%<\/option>/);
-    expect(bad.html).toContain('data-testid="shortage"');
+    expect(bad.html).toContain('every open deal, weighted by probability');
   });
 
   it('renders from the database alone: no call to Forecast or Pipedrive', async () => {
@@ -173,6 +231,9 @@ describe('the Pipeline tab of Insights, next to Sales', () => {
   });
 
   it('shows value and weighted value by month per currency, and each deal linked into Pipedrive', async () => {
+    await db.query(
+      "INSERT INTO pipedrive_users (id, name, email) VALUES (2, 'Mia Chen', 'mia.chen@agency.test') ON CONFLICT DO NOTHING",
+    );
     const { status, html } = await page('/agency?tab=pipeline', cookies.admin);
     expect(status).toBe(200);
     expect(html).toMatch(
@@ -188,6 +249,54 @@ describe('the Pipeline tab of Insights, next to Sales', () => {
     );
     expect(deals).toContain('(opens in a new tab)');
     expect(deals).toContain('Negotiations started');
+    // Client (its Pipedrive organisation), owner (the roster's copy of Pipedrive's users) and age
+    // (added 30 days before the demo's today).
+    expect(deals).toContain('<th scope="col">Client</th>');
+    expect(deals).toMatch(
+      /Initech data platform phase 2.*?<td>Initech<\/td><td>Negotiations started<\/td><td>Mia Chen<\/td><td[^>]*>30 days<\/td>/s,
+    );
+  });
+
+  it('says "no exchange rate for USDT" on both pages and leaves such deals out, never failing', async () => {
+    await db.query(
+      `INSERT INTO pipedrive_deals (id, title, value, currency, probability, stage_id, expected_close_date)
+       VALUES (9001, 'Token sale', 50000, 'USDT', 50, 3, '2026-12-10'),
+              (9002, 'Dollar-ish', 20000, 'US$', 50, 3, '2026-12-10')`,
+    );
+    try {
+      for (const cookie of [cookies.staff, cookies.admin]) {
+        const capacity = await page('/capacity', cookie);
+        expect(capacity.status).toBe(200);
+        expect(capacity.html).toContain('no exchange rate for USDT');
+        expect(capacity.html).toContain('no exchange rate for US$');
+      }
+      const pipeline = await page('/agency?tab=pipeline', cookies.admin);
+      expect(pipeline.status).toBe(200);
+      const totals = pipeline.html.slice(pipeline.html.indexOf('data-testid="pipeline-totals"'));
+      expect(totals).toMatch(
+        /<th scope="row">USDT<\/th><td[^>]*>1<\/td><td[^>]*>USDT 50,000<\/td>.*?no exchange rate for USDT/s,
+      );
+      // The converted total counts the 14 demo deals, not the two without a rate.
+      expect(totals).toMatch(/All, in USD<\/th><td[^>]*>14<\/td>/);
+    } finally {
+      await db.query('DELETE FROM pipedrive_deals WHERE id IN (9001, 9002)');
+    }
+  });
+
+  it('totals each currency and converted, a stage funnel, and when Pipedrive was read', async () => {
+    const { html } = await page('/agency?tab=pipeline', cookies.admin);
+    expect(html).toMatch(/data-testid="pipeline-freshness">Pipedrive pipeline read Nov 25, 2026/);
+    expect(html).toContain(
+      'Exchange rates (FX_RATES, the demo&#x27;s): 1 EUR = 1.08 USD · 1 AUD = 0.66 USD',
+    );
+    const totals = html.slice(html.indexOf('data-testid="pipeline-totals"'));
+    expect(totals).toMatch(
+      /<th scope="row">EUR<\/th><td[^>]*>1<\/td><td[^>]*>€88,000<\/td><td[^>]*>€30,800<\/td><td[^>]*>\$95,040<\/td><td[^>]*>\$33,264<\/td>/,
+    );
+    expect(totals).toMatch(/All, in USD<\/th><td[^>]*>14<\/td>/);
+    const funnel = html.slice(html.indexOf('data-testid="pipeline-funnel"'));
+    expect(funnel.indexOf('Qualified')).toBeLessThan(funnel.indexOf('Negotiations started'));
+    expect(funnel).toMatch(/Renewal talks<span[^>]*> · Retainers<\/span><\/th><td[^>]*>\d+<\/td>/);
   });
 });
 

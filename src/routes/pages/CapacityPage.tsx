@@ -6,27 +6,93 @@ import { titleRow } from '../../components/DownloadCsv.css';
 import { EmptyState, ErrorState } from '../../components/PanelState';
 import { card, h1, h2, muted, page, pageHeader } from '../../components/ui.css';
 import type { AppDeps } from '../../env';
-import CapacityDemand, { type Props as DemandProps } from '../../islands/CapacityDemand';
+import CapacityDemand from '../../islands/CapacityDemand';
+import DealPlan, { type Props as PlanProps } from '../../islands/DealPlan';
+import { listScenarios } from '../../db/plan';
+import { loadPlan, type Plan } from '../../services/plan';
+import { formatMoney } from '../../shared/currency';
+import { PLAN_WEEKS_SHOWN } from '../../shared/deal-plan';
 import { Island } from '../../render/Island';
-import { type CapacityAnswer, capacityFor, loadPipeline } from '../../services/capacity';
+import { type CapacityAnswer, capacityFor } from '../../services/capacity';
 import { pipedriveSiteOf } from '../../services/integrations';
 import { type CapacityView, DEFAULT_CAPACITY_VIEW } from '../../shared/capacity';
-import { type IsoDate, weekStartOf } from '../../shared/calendar';
+import { type IsoDate, shiftWeek, weekStartOf } from '../../shared/calendar';
 import { dateTimeFormat } from '../../shared/date-time-format';
 import { exportHref } from '../../shared/exports';
 import { can } from '../../shared/roles';
 import { isoDateInZone } from '../../shared/time-zones';
 import { CapacityQuerySchema } from '../schemas';
 import { Layout } from './Layout';
+import { LiveLine } from './LiveLine';
 
 export interface CapacityPageData {
   currentWeekStart: IsoDate;
   view: CapacityView;
   /** null: the stored plan could not be read. */
   capacity: CapacityAnswer | null;
-  /** Admins only (money.view); null for staff, so their page carries no money at all. */
-  money: DemandProps['money'];
+  /** The deal plan's island props (values and the hourly rate only for admins); null: not read. */
+  plan: PlanProps | null;
   timeZone: string;
+}
+
+/** The deal plan as the island takes it: staff get hours, admins values and the rate too. */
+function planProps(
+  plan: Plan,
+  scenarios: PlanProps['scenarios'],
+  currentWeekStart: IsoDate,
+  site: string | null,
+): PlanProps {
+  const money = site !== null;
+  return {
+    currentWeekStart,
+    firstWeek: plan.firstWeek,
+    weeksShown: PLAN_WEEKS_SHOWN,
+    horizonWeeks: plan.horizonWeeks,
+    dealWeeks: plan.dealWeeks,
+    free: [...plan.free].map(([role, weeks]) => ({
+      role,
+      hours: Array.from(
+        { length: plan.horizonWeeks },
+        (_, i) => weeks.get(shiftWeek(plan.firstWeek, i)) ?? 0,
+      ),
+    })),
+    teams: [...plan.freeByTeam].flatMap(([role, teams]) =>
+      [...teams]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([team, weeks]) => ({
+          role,
+          team,
+          hours: Array.from(
+            { length: PLAN_WEEKS_SHOWN },
+            (_, i) => weeks.get(shiftWeek(plan.firstWeek, i)) ?? 0,
+          ),
+        })),
+    ),
+    deals: plan.deals.map((d) => ({
+      id: d.id,
+      title: d.title,
+      probability: d.probability,
+      expectedCloseDate: d.expectedCloseDate,
+      ifWonHours: d.ifWonHours,
+      expectedHours: d.expectedHours,
+      byRole: d.byRole,
+      roleSource: d.roleSource,
+      from: d.from,
+      unstaffable: d.ifWonHours === null || plan.rate.hourly === null ? d.verdict : null,
+      ...(money
+        ? {
+            valueText:
+              d.valueInAgencyCurrency === null || d.currency === plan.fx.base
+                ? formatMoney(d.value, d.currency)
+                : `${formatMoney(d.value, d.currency)} = ${formatMoney(d.valueInAgencyCurrency, plan.fx.base)}`,
+          }
+        : {}),
+    })),
+    scenarios,
+    fx: plan.fx,
+    rate: money ? plan.rate : { source: plan.rate.source },
+    pipedriveSite: site,
+  };
 }
 
 /** The view in the address; a bad value falls back to its default (a page never answers an error for its address). */
@@ -49,30 +115,26 @@ export async function loadCapacityPage(
   const currentWeekStart = weekStartOf(isoDateInZone(deps.clock(), deps.config.AGENCY_TIMEZONE));
   const showMoney = can(user.role, 'money.view');
   try {
-    const [answer, pipeline] = await Promise.all([
+    const [answer, plan, scenarios] = await Promise.all([
       capacityFor(deps, {
         from: currentWeekStart,
         weeks: 12,
         tentative: view.tentative,
         minProbability: view.minProbability,
       }),
-      showMoney ? loadPipeline(deps.db) : null,
+      loadPlan(deps),
+      listScenarios(deps.db),
     ]);
     return {
       currentWeekStart,
       view,
       capacity: answer,
-      money: pipeline
-        ? {
-            site: pipedriveSiteOf(deps.config),
-            deals: Object.fromEntries(
-              pipeline.deals.map((d) => [
-                String(d.id),
-                { value: d.value, currency: d.currency, weightedValue: d.weightedValue },
-              ]),
-            ),
-          }
-        : null,
+      plan: planProps(
+        plan,
+        scenarios.map((x) => ({ id: x.id, name: x.name, deals: x.deals })),
+        currentWeekStart,
+        showMoney ? pipedriveSiteOf(deps.config) : null,
+      ),
       timeZone: deps.config.AGENCY_TIMEZONE,
     };
   } catch (error) {
@@ -81,7 +143,7 @@ export async function loadCapacityPage(
       currentWeekStart,
       view,
       capacity: null,
-      money: null,
+      plan: null,
       timeZone: deps.config.AGENCY_TIMEZONE,
     };
   }
@@ -94,8 +156,8 @@ function readAt(iso: string | null, timeZone: string): string {
 
 /**
  * `/capacity` (staff and admins): people × the next twelve weeks from Forecast's plan, rolled up
- * by team with a total per week, and the weighted Pipedrive pipeline set against the free hours.
- * Hours only; deal values only for admins.
+ * by team with a total per week; the deals staffed if won, by role; and the pipeline's expected
+ * load (weighted) per week as a total and trend, never a verdict. Deal values only for admins.
  */
 export function CapacityPage({ user, data }: { user: SessionUser; data: CapacityPageData }) {
   const { capacity } = data;
@@ -106,6 +168,7 @@ export function CapacityPage({ user, data }: { user: SessionUser; data: Capacity
         <div className={pageHeader}>
           <h1 className={h1}>Capacity</h1>
         </div>
+        <LiveLine />
         {capacity ? (
           <p className={muted} data-testid="capacity-sources">
             Forecast plan {readAt(capacity.forecastSyncedAt, data.timeZone)} · Pipedrive pipeline{' '}
@@ -141,10 +204,20 @@ export function CapacityPage({ user, data }: { user: SessionUser; data: Capacity
                 <CapacityGrid data={capacity} currentWeekStart={data.currentWeekStart} />
               </div>
             </section>
+            {data.plan ? (
+              <section className={card} aria-labelledby="capacity-plan-title">
+                <div className={cs.panel}>
+                  <h2 className={h2} id="capacity-plan-title">
+                    If won: deals by role
+                  </h2>
+                  <Island name="DealPlan" component={DealPlan} props={data.plan} />
+                </div>
+              </section>
+            ) : null}
             <section className={card} aria-labelledby="capacity-demand-title">
               <div className={cs.panel}>
                 <h2 className={h2} id="capacity-demand-title">
-                  Tentative demand
+                  Expected load
                 </h2>
                 <Island
                   name="CapacityDemand"
@@ -156,11 +229,9 @@ export function CapacityPage({ user, data }: { user: SessionUser; data: Capacity
                         freeHours: w.freeHours,
                         tentativeHours: w.tentativeHours,
                       })),
-                      deals: capacity.deals,
                     },
                     view: data.view,
                     currentWeekStart: data.currentWeekStart,
-                    money: data.money,
                     pipelineRead: capacity.pipedriveSyncedAt !== null,
                   }}
                 />

@@ -16,6 +16,8 @@ export type Tab =
   | 'projects'
   | 'developers'
   | 'capacity'
+  | 'utilisation'
+  | 'people'
   | 'insights'
   | 'settings'
   | 'users'
@@ -75,6 +77,10 @@ export function Layout({
               {can(user.role, 'capacity.view')
                 ? tabLink('capacity', '/capacity', 'Capacity')
                 : null}
+              {can(user.role, 'people.view')
+                ? tabLink('utilisation', '/utilisation', 'Utilisation')
+                : null}
+              {can(user.role, 'people.view') ? tabLink('people', '/people', 'People') : null}
               {isAdmin ? tabLink('insights', '/agency', 'Insights') : null}
               {isAdmin ? (
                 // The admin's pages under one menu, so the bar stays one row (docs/decisions/310).
@@ -99,7 +105,7 @@ export function Layout({
               <Island
                 name="CommandPalette"
                 component={CommandPalette}
-                props={{ jiraSite, isAdmin }}
+                props={{ jiraSite, role: user.role }}
               />
               <Island
                 name="AlertBell"

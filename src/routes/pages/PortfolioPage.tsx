@@ -2,6 +2,7 @@ import type { SessionUser } from '../../auth/session';
 import { PageFreshness } from './PageFreshness';
 import type { CurrencyCode } from '../../shared/currency';
 import { Layout } from './Layout';
+import { LiveLine } from './LiveLine';
 import { PORTFOLIO_PROJECTS_ATTR } from '../../shared/island-markers';
 import { type CardForecast, PortfolioProjects } from './portfolio/PortfolioProjects';
 import { DownloadCsv } from '../../components/DownloadCsv';
@@ -24,7 +25,7 @@ import { Island } from '../../render/Island';
 import type { Freshness as FreshnessData, SyncedSource } from '../../shared/freshness';
 import { loadRetainerMarkers } from '../../services/retainer-forecast';
 import { isoDateInZone } from '../../shared/time-zones';
-import { attentionCounts } from '../../services/alerts';
+import { attentionCounts, type Viewer } from '../../services/alerts';
 import { forecastSiteOf, jiraSiteOf } from '../../services/integrations';
 
 export interface PortfolioData {
@@ -53,13 +54,13 @@ export interface PortfolioData {
  */
 export async function loadPortfolio(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
-  { isAdmin = false, userId }: { isAdmin?: boolean; userId?: string } = {},
+  { isAdmin = false, userId, rules = [] }: Partial<Viewer> = {},
 ): Promise<PortfolioData> {
   const instant = deps.clock();
   const now = instant.toISOString();
   const today = isoDateInZone(instant, deps.config.AGENCY_TIMEZONE);
   const counting = userId
-    ? attentionCounts(deps.db, { userId, isAdmin }, instant).catch((error: unknown) => {
+    ? attentionCounts(deps.db, { userId, isAdmin, rules }, instant).catch((error: unknown) => {
         console.error('Could not count the alerts for the cards:', error);
         return null;
       })
@@ -139,6 +140,7 @@ export function PortfolioPage({
           </div>
         </div>
         <PageFreshness freshness={freshness} isAdmin={isAdmin} sources={PORTFOLIO_SOURCES} />
+        <LiveLine />
         <div className={viewBar}>
           <ViewToggle view={view} />
         </div>

@@ -107,6 +107,14 @@ describe('GET /projects/:id', () => {
     expect(admin.html).toMatch(/data-testid="retainer-period"/);
     expect(admin.html).toContain('Forecast for this period');
     expect(admin.html).not.toContain('Loading retainer periods');
+    // The demo's running period as a real range: P10 below P90 while working days remain.
+    const range = /data-testid="retainer-range"[^>]*>([^<]*)</.exec(
+      admin.html.replace(/<!-- -->/g, ''),
+    );
+    if (range) {
+      const [low, high] = range[1]!.split(' – ').map((m) => Number(m.replace(/[^0-9.]/g, '')));
+      expect(low!).toBeLessThan(high!);
+    } else expect(admin.html).toContain('has ended');
     for (const role of ['staff', 'user'] as const) {
       const { status, html } = await page(`/projects/${retainer.id}?tab=retainer`, role);
       expect(status, role).toBe(200);

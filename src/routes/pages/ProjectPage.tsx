@@ -2,23 +2,29 @@ import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import type { SessionUser } from '../../auth/session';
 import { createQueryClient } from '../../components/IslandProviders';
 import { ForecastProjectId } from '../../components/SourceLink';
-import { card, h1, muted, page, pageHeader } from '../../components/ui.css';
+import { card, h1, h2, muted, page, pageHeader } from '../../components/ui.css';
+import { shareSection } from './ProjectPage.css';
+import ShareLinks from '../../islands/ShareLinks';
+import { listShareLinks } from '../../db/share-links';
+import { shareLinkJson } from '../../services/share-links';
+import type { ShareLinkJson } from '../../shared/share-links';
+import { addCalendarDays } from '../../shared/calendar';
 import { getProject } from '../../db/projects';
 import type { AppDeps } from '../../env';
 import ProjectDetails from '../../islands/ProjectDetails';
 import {
   jiraDataKey,
+  projectForecastKey,
   type RetainerPeriodsAnswer,
   retainerPeriodsKey,
 } from '../../islands/projects/api';
 import { type BudgetBurnAnswer, budgetBurnKey } from '../../islands/projects/BudgetBurnTab';
-import { retainerForecastKey } from '../../islands/projects/RetainerForecastPanel';
 import { Island } from '../../render/Island';
 import { loadBudgetBurn } from '../../services/budget-burn';
 import { getRetainerPeriods } from '../../services/forecast/retainer-periods';
 import { forecastSiteOf, jiraSiteOf } from '../../services/integrations';
 import { readJiraOverview } from '../../services/jira/queries';
-import { loadRetainerForecast } from '../../services/retainer-forecast';
+import { loadProjectForecast } from '../../services/delivery-forecast';
 import {
   type ProjectForEveryone,
   type ProjectTab,
@@ -29,6 +35,7 @@ import {
 import { can } from '../../shared/roles';
 import { isoDateInZone } from '../../shared/time-zones';
 import { Layout } from './Layout';
+import { LiveLine } from './LiveLine';
 
 export interface ProjectPageData {
   /** Without the money fields for a role whose screens do not show them. */
@@ -40,6 +47,9 @@ export interface ProjectPageData {
   timeZone: string;
   jiraSite: string;
   forecastSite: string;
+  /** Admins: the project's client room links (docs/decisions/430); null for other roles. */
+  shareLinks: ShareLinkJson[] | null;
+  defaultShareExpiry: string;
 }
 
 /** One read for the page; a failed one leaves its panel to ask again in the browser. */
@@ -86,8 +96,18 @@ export async function loadProjectPage(
       seeded(getRetainerPeriods(db, id, today), 'the retainer periods'),
       isAdmin && project.forecastBudgetType === 'RETAINER'
         ? seeded(
-            loadRetainerForecast(db, id, today, config.COMPANY_CURRENCY),
-            'the retainer forecast',
+            loadProjectForecast(
+              {
+                db,
+                today,
+                timeZone: config.AGENCY_TIMEZONE,
+                publicHolidays: config.publicHolidays,
+                companyCurrency: config.COMPANY_CURRENCY,
+              },
+              id,
+              { withRetainer: true },
+            ),
+            'the forecast',
           )
         : undefined,
     ]);
@@ -98,7 +118,7 @@ export async function loadProjectPage(
         currency: stored.forecastCurrency ?? config.COMPANY_CURRENCY,
       },
     );
-    seed(retainerForecastKey(id), forecast ?? undefined);
+    seed(projectForecastKey(id), forecast ?? undefined);
   }
   if (tab === 'burn')
     seed<BudgetBurnAnswer>(
@@ -111,7 +131,14 @@ export async function loadProjectPage(
         'the budget burn',
       ),
     );
+  const shareLinks = can(user.role, 'share-links.manage')
+    ? ((await seeded(listShareLinks(db, id), 'the client links')) ?? []).map((l) =>
+        shareLinkJson(l, today),
+      )
+    : null;
   return {
+    shareLinks,
+    defaultShareExpiry: addCalendarDays(today, 30),
     project,
     tab,
     state: dehydrate(client),
@@ -138,6 +165,7 @@ export function ProjectPage({ user, data }: { user: SessionUser; data: ProjectPa
         <div className={pageHeader}>
           <h1 className={h1}>{project.name}</h1>
         </div>
+        <LiveLine projectId={project.id} />
         {project.forecastProjectId !== null ? (
           <p className={muted} data-testid="forecast-project-id">
             {'Forecast Project ID: '}
@@ -162,6 +190,27 @@ export function ProjectPage({ user, data }: { user: SessionUser; data: ProjectPa
             }}
           />
         </section>
+        {data.shareLinks ? (
+          <section className={`${card} ${shareSection}`} aria-labelledby="client-links">
+            <h2 className={h2} id="client-links">
+              Client links
+            </h2>
+            <p className={muted}>
+              A read-only page for the client: this period's hours, billing, forecast and delivered
+              work, never costs or margins. Anyone with the address can open it until it expires or
+              is revoked.
+            </p>
+            <Island
+              name="ShareLinks"
+              component={ShareLinks}
+              props={{
+                projectId: project.id,
+                links: data.shareLinks,
+                defaultExpiry: data.defaultShareExpiry,
+              }}
+            />
+          </section>
+        ) : null}
       </div>
     </Layout>
   );

@@ -7,6 +7,8 @@ export const section = style({
   flexDirection: 'column',
   gap: vars.space.md,
 });
+/** The availability section: its heading above the grid's own card. */
+export const firstSection = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const mailFrame = style({
   width: '100%',
   height: '560px',

@@ -36,6 +36,20 @@ const visibleText = (html: string) =>
     .replace(/\s+/g, ' ');
 
 describe('Agency Settings, rendered on the server', () => {
+  it('is titled for all it holds, each setting under its own heading', async () => {
+    const html = await page();
+    const headings = [...html.matchAll(/<(h[12])[^>]*>([^<]*)<\/\1>/g)].map(
+      ([, level, text]) => `${level} ${text}`,
+    );
+    expect(headings).toEqual([
+      'h1 Agency Settings',
+      'h2 Developer Availability',
+      'h2 Available Points',
+      'h2 Monday Digest',
+    ]);
+    expect(html).toContain('<title>Agency Settings · Agency Dashboard</title>');
+  });
+
   it('says how to start when nobody is selected', async () => {
     const text = visibleText(await page());
     expect(text).toContain('Developer Availability');
@@ -155,5 +169,37 @@ describe('Agency Settings, rendered on the server', () => {
 
     const admin = await asRole('admin');
     expect(admin).not.toContain('aria-disabled="true"');
+  });
+
+  it('gives admins a role mix per pipeline, labelled and with each share, and staff none', async () => {
+    await db.query(`INSERT INTO pipedrive_stages (id, name, pipeline_id, pipeline_name, order_nr, deal_probability) VALUES
+      (901, 'Qualified', 9, 'Renewals <2027>', 1, 20), (902, 'Won soon', 9, 'Renewals <2027>', 2, 80),
+      (801, 'Lead', 8, 'New business', 1, 10)`);
+    await db.query(
+      `INSERT INTO plan_role_mixes (pipeline_id, mix) VALUES (9, '[{"role":"Developer","weight":3},{"role":"Designer","weight":1}]')`,
+    );
+    try {
+      const staff = await t.request('GET', '/agency/settings', { cookie: await t.signIn('staff') });
+      expect(await staff.text()).not.toContain('Role Mix by Pipeline');
+      const res = await t.request('GET', '/agency/settings', { cookie: await t.signIn('admin') });
+      const html = await res.text();
+      const headings = [...html.matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map(([, text]) => text);
+      expect(headings.at(-1)).toBe('Role Mix by Pipeline');
+      const text = visibleText(html);
+      // Pipelines by name, each a form of its own; the saved mix in words and as shares.
+      expect(text).toContain(
+        'New business No mix: its deals without a role field split by billable hours by role, last 12 weeks.',
+      );
+      expect(text).toContain('Renewals <2027> Saved: Developer 75%, Designer 25%.');
+      expect(html).toContain('aria-label="Role mix of Renewals &lt;2027&gt;"');
+      expect(html).toContain('aria-label="Renewals &lt;2027&gt;: role 1"');
+      expect(html).toContain('aria-label="Renewals &lt;2027&gt;: weight of Designer"');
+      expect(html).toContain('aria-label="Remove Developer from Renewals &lt;2027&gt;"');
+      expect(text).toContain('Saved: Developer 75%, Designer 25%. 75% Remove 25% Remove');
+      expect(html.match(/data-testid="role-mix"/g)).toHaveLength(2);
+    } finally {
+      await db.query('DELETE FROM plan_role_mixes WHERE pipeline_id = 9');
+      await db.query('DELETE FROM pipedrive_stages WHERE id IN (901, 902, 801)');
+    }
   });
 });

@@ -13,6 +13,10 @@ import { currentWeekStart } from '../../shared/time-zones';
 import { getAlertThresholds, isSubscribedToDigest, listThresholdChanges } from '../../db/alerts';
 import AlertSettings, { type Props as AlertSettingsProps } from '../../islands/AlertSettings';
 import DigestToggle from '../../islands/DigestToggle';
+import RoleMixSettings, { type Props as RoleMixProps } from '../../islands/RoleMixSettings';
+import { listPipelines, readRoleMixes } from '../../db/plan';
+import { readKnownRoles } from '../../db/utilisation';
+import { ROLE_SOURCE_TEXT } from '../../shared/deal-plan';
 import { DEFAULT_THRESHOLDS } from '../../shared/alerts';
 import type { SessionUser as User } from '../../auth/session';
 import * as s from './SettingsPage.css';
@@ -24,13 +28,29 @@ export interface SettingsData {
   alerts?: AlertSettingsProps | null;
   /** The person's own Monday digest toggle. */
   digest?: { subscribed: boolean; alwaysSent: boolean } | null;
+  /** Admins only: each pipeline's role mix for the Capacity page's deals. */
+  roleMixes?: RoleMixProps | null;
+}
+
+/** The pipelines with their mixes and the roles to suggest, for the admins' section. */
+async function loadRoleMixes(deps: AppDeps): Promise<RoleMixProps> {
+  const [pipelines, mixes, roles] = await Promise.all([
+    listPipelines(deps.db),
+    readRoleMixes(deps.db),
+    readKnownRoles(deps.db),
+  ]);
+  return {
+    pipelines: pipelines.map((p) => ({ ...p, mix: mixes.get(p.id) ?? null })),
+    roles,
+    fallback: ROLE_SOURCE_TEXT['billable hours'],
+  };
 }
 
 /** The settings screen's data, all from the database: the team, their availability and the points setting. */
 export async function loadSettings(deps: AppDeps, user?: User): Promise<SettingsData> {
   const isAdmin = user?.role === 'admin';
   const thisWeek = currentWeekStart(deps.clock(), deps.config.AGENCY_TIMEZONE);
-  const [availability, storyPointsPerDeveloperDay, thresholds, changes, subscribed] =
+  const [availability, storyPointsPerDeveloperDay, thresholds, changes, subscribed, roleMixes] =
     await Promise.all([
       availabilityResponse(deps.db, {
         weekStart: thisWeek,
@@ -40,6 +60,7 @@ export async function loadSettings(deps: AppDeps, user?: User): Promise<Settings
       isAdmin ? getAlertThresholds(deps.db) : null,
       isAdmin ? listThresholdChanges(deps.db, 1) : [],
       user && !isAdmin ? isSubscribedToDigest(deps.db, user.id) : true,
+      isAdmin ? loadRoleMixes(deps) : null,
     ]);
   const last = changes[0];
   return {
@@ -53,6 +74,7 @@ export async function loadSettings(deps: AppDeps, user?: User): Promise<Settings
         }
       : null,
     digest: user ? { subscribed, alwaysSent: isAdmin } : null,
+    roleMixes,
     grid: {
       currentWeekStart: thisWeek,
       availability,
@@ -62,21 +84,29 @@ export async function loadSettings(deps: AppDeps, user?: User): Promise<Settings
 }
 
 /**
- * `/agency/settings`: Agency Settings, 'Developer Availability' (docs/product-spec.md,
- * "Agency Settings") and the points-per-day setting.
+ * `/agency/settings`: Agency Settings (docs/product-spec.md, "Agency Settings"), titled for all
+ * it holds: 'Developer Availability', the points per day, the Monday digest and, for admins, the
+ * alert thresholds and the role mix per pipeline, each a section under its own heading.
  */
 export function SettingsPage({ user, data }: { user: SessionUser; data: SettingsData }) {
   return (
     <Layout user={user} active="settings">
       <div className={page}>
         <div className={pageHeader}>
-          <h1 className={h1}>Developer Availability</h1>
+          <h1 className={h1}>Agency Settings</h1>
         </div>
-        <Island
-          name="AvailabilityGrid"
-          component={AvailabilityGrid}
-          props={{ ...data.grid, role: user.role }}
-        />
+        {/* The page holds more than availability: the spec's 'Developer Availability' names
+            its first section (docs/decisions/384). */}
+        <section className={s.firstSection} aria-labelledby="availability-heading">
+          <h2 id="availability-heading" className={h2}>
+            Developer Availability
+          </h2>
+          <Island
+            name="AvailabilityGrid"
+            component={AvailabilityGrid}
+            props={{ ...data.grid, role: user.role }}
+          />
+        </section>
         <section className={`${card} ${s.section}`} aria-labelledby="points-setting-heading">
           <h2 id="points-setting-heading" className={h2}>
             Available Points
@@ -104,6 +134,14 @@ export function SettingsPage({ user, data }: { user: SessionUser; data: Settings
             <p>
               <a href="/agency/outbox">Outbox</a>: the digest as kept when no SMTP server is set.
             </p>
+          </section>
+        ) : null}
+        {data.roleMixes ? (
+          <section className={`${card} ${s.section}`} aria-labelledby="role-mix-heading">
+            <h2 id="role-mix-heading" className={h2}>
+              Role Mix by Pipeline
+            </h2>
+            <Island name="RoleMixSettings" component={RoleMixSettings} props={data.roleMixes} />
           </section>
         ) : null}
       </div>

@@ -9,6 +9,12 @@ let db: Db;
 let drop: () => Promise<void>;
 let t: TestApp;
 let cookie: string;
+/** Lena and Omar are tracked (the selection below); Ivan delivers but is not. */
+const ACCOUNTS: Record<string, string> = {
+  'Lena Ortiz': 'a-1',
+  'Omar Haddad': 'a-2',
+  'Ivan Petrov': 'a-3',
+};
 // Wednesday 18 November 2026: the current week is Monday 16 to Sunday 22 November.
 const clock = () => new Date('2026-11-18T12:00:00Z');
 
@@ -32,8 +38,8 @@ beforeAll(async () => {
     },
   ) => {
     await db.query(
-      `INSERT INTO jira_issues (project_id, issue_key, issue_id, summary, issue_type, status_name, status_category_key, assignee_display_name, story_points, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'indeterminate', $7, $8, $9)`,
+      `INSERT INTO jira_issues (project_id, issue_key, issue_id, summary, issue_type, status_name, status_category_key, assignee_display_name, story_points, updated_at, assignee_account_id)
+       VALUES ($1, $2, $3, $4, $5, $6, 'indeterminate', $7, $8, $9, $10)`,
       [
         p!.id,
         key,
@@ -44,6 +50,7 @@ beforeAll(async () => {
         o.assignee,
         o.points,
         o.updated,
+        o.assignee === null ? null : (ACCOUNTS[o.assignee] ?? null),
       ],
     );
     await db.query(
@@ -51,7 +58,8 @@ beforeAll(async () => {
       [p!.id, key, `${key}-1`, o.qa],
     );
   };
-  // This week: 5 + 2 = 7 points. Last week: 4 points. Two weeks ago: 9 points.
+  // This week: 5 + 2 = 7 points, Lena's 5 tracked. Last week: 4 + 3 points, Omar's 4 tracked.
+  // Two weeks ago: 9 points, all Omar's.
   await issue('PAY-101', {
     type: 'Story',
     status: 'Ready for QA Testing',
@@ -78,6 +86,15 @@ beforeAll(async () => {
     points: 4,
     updated: '2026-11-12T09:00:00Z',
     qa: '2026-11-12T08:00:00Z',
+  });
+  await issue('PAY-91', {
+    type: 'Task',
+    status: 'Done',
+    summary: 'Sign-in limits',
+    assignee: 'Ivan Petrov',
+    points: 3,
+    updated: '2026-11-13T09:00:00Z',
+    qa: '2026-11-13T08:00:00Z',
   });
   await issue('PAY-80', {
     type: 'Task',
@@ -134,8 +151,10 @@ describe('Weekly History, rendered on the server', () => {
     const text = visibleText(html);
     expect(text).toContain('Weekly History');
     expect(text).toContain(
-      'Total Tickets This Week 2 Total Story Points 7 so far Available Points 10 Velocity Percentage 70% so far',
+      'Total Tickets This Week 2 Total Story Points 7 so far Available Points 10 Velocity Percentage 50% so far',
     );
+    // Velocity counts the tracked people's 5 points; the 2 unassigned ones are said apart.
+    expect(text).toContain('2 points unassigned');
     // The running week's figures say they are so far.
     expect(text).toContain('Week: Nov 16 - Nov 22, 2026 so far');
     expect(html).toMatch(/<button[^>]*>Current<\/button>/);
@@ -161,12 +180,30 @@ describe('Weekly History, rendered on the server', () => {
   });
 
   it('colours velocity green at 80% and over, yellow from 60%, red below', async () => {
-    expect(await page()).toMatch(/data-color="yellow"[^>]*>70%/);
+    // The tracked people's points only: Lena's 5 of 10 available.
+    expect(await page()).toMatch(/data-color="red"[^>]*>50%/);
     await db.query(`UPDATE settings SET value = '0.8' WHERE key = 'storyPointsPerDeveloperDay'`);
-    // 4 points of 8 available = 50%; 9 of 8 = 113%.
+    // 5 of 8 = 63%; Omar's 4 of 8 = 50% (Ivan's 3 are not tracked); 9 of 8 = 113%.
+    expect(await page()).toMatch(/data-color="yellow"[^>]*>63%/);
     expect(await page('/developer?week=2026-11-09')).toMatch(/data-color="red"[^>]*>50%/);
     expect(await page('/developer?week=2026-11-04')).toMatch(/data-color="green"[^>]*>113%/);
     await db.query(`UPDATE settings SET value = '1' WHERE key = 'storyPointsPerDeveloperDay'`);
+  });
+
+  it('names the people velocity leaves out, with their points, beside the total that counts them', async () => {
+    const text = visibleText(await page('/developer?week=2026-11-09'));
+    expect(text).toContain(
+      'Total Tickets This Week 2 Total Story Points 7 Available Points 10 Velocity Percentage 40%',
+    );
+    expect(text).toContain('3 points by 1 person who is not tracked');
+    expect(text).toMatch(/Ivan Petrov 3 pts/);
+    // A plain user has no Track button; staff do.
+    expect(text).not.toContain('Track');
+    const staff = await t.signIn('staff');
+    const res = await t.request('GET', '/developer?week=2026-11-09', { cookie: staff });
+    expect(await res.text()).toMatch(
+      /<button[^>]*aria-label="Track Ivan Petrov"[^>]*>Track<\/button>/,
+    );
   });
 
   it('renders the week named in the address, and the empty state when it had no tickets', async () => {
@@ -233,7 +270,15 @@ describe('Weekly History, rendered on the server', () => {
     expect(JSON.parse(JSON.stringify(props))).toEqual(props);
     expect(props).toMatchObject({
       weekStart: '2026-11-16',
-      totalAvailablePoints: 10,
+      availablePoints: {
+        totalAvailablePoints: 10,
+        trackedStoryPoints: 5,
+        untracked: [{ accountId: null, displayName: 'Unassigned', storyPoints: 2 }],
+        velocityPercentage: 50,
+      },
+      trackedAccountIds: ['a-1', 'a-2'],
+      // A plain user sees who is not tracked, and cannot track them.
+      canTrack: false,
       qaStatus: 'Ready for QA Testing',
       timeZone: 'UTC',
     });

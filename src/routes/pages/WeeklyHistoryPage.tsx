@@ -1,12 +1,14 @@
 import type { SessionUser } from '../../auth/session';
 import { PageFreshness } from './PageFreshness';
 import { Layout } from './Layout';
+import { LiveLine } from './LiveLine';
 import { h1, page, pageHeader } from '../../components/ui.css';
 import type { AppDeps } from '../../env';
 import WeeklyHistory, { type Props as WeeklyHistoryProps } from '../../islands/WeeklyHistory';
 import { Island } from '../../render/Island';
 import { jiraSiteOf } from '../../services/integrations';
-import { velocityDepsOf, weekSummary } from '../../services/velocity';
+import { availablePointsOf, velocityDepsOf, weekSummary } from '../../services/velocity';
+import { can } from '../../shared/roles';
 import { weekStartOf } from '../../shared/calendar';
 import { currentWeekStart } from '../../shared/time-zones';
 import { WeekStartSchema } from '../schemas';
@@ -20,6 +22,7 @@ import type { Freshness as FreshnessData, SyncedSource } from '../../shared/fres
  */
 export async function loadWeeklyHistory(
   deps: AppDeps,
+  user: SessionUser,
   week?: string | null,
   filters: TicketFilterChoice = NO_TICKET_FILTERS,
 ): Promise<WeeklyHistoryProps> {
@@ -32,7 +35,10 @@ export async function loadWeeklyHistory(
     currentWeekStart: current,
     weekStart,
     completed: summary.completed,
-    totalAvailablePoints: summary.availablePoints,
+    availablePoints: availablePointsOf(summary),
+    trackedAccountIds: summary.trackedAccountIds,
+    // Tracking someone changes the availability selection (docs/decisions/390).
+    canTrack: can(user.role, 'developers.availability'),
     qaStatus: deps.config.JIRA_QA_STATUS,
     timeZone: velocity.timeZone,
     filters,
@@ -67,6 +73,7 @@ export function WeeklyHistoryPage({
           isAdmin={user.role === 'admin'}
           sources={WEEKLY_HISTORY_SOURCES}
         />
+        <LiveLine />
         <Island name="WeeklyHistory" component={WeeklyHistory} props={data} />
       </div>
     </Layout>

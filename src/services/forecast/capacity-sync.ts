@@ -1,13 +1,15 @@
 /**
- * Copies what the Capacity page needs from Forecast: the staff's working weeks, departments
- * (their team), holiday calendars with their entries, allocations (time off is an allocation to
- * non-project time) and the rate cards' blended rate. Everything is read first and written in
+ * Copies what the Capacity page and the roster need from Forecast: the staff's working weeks,
+ * emails and default roles, departments (their team), holiday calendars with their entries,
+ * allocations (time off is an allocation to non-project time) and the rate cards' blended rate. Everything is read first and written in
  * one transaction, so a failure upstream leaves the stored copy as it was.
  */
 import type { StoredAllocation, StoredCapacityPerson, StoredHoliday } from '../../db/capacity';
 import { replaceCapacityForecast } from '../../db/capacity';
 import type { Db } from '../../db/port';
+import { roundMoney } from '../../shared/money';
 import type { ForecastClient } from './client';
+import { rebuildRoster } from '../roster';
 
 /** A person without a department is listed under this team. */
 export const NO_TEAM = 'No team';
@@ -19,15 +21,19 @@ export async function syncCapacityForecast(
   forecast: ForecastClient,
   { now }: { now: Date },
 ): Promise<number> {
-  const [persons, departments, calendars, entries, allocations, rateCards] = await Promise.all([
-    forecast.persons(),
-    forecast.departments(),
-    forecast.holidayCalendars(),
-    forecast.holidayCalendarEntries(),
-    forecast.allocations(),
-    forecast.rateCards(),
-  ]);
+  const [persons, departments, calendars, entries, allocations, rateCards, roles, nonProject] =
+    await Promise.all([
+      forecast.persons(),
+      forecast.departments(),
+      forecast.holidayCalendars(),
+      forecast.holidayCalendarEntries(),
+      forecast.allocations(),
+      forecast.rateCards(),
+      forecast.roles(),
+      forecast.nonProjectTime(),
+    ]);
   const departmentName = new Map(departments.map((d) => [d.id, d.name ?? NO_TEAM]));
+  const roleName = new Map(roles.map((r) => [r.id, r.name ?? null]));
   const calendarIds = new Set(calendars.map((c) => c.id));
   const staff: StoredCapacityPerson[] = persons
     .filter((p) => p.active)
@@ -50,6 +56,8 @@ export async function syncCapacityForecast(
         p.holiday_calendar_id != null && calendarIds.has(p.holiday_calendar_id)
           ? p.holiday_calendar_id
           : null,
+      email: p.email ?? null,
+      role: (p.default_role != null && roleName.get(p.default_role)) || null,
     }));
   const staffIds = new Set(staff.map((p) => p.id));
   const holidays: StoredHoliday[] = entries
@@ -79,17 +87,21 @@ export async function syncCapacityForecast(
       },
     }));
   const rates = rateCards.map((r) => r.default_rate ?? 0).filter((r) => r > 0);
-  const blended = rates.length
-    ? Math.round((rates.reduce((a, b) => a + b, 0) / rates.length) * 100) / 100
-    : null;
-  await db.transaction((tx) =>
-    replaceCapacityForecast(tx, {
+  const blended = rates.length ? roundMoney(rates.reduce((a, b) => a + b, 0) / rates.length) : null;
+  // The roster follows Forecast's persons in the same transaction (docs/decisions/390).
+  await db.transaction(async (tx) => {
+    await replaceCapacityForecast(tx, {
       persons: staff,
       holidays,
       allocations: stored,
       rateCardBlendedRate: blended,
+      // Time registered on these is out of office (docs/decisions/395); unknown is not time off.
+      timeOffTypes: nonProject
+        .filter((t) => t.is_internal_time === false)
+        .map((t) => ({ id: t.id, name: t.name ?? '' })),
       at: now,
-    }),
-  );
+    });
+    await rebuildRoster(tx, { now });
+  });
   return staff.length + holidays.length + stored.length;
 }

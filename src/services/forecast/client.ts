@@ -14,28 +14,32 @@ import {
   forecastInvoiceSchema,
   forecastPageSchema,
   forecastPersonSchema,
-  forecastAllocationListSchema,
-  forecastDepartmentListSchema,
-  forecastHolidayCalendarEntryListSchema,
-  forecastHolidayCalendarListSchema,
-  forecastNonProjectTimeListSchema,
+  forecastAllocationSchema,
+  forecastDepartmentSchema,
+  forecastHolidayCalendarEntrySchema,
+  forecastHolidayCalendarSchema,
+  forecastNonProjectTimeSchema,
   type ForecastAllocation,
   type ForecastDepartment,
   type ForecastHolidayCalendar,
   type ForecastHolidayCalendarEntry,
   type ForecastNonProjectTime,
+  forecastClientSchema,
   forecastProjectSchema,
   forecastRateCardSchema,
   forecastRetainerPeriodSchema,
+  forecastRoleSchema,
   forecastTimeRegistrationSchema,
   type ForecastCostPeriod,
   type ForecastDeletedRegistration,
   type ForecastInvoice,
   type ForecastInvoiceJson,
   type ForecastPerson,
+  type ForecastClientRecord,
   type ForecastProject,
   type ForecastRateCard,
   type ForecastRetainerPeriod,
+  type ForecastRole,
   type ForecastTimeRegistration,
 } from './schemas';
 
@@ -65,6 +69,8 @@ export type ForecastClientOptions = {
 export interface ForecastClient {
   /** Every project of the account. */
   listProjects(): Promise<ForecastProject[]>;
+  /** The clients projects belong to: a Pipedrive organisation matches one by name. */
+  clients(): Promise<ForecastClientRecord[]>;
   /** One project; UpstreamError kind 'not_found' for an unknown id. */
   getProject(id: number): Promise<ForecastProject>;
   /** Rate cards: a project's hourly rate is its rate card's default rate. */
@@ -79,6 +85,8 @@ export interface ForecastClient {
   personCostPeriods(): Promise<ForecastCostPeriod[]>;
   /** Every registration, or those changed after `updatedAfter`; all pages, one row per id. */
   timeRegistrations(options?: { updatedAfter?: Date }): Promise<ForecastTimeRegistration[]>;
+  /** One registration as it is now (a webhook names it); UpstreamError 'not_found' once deleted. */
+  timeRegistration(id: number): Promise<ForecastTimeRegistration>;
   /** Every deleted registration (v4 has no filter on this list). */
   deletedTimeRegistrations(): Promise<ForecastDeletedRegistration[]>;
   holidayCalendars(): Promise<ForecastHolidayCalendar[]>;
@@ -88,6 +96,8 @@ export interface ForecastClient {
   allocations(): Promise<ForecastAllocation[]>;
   nonProjectTime(): Promise<ForecastNonProjectTime[]>;
   departments(): Promise<ForecastDepartment[]>;
+  /** The roles a person's default role names. */
+  roles(): Promise<ForecastRole[]>;
 }
 
 /** `updated_after` as Forecast wants it in the v4 path: YYYYMMDDTHHmmss, UTC. */
@@ -128,14 +138,22 @@ export function createForecastClient(options: ForecastClientOptions): ForecastCl
   const withCurrency = (invoices: readonly ForecastInvoiceJson[]): ForecastInvoice[] =>
     invoices.map((invoice) => ({ ...invoice, currency: invoice.currency ?? companyCurrency }));
 
-  /** A list read item by item: an item that cannot be stored is skipped, not the whole list. */
-  async function readList<S extends z.ZodType>(
+  /**
+   * A list read item by item: an item that cannot be stored, or that repeats the id of one
+   * before it, is skipped, not the whole list (docs/decisions/375).
+   */
+  async function readList<S extends z.ZodType<{ id: number }>>(
     path: string,
     item: S,
     label: string,
   ): Promise<z.output<S>[]> {
     const items = await read(path, anyList);
-    return parseEach(items, item, { service: 'Forecast', label, onSkipped });
+    return parseEach(items, item, {
+      service: 'Forecast',
+      label,
+      onSkipped,
+      unique: (row) => ({ id: row.id }),
+    });
   }
 
   /**
@@ -174,6 +192,7 @@ export function createForecastClient(options: ForecastClientOptions): ForecastCl
 
   return {
     listProjects: () => readList('/api/v1/projects', forecastProjectSchema, 'project'),
+    clients: () => readList('/api/v1/clients', forecastClientSchema, 'client'),
     getProject: (projectId) => read(`/api/v1/projects/${projectId}`, forecastProjectSchema),
     rateCards: () => readList('/api/v1/rate_cards', forecastRateCardSchema, 'rate card'),
     projectInvoices: async (projectId) =>
@@ -202,17 +221,26 @@ export function createForecastClient(options: ForecastClientOptions): ForecastCl
         : '/api/v4/time_registrations';
       return readAllPages(path, forecastTimeRegistrationSchema, 'time registration');
     },
+    timeRegistration: (registrationId) =>
+      read(`/api/v3/time_registrations/${registrationId}`, forecastTimeRegistrationSchema),
     deletedTimeRegistrations: () =>
       readAllPages(
         '/api/v4/time_registrations/deleted',
         forecastDeletedRegistrationSchema,
         'deleted registration',
       ),
-    holidayCalendars: () => read('/api/v1/holiday_calendars', forecastHolidayCalendarListSchema),
+    holidayCalendars: () =>
+      readList('/api/v1/holiday_calendars', forecastHolidayCalendarSchema, 'holiday calendar'),
     holidayCalendarEntries: () =>
-      read('/api/v1/holiday_calendar_entries', forecastHolidayCalendarEntryListSchema),
-    allocations: () => read('/api/v1/allocations', forecastAllocationListSchema),
-    nonProjectTime: () => read('/api/v1/non_project_time', forecastNonProjectTimeListSchema),
-    departments: () => read('/api/v1/departments', forecastDepartmentListSchema),
+      readList(
+        '/api/v1/holiday_calendar_entries',
+        forecastHolidayCalendarEntrySchema,
+        'holiday calendar entry',
+      ),
+    allocations: () => readList('/api/v1/allocations', forecastAllocationSchema, 'allocation'),
+    nonProjectTime: () =>
+      readList('/api/v1/non_project_time', forecastNonProjectTimeSchema, 'non-project time'),
+    departments: () => readList('/api/v1/departments', forecastDepartmentSchema, 'department'),
+    roles: () => readList('/api/v1/roles', forecastRoleSchema, 'role'),
   };
 }

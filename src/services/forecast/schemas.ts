@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MAX_AMOUNT, MAX_HOURLY_RATE, MAX_INTEGER } from '../../shared/column-limits';
+import { isIsoDate, parseUpstreamInstant } from '../../shared/calendar';
 import { type CurrencyCode, isCurrencyCode } from '../../shared/currency';
 
 // Numbers are bounded by the columns they are stored in (src/shared/column-limits.ts): a value
@@ -21,10 +22,34 @@ const registrationId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const money = z.number().min(-MAX_AMOUNT).max(MAX_AMOUNT);
 const minutes = z.number().min(0).max(MAX_INTEGER);
 const ref = id.nullable();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date');
-const timestamp = z.string().min(1);
+/** A real calendar day: '2026-02-30' fails its record (docs/decisions/375). */
+const isoDate = z.string().refine(isIsoDate, 'expected a real YYYY-MM-DD date');
+/** A date and time the database can store: one it cannot fails its record, not the write. */
+const timestamp = z
+  .string()
+  .refine((t) => parseUpstreamInstant(t) !== null, 'expected a date and time');
 /** Money and minutes that Forecast may leave out or send as null mean nothing: 0. */
 const amount = money.nullish().transform((n) => n ?? 0);
+/**
+ * Minutes of one weekday (a working week, an allocation), stored as integer columns: a fraction
+ * is rounded, and a day of less than none or more than 24 hours fails its record
+ * (docs/decisions/375). Left out or null means none.
+ */
+const dayMinutes = z
+  .number()
+  .min(0)
+  .max(24 * 60)
+  .nullish()
+  .transform((n) => Math.round(n ?? 0));
+const weekMinutes = {
+  monday: dayMinutes,
+  tuesday: dayMinutes,
+  wednesday: dayMinutes,
+  thursday: dayMinutes,
+  friday: dayMinutes,
+  saturday: dayMinutes,
+  sunday: dayMinutes,
+};
 
 // Projects (v1; docs/reference/forecast-api.md, "Projects")
 export const forecastProjectSchema = z.object({
@@ -46,6 +71,14 @@ export const forecastProjectSchema = z.object({
 });
 export type ForecastProject = z.infer<typeof forecastProjectSchema>;
 export const forecastProjectListSchema = z.array(forecastProjectSchema);
+
+// Clients (v1; docs/reference/forecast-api.md, "Projects"): a project's `client` by name.
+export const forecastClientSchema = z.object({
+  id,
+  name: z.string().trim().min(1, 'expected a name'),
+});
+export type ForecastClientRecord = z.infer<typeof forecastClientSchema>;
+export const forecastClientListSchema = z.array(forecastClientSchema);
 
 // Rate cards (v1; docs/reference/forecast-api.md, "Projects"): the project's hourly rate is its
 // rate card's default rate.
@@ -120,26 +153,46 @@ export const forecastInvoiceListSchema = z.array(forecastInvoiceSchema);
 const year = z.number().int().min(1970).max(9999);
 const month = z.number().int().min(1).max(12);
 const day = z.number().int().min(1).max(31);
-export const forecastRetainerPeriodSchema = z.object({
-  id,
-  name: z.string().nullish(),
-  project_id: id,
-  start_year: year,
-  start_month: month,
-  start_day: day,
-  end_year: year,
-  end_month: month,
-  end_day: day,
-  period_length: z.number().nullish(),
-  retainer_budget_type: z.string().nullish(),
-  retainer_billing_period: z.string().nullish(),
-  period_locked: z.boolean(),
-  invoice_id: ref.optional(),
-  period_target_minutes: amount,
-  period_target_price: amount,
-  actual_billable_minutes: amount,
-  actual_billable_value_of_service: amount,
-});
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** Whether split date fields name a real day (February 30 does not); absent parts pass. */
+function realDay(
+  y: number | null | undefined,
+  m: number | null | undefined,
+  d: number | null | undefined,
+): boolean {
+  if (y == null || m == null || d == null) return true;
+  return isIsoDate(`${y}-${pad2(m)}-${pad2(d)}`);
+}
+const IMPOSSIBLE_DAY = 'the year, month and day name no real date';
+export const forecastRetainerPeriodSchema = z
+  .object({
+    id,
+    name: z.string().nullish(),
+    project_id: id,
+    start_year: year,
+    start_month: month,
+    start_day: day,
+    end_year: year,
+    end_month: month,
+    end_day: day,
+    period_length: z.number().nullish(),
+    retainer_budget_type: z.string().nullish(),
+    retainer_billing_period: z.string().nullish(),
+    period_locked: z.boolean(),
+    invoice_id: ref.optional(),
+    period_target_minutes: amount,
+    period_target_price: amount,
+    actual_billable_minutes: amount,
+    actual_billable_value_of_service: amount,
+  })
+  .refine((p) => realDay(p.start_year, p.start_month, p.start_day), {
+    message: IMPOSSIBLE_DAY,
+    path: ['start_day'],
+  })
+  .refine((p) => realDay(p.end_year, p.end_month, p.end_day), {
+    message: IMPOSSIBLE_DAY,
+    path: ['end_day'],
+  });
 export type ForecastRetainerPeriod = z.infer<typeof forecastRetainerPeriodSchema>;
 export const forecastRetainerPeriodListSchema = z.array(forecastRetainerPeriodSchema);
 
@@ -163,29 +216,30 @@ export const forecastPersonSchema = z.object({
   end_date: isoDate.nullish(),
   // Capacity (docs/reference/forecast-api.md, "Persons"): working minutes per weekday, the
   // holiday calendar and the department (the team on the Capacity page).
-  monday: amount,
-  tuesday: amount,
-  wednesday: amount,
-  thursday: amount,
-  friday: amount,
-  saturday: amount,
-  sunday: amount,
+  ...weekMinutes,
   holiday_calendar_id: ref.optional(),
   department_id: ref.optional(),
+  // The roster's role (docs/decisions/390): the id of one of GET /api/v1/roles.
+  default_role: ref.optional(),
 });
 export type ForecastPerson = z.infer<typeof forecastPersonSchema>;
 export const forecastPersonListSchema = z.array(forecastPersonSchema);
 
 // Person cost periods (v1; docs/reference/forecast-api.md, "Person cost periods"): the first period
 // of a person has no start.
-export const forecastCostPeriodSchema = z.object({
-  id,
-  person_id: id,
-  start_year: year.nullish(),
-  start_month: month.nullish(),
-  start_day: day.nullish(),
-  cost: money,
-});
+export const forecastCostPeriodSchema = z
+  .object({
+    id,
+    person_id: id,
+    start_year: year.nullish(),
+    start_month: month.nullish(),
+    start_day: day.nullish(),
+    cost: money,
+  })
+  .refine((p) => realDay(p.start_year, p.start_month, p.start_day), {
+    message: IMPOSSIBLE_DAY,
+    path: ['start_day'],
+  });
 export type ForecastCostPeriod = z.infer<typeof forecastCostPeriodSchema>;
 export const forecastCostPeriodListSchema = z.array(forecastCostPeriodSchema);
 
@@ -232,12 +286,6 @@ export const forecastTimeRegistrationPageSchema = forecastPageSchema(
 export const forecastDeletedRegistrationPageSchema = forecastPageSchema(
   forecastDeletedRegistrationSchema,
 );
-export type ForecastPage<Item> = {
-  pageNumber: number;
-  pageSize: number;
-  totalObjectCount: number;
-  pageContents: Item[];
-};
 
 // Capacity (v1; docs/reference/forecast-api.md, "Holiday calendars", "Allocations",
 // "Non-project time", "Departments").
@@ -245,17 +293,19 @@ export const forecastHolidayCalendarSchema = z.object({ id, name: z.string().nul
 export const forecastHolidayCalendarListSchema = z.array(forecastHolidayCalendarSchema);
 export type ForecastHolidayCalendar = z.infer<typeof forecastHolidayCalendarSchema>;
 
-export const forecastHolidayCalendarEntrySchema = z.object({
-  id,
-  holiday_calendar_id: id,
-  year,
-  month,
-  day,
-  name: z
-    .string()
-    .nullish()
-    .transform((s) => s ?? 'Holiday'),
-});
+export const forecastHolidayCalendarEntrySchema = z
+  .object({
+    id,
+    holiday_calendar_id: id,
+    year,
+    month,
+    day,
+    name: z
+      .string()
+      .nullish()
+      .transform((s) => s ?? 'Holiday'),
+  })
+  .refine((e) => realDay(e.year, e.month, e.day), { message: IMPOSSIBLE_DAY, path: ['day'] });
 export const forecastHolidayCalendarEntryListSchema = z.array(forecastHolidayCalendarEntrySchema);
 export type ForecastHolidayCalendarEntry = z.infer<typeof forecastHolidayCalendarEntrySchema>;
 
@@ -266,21 +316,25 @@ export const forecastAllocationSchema = z.object({
   person: ref.optional(),
   start_date: isoDate,
   end_date: isoDate,
-  monday: amount,
-  tuesday: amount,
-  wednesday: amount,
-  thursday: amount,
-  friday: amount,
-  saturday: amount,
-  sunday: amount,
+  ...weekMinutes,
 });
 export const forecastAllocationListSchema = z.array(forecastAllocationSchema);
 export type ForecastAllocation = z.infer<typeof forecastAllocationSchema>;
 
-export const forecastNonProjectTimeSchema = z.object({ id, name: z.string().nullish() });
+// is_internal_time: false is time off (vacation, sick leave), true internal work (docs/reference/forecast-api.md).
+export const forecastNonProjectTimeSchema = z.object({
+  id,
+  name: z.string().nullish(),
+  is_internal_time: z.boolean().nullish(),
+});
 export const forecastNonProjectTimeListSchema = z.array(forecastNonProjectTimeSchema);
 export type ForecastNonProjectTime = z.infer<typeof forecastNonProjectTimeSchema>;
 
 export const forecastDepartmentSchema = z.object({ id, name: z.string().nullish() });
 export const forecastDepartmentListSchema = z.array(forecastDepartmentSchema);
 export type ForecastDepartment = z.infer<typeof forecastDepartmentSchema>;
+
+// Roles (v1; docs/reference/forecast-api.md, "Roles"): a person's default role names what they do.
+export const forecastRoleSchema = z.object({ id, name: z.string().nullish() });
+export const forecastRoleListSchema = z.array(forecastRoleSchema);
+export type ForecastRole = z.infer<typeof forecastRoleSchema>;

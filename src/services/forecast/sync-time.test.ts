@@ -66,18 +66,19 @@ function diff(before: Map<number, string>, after: Map<number, string>) {
 }
 
 describe('the first time sync', () => {
-  it('reads everything in ceil(rows / 500) pages plus five small lists and stores every registration', async () => {
+  it('reads everything in ceil(rows / 500) pages plus six small lists and stores every registration', async () => {
     const rows = mock.data.timeRegistrations.length;
     const result = await syncTimeRegistrations(db, forecast, { now: NOW });
 
     const pages = mock.requests.filter((r) => r.startsWith('GET /api/v4/time_registrations?'));
     expect(pages).toHaveLength(Math.ceil(rows / 500));
-    expect(mock.requests).toHaveLength(Math.ceil(rows / 500) + 5);
+    expect(mock.requests).toHaveLength(Math.ceil(rows / 500) + 6);
     expect(mock.requests).toEqual(
       expect.arrayContaining([
         'GET /api/v2/persons',
         'GET /api/v1/person_cost_periods',
         'GET /api/v1/projects',
+        'GET /api/v1/clients',
         'GET /api/v1/invoices',
         'GET /api/v4/time_registrations/deleted?pageNumber=1&pageSize=500',
       ]),
@@ -88,6 +89,13 @@ describe('the first time sync', () => {
       registrationsDeleted: 0,
     });
     expect((await stored()).size).toBe(rows);
+    // Each project with its client, and the clients by name: a deal's organisation matches one.
+    const linked = await db.query<{ project: string; client: string }>(
+      `SELECT fp.name AS project, c.name AS client FROM forecast_projects fp
+       JOIN forecast_clients c ON c.id = fp.client_id ORDER BY fp.id`,
+    );
+    expect(linked).toHaveLength(mock.data.projects.length);
+    expect(linked[0]).toEqual({ project: 'Acme Support Retainer', client: 'Acme' });
   });
 
   it("stores each registration's project as project, else the task's project, else none", async () => {
@@ -163,7 +171,7 @@ describe('incremental time syncs', () => {
     expect(result.full).toBe(false);
     expect(diff(before, await stored())).toEqual({ added: [], changed: [], removed: [] });
     expect(mock.requests.filter((r) => r.includes('/updated_after/'))).toHaveLength(1);
-    expect(mock.requests).toHaveLength(6);
+    expect(mock.requests).toHaveLength(7);
   });
 
   it('applies exactly the registrations added, changed and deleted upstream', async () => {

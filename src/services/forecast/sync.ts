@@ -31,6 +31,7 @@ import {
   analyzeForecastTables,
   deleteTimeRegistrations,
   getSyncState,
+  replaceForecastClients,
   replaceForecastProjects,
   replaceInvoiceShares,
   replacePersons,
@@ -278,6 +279,7 @@ function toProjectCopy(p: ForecastProject): ForecastProjectCopy {
     status: p.status ?? null,
     budget_type: p.budget_type ?? null,
     budget: p.budget ?? null,
+    client_id: p.client ?? null,
   };
 }
 
@@ -308,16 +310,18 @@ export async function syncTimeRegistrations(
 ): Promise<TimeSyncResult> {
   const state = await getSyncState(db);
   const cursor = state.timeRegistrationsUpdatedAfter;
-  const [persons, costPeriods, projects, invoices, registrations, deleted] = await Promise.all([
-    forecast.persons(),
-    forecast.personCostPeriods(),
-    forecast.listProjects(),
-    forecast.listInvoices(),
-    forecast.timeRegistrations(
-      cursor ? { updatedAfter: new Date(cursor.getTime() - UPDATED_AFTER_OVERLAP_MS) } : {},
-    ),
-    forecast.deletedTimeRegistrations(),
-  ]);
+  const [persons, costPeriods, projects, clients, invoices, registrations, deleted] =
+    await Promise.all([
+      forecast.persons(),
+      forecast.personCostPeriods(),
+      forecast.listProjects(),
+      forecast.clients(),
+      forecast.listInvoices(),
+      forecast.timeRegistrations(
+        cursor ? { updatedAfter: new Date(cursor.getTime() - UPDATED_AFTER_OVERLAP_MS) } : {},
+      ),
+      forecast.deletedTimeRegistrations(),
+    ]);
 
   let latest = cursor;
   for (const r of registrations) {
@@ -331,6 +335,7 @@ export async function syncTimeRegistrations(
     await replacePersons(tx, persons.map(toPersonCopy), options.now);
     await replaceCostPeriods(tx, ranges);
     await replaceForecastProjects(tx, projects.map(toProjectCopy), options.now);
+    await replaceForecastClients(tx, clients);
     await replaceInvoiceShares(tx, null, shares);
     await upsertTimeRegistrations(tx, registrations.map(toStoredRegistration));
     const removed = await deleteTimeRegistrations(

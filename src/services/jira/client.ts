@@ -6,7 +6,7 @@
 import { encodeBase64 } from '@oslojs/encoding';
 import { z } from 'zod';
 import { describeZodError } from '../errors';
-import { type OnSkipped, parseEach } from '../skipped-records';
+import { type OnSkipped, parseEach, reportSkipped } from '../skipped-records';
 import {
   createHttpClient,
   UpstreamError,
@@ -17,12 +17,15 @@ import {
   parseJiraTimestamp,
   pickSprintFieldId,
   pickStoryPointsFieldIds,
+  UnreadableIssueError,
   type JiraStatusChange,
 } from './model';
 import {
   jiraBoardConfigurationSchema,
   jiraBoardSchema,
   jiraBulkChangelogPageSchema,
+  jiraChangelogSchema,
+  jiraIssueChangeLogSchema,
   jiraFieldListSchema,
   jiraIssueBeanSchema,
   jiraProjectSchema,
@@ -90,8 +93,15 @@ export interface JiraClient {
   listProjects(): Promise<{ key: string; name: string }[]>;
   /** One project; UpstreamError kind 'not_found' for a key Jira does not know (or hides). */
   getProject(key: string): Promise<JiraProjectBean>;
-  /** Issue search, one page (up to 100 issues) at a time. */
-  searchIssuePages(search: IssueSearch): AsyncGenerator<JiraIssueBean[]>;
+  /**
+   * Issue search, one page (up to 100 issues) at a time. Each issue is checked on its own: one
+   * whose id or key came earlier in the answer, or that `read` refuses (UnreadableIssueError),
+   * is skipped and reported, and the rest are given read (docs/decisions/375).
+   */
+  searchIssuePages<T = JiraIssueBean>(
+    search: IssueSearch,
+    read?: (bean: JiraIssueBean) => T,
+  ): AsyncGenerator<T[]>;
   /** Issue search, every page. */
   searchIssues(search: IssueSearch): Promise<JiraIssueBean[]>;
   /** Every field the account can see (GET /rest/api/3/field). */
@@ -182,15 +192,25 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
     label: string,
     query: Record<string, string | number>,
     pageSize: number,
+    unique?: (row: z.output<S>) => Record<string, string | number>,
   ): Promise<z.output<S>[]> {
     const all: z.output<S>[] = [];
+    const seen = new Set<string>();
     let startAt = 0;
     for (let page = 0; page < MAX_PAGES; page++) {
       const body: OffsetPage<unknown> = await call('GET', path, anyOffsetPage, {
         query: { ...query, startAt, maxResults: pageSize },
       });
       // Each item on its own: one that cannot be stored is skipped, not the whole list.
-      all.push(...parseEach(body.values, item, { service: 'Jira', label, onSkipped }));
+      all.push(
+        ...parseEach(body.values, item, {
+          service: 'Jira',
+          label,
+          onSkipped,
+          seen,
+          ...(unique ? { unique } : {}),
+        }),
+      );
       startAt += body.values.length;
       if (body.isLast === true || body.values.length === 0) return all;
       if (body.isLast == null && typeof body.total === 'number' && startAt >= body.total)
@@ -203,7 +223,13 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
     );
   }
 
-  async function* searchIssuePages(search: IssueSearch): AsyncGenerator<JiraIssueBean[]> {
+  async function* searchIssuePages<T = JiraIssueBean>(
+    search: IssueSearch,
+    readWith?: (bean: JiraIssueBean) => T,
+  ): AsyncGenerator<T[]> {
+    const where = { service: 'Jira' as const, label: 'issue', onSkipped };
+    // Two issues with one id or one key in the same answer: the first is kept.
+    const seen = new Set<string>();
     let nextPageToken: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
       const body = await call('POST', '/rest/api/3/search/jql', anySearchPage, {
@@ -217,11 +243,36 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
         // A search only reads, so it is safe to retry.
         idempotent: true,
       });
-      yield parseEach(body.issues ?? [], jiraIssueBeanSchema, {
-        service: 'Jira',
-        label: 'issue',
-        onSkipped,
-      });
+      const beans = parseEach(body.issues ?? [], jiraIssueBeanSchema, { ...where, idField: 'key' });
+      const page: T[] = [];
+      for (const bean of beans) {
+        let read: T;
+        try {
+          read = readWith ? readWith(bean) : (bean as T);
+        } catch (error) {
+          if (!(error instanceof UnreadableIssueError)) throw error;
+          reportSkipped(where, bean.key, error.detail);
+          continue;
+        }
+        // Only an issue kept claims its id and key: one unreadable copy does not hide another.
+        const twice = seen.has(`id=${bean.id}`)
+          ? `id ${bean.id}`
+          : seen.has(`key=${bean.key}`)
+            ? `key ${bean.key}`
+            : null;
+        if (twice) {
+          reportSkipped(
+            where,
+            bean.key,
+            `${twice.slice(0, 60)} appears twice in the answer; the first is kept`,
+          );
+          continue;
+        }
+        seen.add(`id=${bean.id}`);
+        seen.add(`key=${bean.key}`);
+        page.push(read);
+      }
+      yield page;
       if (!body.nextPageToken || body.isLast === true) return;
       if (body.nextPageToken === nextPageToken) {
         throw new UpstreamError(
@@ -261,15 +312,25 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
           idempotent: true,
         },
       );
-      for (const log of body.issueChangeLogs) {
-        for (const history of log.changeHistories) {
+      // Each issue's log, and each history in it, on its own: one that cannot be read is skipped.
+      const logs = parseEach(body.issueChangeLogs, jiraIssueChangeLogSchema, {
+        service: 'Jira',
+        label: 'changelog of issue',
+        idField: 'issueId',
+        onSkipped,
+      });
+      for (const log of logs) {
+        const where = {
+          service: 'Jira' as const,
+          label: `change history of issue ${log.issueId.slice(0, 40)}`,
+          onSkipped,
+        };
+        for (const history of parseEach(log.changeHistories, jiraChangelogSchema, where)) {
           const at = parseJiraTimestamp(history.created);
-          if (!at)
-            throw new UpstreamError(
-              'Jira',
-              'malformed_response',
-              `a changelog of issue ${log.issueId} has no readable time`,
-            );
+          if (!at) {
+            reportSkipped(where, history.id, 'created: expected a date and time');
+            continue;
+          }
           for (const item of history.items) {
             const isStatus = item.fieldId ? item.fieldId === 'status' : item.field === 'status';
             if (!isStatus || !item.toName) continue;
@@ -369,6 +430,7 @@ export function createJiraClient(options: JiraClientOptions): JiraClient {
         'sprint',
         {},
         50,
+        (sprint) => ({ id: sprint.id }),
       ),
 
     boardConfiguration: (boardId) =>

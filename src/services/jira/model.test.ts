@@ -36,7 +36,19 @@ describe('parseJiraTimestamp', () => {
   });
 
   it('gives null for missing or unreadable values instead of an Invalid Date', () => {
-    for (const value of [undefined, null, '', 'soon', '2025-13-45T99:00:00+0000', Number.NaN, {}]) {
+    for (const value of [
+      undefined,
+      null,
+      '',
+      'soon',
+      '2025-13-45T99:00:00+0000',
+      Number.NaN,
+      {},
+      // Readable, but beyond what the database stores.
+      '-010000-01-01T00:00:00Z',
+      '+050000-01-01T00:00:00Z',
+      1e20,
+    ]) {
       expect(parseJiraTimestamp(value)).toBeNull();
     }
   });

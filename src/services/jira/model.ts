@@ -4,8 +4,10 @@
  * on its own.
  */
 import type { z } from 'zod';
+import { describeZodError } from '../errors';
 import type { JiraEpic, JiraTicket, StoredTransition } from '../../db/jira';
 import { UpstreamError } from '../http';
+import { parseUpstreamInstant } from '../../shared/calendar';
 import { isBlockedStatus, isDescopedStatus } from '../../shared/tickets';
 import {
   jiraAssigneeSchema,
@@ -30,11 +32,13 @@ export const GH_SPRINT = 'com.pyxis.greenhopper.jira:gh-sprint';
  * some runtimes); agile dates are ISO with 'Z' or '+10:00'; bulk changelogs may send epoch ms.
  */
 export function parseJiraTimestamp(value: unknown): Date | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : null;
+  if (typeof value === 'number') {
+    const at = new Date(value);
+    return Number.isNaN(at.getTime()) ? null : parseUpstreamInstant(at.toISOString());
+  }
   if (typeof value !== 'string' || value.trim() === '') return null;
-  const normalised = value.trim().replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
-  const ms = Date.parse(normalised);
-  return Number.isNaN(ms) ? null : new Date(ms);
+  // Beyond what the database stores (years 1 to 9999) reads as unreadable too.
+  return parseUpstreamInstant(value.trim().replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
 }
 
 /**
@@ -100,13 +104,24 @@ function isEpicType(
   return type.name.trim().toLowerCase() === 'epic';
 }
 
+/** An issue that cannot be stored: a sync skips it and counts it (docs/decisions/375). */
+export class UnreadableIssueError extends UpstreamError {
+  override name = 'UnreadableIssueError';
+  constructor(
+    readonly key: string,
+    /** What is wrong with it: 'has an unexpected "status" field (statusCategory: …)'. */
+    readonly detail: string,
+  ) {
+    super('Jira', 'malformed_response', `issue ${key} ${detail}`);
+  }
+}
+
 function field<S extends z.ZodType>(bean: JiraIssueBean, id: string, schema: S): z.output<S> {
   const parsed = schema.safeParse(bean.fields[id]);
   if (!parsed.success) {
-    throw new UpstreamError(
-      'Jira',
-      'malformed_response',
-      `issue ${bean.key} has an unexpected "${id}" field`,
+    throw new UnreadableIssueError(
+      bean.key,
+      `has an unexpected "${id}" field (${describeZodError(parsed.error)})`,
     );
   }
   return parsed.data;
@@ -118,7 +133,8 @@ function sprintIdsOf(value: z.output<typeof jiraSprintFieldSchema>): number[] {
     if (typeof s !== 'string') ids.add(s.id);
     else {
       const match = /[[,]id=(\d+)[,\]]/.exec(s);
-      if (match) ids.add(Number(match[1]));
+      // An id past 2^53 names no sprint a bigint column could match.
+      if (match && Number.isSafeInteger(Number(match[1]))) ids.add(Number(match[1]));
     }
   }
   return [...ids];
@@ -152,12 +168,7 @@ export function readIssue(bean: JiraIssueBean, ids: JiraFieldIds): ReadIssue {
     }
   }
   const updated = parseJiraTimestamp(bean.fields.updated);
-  if (!updated)
-    throw new UpstreamError(
-      'Jira',
-      'malformed_response',
-      `issue ${bean.key} has no readable "updated" time`,
-    );
+  if (!updated) throw new UnreadableIssueError(bean.key, 'has no readable "updated" time');
   return {
     kind: 'ticket',
     ticket: {

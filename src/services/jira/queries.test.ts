@@ -303,7 +303,8 @@ describe('readyForQaTickets', () => {
       status: { name: 'Ready for QA Testing' },
       projectName: 'Payments',
       summary: 'Summary of PAY-1',
-      assignee: { displayName: 'Lena Ortiz' },
+      // The spec's displayName, with Jira's accountId beside it: velocity counts tracked people by it.
+      assignee: { displayName: 'Lena Ortiz', accountId: 'acc-lena' },
       updated: '2026-11-17T12:00:00.000Z',
       storyPoints: 5,
     });

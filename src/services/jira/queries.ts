@@ -99,7 +99,12 @@ export async function readyForQaTickets(db: Db, range: QaRange): Promise<Complet
       projectName: r.projectName,
       summary: r.summary,
       ...(r.assigneeDisplayName !== null
-        ? { assignee: { displayName: r.assigneeDisplayName } }
+        ? {
+            assignee: {
+              displayName: r.assigneeDisplayName,
+              ...(r.assigneeAccountId !== null ? { accountId: r.assigneeAccountId } : {}),
+            },
+          }
         : {}),
       updated: r.updated.toISOString(),
       storyPoints: r.storyPoints,

@@ -18,7 +18,6 @@ export const jiraUserSchema = z.object({
   emailAddress: text.nullish(),
 });
 export type JiraUserBean = z.infer<typeof jiraUserSchema>;
-export const jiraUserListSchema = z.array(jiraUserSchema);
 
 // Projects (docs/reference/jira-api.md, "List projects")
 export const jiraProjectSchema = z.object({ id: text, key: text, name: text });
@@ -37,8 +36,6 @@ export function offsetPageSchema<T extends z.ZodType>(item: T) {
     values: z.array(item),
   });
 }
-export const jiraProjectPageSchema = offsetPageSchema(jiraProjectSchema);
-
 // Fields (docs/reference/jira-api.md, "Story points — find the custom field")
 export const jiraFieldSchema = z.object({
   id: text,
@@ -62,14 +59,6 @@ export const jiraIssueBeanSchema = z.object({
     .transform((f) => f ?? {}),
 });
 export type JiraIssueBean = z.infer<typeof jiraIssueBeanSchema>;
-export const jiraSearchPageSchema = z.object({
-  issues: z
-    .array(jiraIssueBeanSchema)
-    .nullish()
-    .transform((i) => i ?? []),
-  nextPageToken: text.nullish(),
-  isLast: z.boolean().nullish(),
-});
 
 // The issue fields we read (docs/reference/jira-api.md, "Issue fields we request"), each checked on
 // its own so one odd value names its field.
@@ -131,20 +120,29 @@ export const jiraChangelogSchema = z.object({
     .nullish()
     .transform((i) => i ?? []),
 });
+/** The changelog an issue event carries: this change's items, under the history's id. */
+export const jiraWebhookChangelogSchema = z.object({
+  id: z.union([text, z.number()]).transform(String),
+  items: z
+    .array(changeItemSchema)
+    .nullish()
+    .transform((i) => i ?? []),
+});
+/** The bulk changelog's page; its issues' logs are checked one by one (docs/decisions/375). */
 export const jiraBulkChangelogPageSchema = z.object({
   issueChangeLogs: z
-    .array(
-      z.object({
-        issueId: text,
-        changeHistories: z
-          .array(jiraChangelogSchema)
-          .nullish()
-          .transform((h) => h ?? []),
-      }),
-    )
+    .array(z.unknown())
     .nullish()
     .transform((l) => l ?? []),
   nextPageToken: text.nullish(),
+});
+/** One issue's change histories; each history is checked on its own. */
+export const jiraIssueChangeLogSchema = z.object({
+  issueId: text,
+  changeHistories: z
+    .array(z.unknown())
+    .nullish()
+    .transform((h) => h ?? []),
 });
 
 // Agile (docs/reference/jira-api.md, "Agile (Jira Software) API")
@@ -157,8 +155,6 @@ export const jiraBoardSchema = z.object({
     .nullish(),
 });
 export type JiraBoard = z.infer<typeof jiraBoardSchema>;
-export const jiraBoardPageSchema = offsetPageSchema(jiraBoardSchema);
-
 export const jiraSprintSchema = z.object({
   id: z.number().int(),
   state: text,
@@ -170,8 +166,6 @@ export const jiraSprintSchema = z.object({
   goal: text.nullish(),
 });
 export type JiraSprintBean = z.infer<typeof jiraSprintSchema>;
-export const jiraSprintPageSchema = offsetPageSchema(jiraSprintSchema);
-
 export const jiraBoardConfigurationSchema = z.object({
   id: z.number().int(),
   name: text.nullish(),

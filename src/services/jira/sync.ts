@@ -16,7 +16,12 @@ import {
   type JiraTicket,
   type StoredTransition,
 } from '../../db/jira';
-import { jiraLinkOf, saveJiraSummary, type JiraProjectSummary } from '../../db/projects';
+import {
+  jiraLinkOf,
+  saveJiraFieldIds,
+  saveJiraSummary,
+  type JiraProjectSummary,
+} from '../../db/projects';
 import { sprintProgress } from '../../shared/tickets';
 import {
   issueSearchFields,
@@ -78,9 +83,10 @@ export async function pullJiraSnapshot(
   const epics: JiraEpic[] = [];
   const since = updatedSince ? ` AND updated >= ${jqlDateTime(updatedSince)}` : '';
   const jql = `project = ${jqlString(key)}${since} ORDER BY key ASC`;
-  for await (const page of jira.searchIssuePages({ jql, fields: issueSearchFields(ids) })) {
-    for (const bean of page) {
-      const read = readIssue(bean, ids);
+  // An issue that cannot be stored is skipped and counted by the client, not the whole link.
+  const search = { jql, fields: issueSearchFields(ids) };
+  for await (const page of jira.searchIssuePages(search, (bean) => readIssue(bean, ids))) {
+    for (const read of page) {
       if (read.kind === 'epic') epics.push(read.epic);
       else tickets.push(read.ticket);
     }
@@ -108,6 +114,7 @@ export async function pullJiraSnapshot(
       goal: s.goal ?? '',
     })),
     transitions,
+    fieldIds: { storyPoints: [...ids.storyPoints], sprint: ids.sprint },
   };
 }
 
@@ -179,6 +186,7 @@ export async function linkJiraProject(
     const before = await jiraLinkOf(tx, projectId, { forUpdate: true });
     if (!before) throw new ProjectNotFoundError(projectId);
     await replaceJiraData(tx, projectId, snapshot);
+    if (snapshot.fieldIds) await saveJiraFieldIds(tx, projectId, snapshot.fieldIds);
     const summary = await refreshJiraSummary(tx, projectId, { key: project.key, syncedAt: now });
     await onLinked?.(tx, before.key, project.key);
     return summary;
@@ -227,6 +235,7 @@ export async function syncJiraProject(
       );
     if (incremental) await mergeJiraData(tx, projectId, snapshot);
     else await replaceJiraData(tx, projectId, snapshot);
+    if (snapshot.fieldIds) await saveJiraFieldIds(tx, projectId, snapshot.fieldIds);
     return refreshJiraSummary(tx, projectId, { key, syncedAt: now });
   });
   await analyzeJiraTables(db);

@@ -59,8 +59,6 @@ export function PortfolioProjects({
       <PortfolioTable
         rows={visible.map((p) => portfolioRow(p, alertCounts[p.id] ?? 0))}
         view={view}
-        // Paid % and Overdue are money: admins only.
-        isAdmin={role === 'admin'}
         now={now}
         stages={stages.sort()}
         companyCurrency={companyCurrency}

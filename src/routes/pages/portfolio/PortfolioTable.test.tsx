@@ -41,7 +41,7 @@ const rowNames = (html: string) =>
   );
 
 describe('the portfolio table view', () => {
-  it('lists the visible projects sorted by the column in the address, with the money columns for admins', async () => {
+  it('lists the visible projects sorted by the column in the address, with their billing columns', async () => {
     const { html } = await page('/?view=table&sort=tickets&dir=desc', admin);
     expect(rowNames(html)).toEqual(['Bravo', 'Charlie', 'alpha']);
     expect(html).toContain('aria-sort="descending"');
@@ -54,11 +54,14 @@ describe('the portfolio table view', () => {
     expect(html).toContain('href="/api/export/portfolio.csv?sort=tickets&amp;dir=desc"');
   });
 
-  it('leaves money out for others, and a money sort falls back to the name', async () => {
+  it("shows a plain user the card's billing figures too, and sorts by them", async () => {
+    // The card's Billing block is the spec's for every signed-in user (docs/decisions/387).
     const { html } = await page('/?view=table&sort=paid&dir=desc', user);
-    expect(html).not.toMatch(/>Paid %/);
-    expect(html).not.toContain('$1,234.50');
+    expect(html).toMatch(/>Paid %/);
+    expect(html).toMatch(/>Overdue/);
+    expect(html).toContain('$1,234.50');
     expect(rowNames(html)).toEqual(['Charlie', 'Bravo', 'alpha']);
+    expect(html).toContain('aria-sort="descending"');
   });
 
   it('filters by team, dev status, Jira link and stage', async () => {
@@ -117,14 +120,15 @@ describe('the portfolio table view', () => {
     const junk = await page('/?view=table&sort=nonsense', me);
     expect(junk.res.status).toBe(200);
     expect(rowNames(junk.html)).toEqual(['alpha', 'Bravo', 'Charlie']);
-    for (const query of ['view=table&sort=nonsense', 'view=table&sort=paid', 'view=grid', 'x=1']) {
+    for (const query of ['view=table&sort=nonsense', 'view=grid', 'x=1']) {
       const refused = await remember(query, me);
       expect(refused.status).toBe(400);
       expect((await refused.json()).message).toMatch(/^The portfolio view could not be read: /);
     }
     // Still the last view that was read in full.
     expect((await page('/', me)).res.headers.get('location')).toBe('/?view=table&jira=linked');
-    // A money column is a view an admin can keep.
+    // A billing column is a view anyone can keep, as anyone sees it.
+    expect((await remember('view=table&sort=paid', me)).status).toBe(200);
     expect((await remember('view=table&sort=paid', admin)).status).toBe(200);
   });
 

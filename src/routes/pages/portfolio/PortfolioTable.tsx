@@ -57,7 +57,6 @@ export function ViewToggle({ view }: { view: PortfolioView }) {
 export function PortfolioTable({
   rows,
   view,
-  isAdmin,
   now,
   stages,
   companyCurrency,
@@ -68,14 +67,13 @@ export function PortfolioTable({
   /** COMPANY_CURRENCY: the currency of a project's amounts before its first invoice. */
   companyCurrency: CurrencyCode;
   view: PortfolioView;
-  isAdmin: boolean;
   now: Date;
   /** The Forecast stages the visible projects are in, for the stage filter. */
   stages: string[];
   extraColumns?: PortfolioTableColumn[];
 }) {
   const shown = sortPortfolioRows(filterPortfolioRows(rows, view.filters), view.sort, view.dir);
-  const columns = PORTFOLIO_COLUMNS.filter((c) => isAdmin || !('admin' in c));
+  const columns = PORTFOLIO_COLUMNS;
   const { filters } = view;
   return (
     <div data-testid="portfolio-table-view">
@@ -164,7 +162,6 @@ export function PortfolioTable({
                 <Row
                   key={r.id}
                   row={r}
-                  isAdmin={isAdmin}
                   now={now}
                   extra={extraColumns}
                   companyCurrency={companyCurrency}
@@ -289,13 +286,11 @@ function SortHeader({
 
 function Row({
   row: r,
-  isAdmin,
   now,
   extra,
   companyCurrency,
 }: {
   row: PortfolioRow;
-  isAdmin: boolean;
   now: Date;
   extra: PortfolioTableColumn[];
   companyCurrency: CurrencyCode;
@@ -319,14 +314,12 @@ function Row({
       <td className={td()} title={r.sprintName ?? undefined}>{`${r.sprintPercent}%`}</td>
       <td className={td(false)}>{r.jiraProjectKey ? r.epicText : '—'}</td>
       <td className={td()}>{`${r.sentPercent}%`}</td>
-      {isAdmin ? <td className={td()}>{`${r.paidPercent}%`}</td> : null}
-      {isAdmin ? (
-        <td className={td()}>
-          <span className={r.overdueAmount > 0 ? s.red : undefined}>
-            {formatMoney(r.overdueAmount, r.currency ?? companyCurrency, 2)}
-          </span>
-        </td>
-      ) : null}
+      <td className={td()}>{`${r.paidPercent}%`}</td>
+      <td className={td()}>
+        <span className={r.overdueAmount > 0 ? s.red : undefined}>
+          {formatMoney(r.overdueAmount, r.currency ?? companyCurrency, 2)}
+        </span>
+      </td>
       <td className={td()}>
         {`${r.retainerPercent}%`}
         <span className={s.sub}>{`${r.retainerCompleted}/${r.retainerTotal}`}</span>
