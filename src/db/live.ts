@@ -94,11 +94,13 @@ const toDelivery = (r: DeliveryRow): StoredDelivery => ({
 
 /**
  * Takes a waiting delivery for applying, locked until the caller's transaction ends: of two
- * workers at once exactly one gets it, and once applied nobody does. Null otherwise.
+ * workers at once exactly one gets it, and once applied nobody does. Null otherwise. It waits for
+ * a lock rather than skipping it: a repeat of the delivery being counted holds the row too, and
+ * skipping then would leave the delivery unapplied.
  */
 export async function claimDelivery(tx: Db, id: number): Promise<boolean> {
   const rows = await tx.query(
-    `SELECT id FROM webhook_deliveries WHERE id = $1 AND status = 'received' FOR UPDATE SKIP LOCKED`,
+    `SELECT id FROM webhook_deliveries WHERE id = $1 AND status = 'received' FOR UPDATE`,
     [id],
   );
   return rows.length === 1;

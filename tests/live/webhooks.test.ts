@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/port';
-import { changesAfter, lastChangeId, readInboxStats } from '../../src/db/live';
+import { changesAfter, lastChangeId, readInboxStats, storeDeliveries } from '../../src/db/live';
+import { processDelivery } from '../../src/services/live/consume';
 import { catchUpJira } from '../../src/services/live/catch-up';
 import {
   issueDeletedEvent,
@@ -232,6 +233,45 @@ describe('POST /webhooks/jira', () => {
       .toBe(0);
     expect(await statusOf(issue.key)).toBeUndefined();
   });
+
+  // Two connections at once: PGlite has one.
+  it.runIf(process.env.DATABASE_URL)(
+    'applies a delivery whose repeat is being stored at the same moment',
+    async () => {
+      const issue = upstream.data.jira
+        .detail(key)
+        .issues.find((i) => i.typeName !== 'Epic' && i.status.name === 'To Do')!;
+      upstream.data.jira.transitionIssue(issue.key, 'In Review', new Date());
+      const delivery = {
+        source: 'jira' as const,
+        deliveryId: 'stored-while-repeated',
+        event: 'jira:issue_updated',
+        receivedAt: new Date(),
+        rawBody: JSON.stringify(issueUpdatedEvent(upstream.data.jira, issue)),
+      };
+      // Stored without a job, so only the call below applies it.
+      const [id] = await storeDeliveries(db, [delivery]);
+      let release!: () => void;
+      let repeatStored!: () => void;
+      const stored = new Promise<void>((r) => (repeatStored = r));
+      // Jira's repeat of it: counting the duplicate holds its row until that commit.
+      const repeat = db.transaction(async (tx) => {
+        expect(await storeDeliveries(tx, [delivery])).toEqual([null]);
+        repeatStored();
+        await new Promise<void>((r) => (release = r));
+      });
+      await stored;
+      const applying = processDelivery(
+        { db, clock: () => new Date(), timeZone: 'UTC', clients: () => integrations },
+        id!,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      release();
+      await repeat;
+      expect(await applying).toBe('applied');
+      expect(await statusOf(issue.key)).toBe('In Review');
+    },
+  );
 });
 
 describe('POST /webhooks/forecast/:token', () => {
