@@ -394,9 +394,20 @@ async function rangesSection(env: BenchEnv) {
   const projects = await env.db.query<{ id: number; name: string; budget: string | null }>(
     'SELECT id, name, forecast_budget_type AS budget FROM projects WHERE visible = 1 AND jira_project_key IS NOT NULL ORDER BY id',
   );
-  const delivery: CalibrationSample[] = [];
+  const delivery: (CalibrationSample & { unit: string })[] = [];
   for (const p of projects) delivery.push(...(await backTestDelivery(ctx, p.id)));
   const d = calibration(delivery);
+  // Each unit on its own: a project counts points where its history is estimated (decision 420).
+  for (const unit of ['points', 'tickets']) {
+    const these = delivery.filter((x) => x.unit === unit);
+    const u = calibration(these);
+    add({
+      section,
+      what: `delivery in ${unit}: ${these.length} forecasts, P85 held / P10-P90 held`,
+      value: u.p85HitRate === null ? 'nothing to replay' : `${u.p85HitRate}% / ${u.p10p90HitRate}%`,
+      raw: { samples: these.length, ...u },
+    });
+  }
   add({
     section,
     what: `delivery: ${delivery.length} four-week forecasts, P85 held`,

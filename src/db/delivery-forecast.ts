@@ -65,13 +65,22 @@ export async function readBilledDays(
   return rows.map((r) => ({ personId: Number(r.person_id), date: r.date, minutes: r.minutes }));
 }
 
-/** Open epics (some ticket not done) with how many tickets are left, by key number: PAY-9 before PAY-10. */
+/** Tickets counted with the sum of their points and how many carry none. */
+export interface TicketCount {
+  count: number;
+  points: number;
+  unestimated: number;
+}
+
+/** Open epics (some ticket not done) with the tickets left, by key number: PAY-9 before PAY-10. */
 export async function readOpenEpics(
   db: Db,
   projectId: number,
-): Promise<{ key: string; remaining: number }[]> {
-  return db.query<{ key: string; remaining: number }>(
-    `SELECT e.epic_key AS key, count(*)::int AS remaining
+): Promise<({ key: string } & TicketCount)[]> {
+  const rows = await db.query<{ key: string } & TicketCount>(
+    `SELECT e.epic_key AS key, count(*)::int AS count,
+            coalesce(sum(i.story_points), 0)::float8 AS points,
+            (count(*) - count(i.story_points))::int AS unestimated
        FROM jira_epics e
        JOIN jira_issues i ON i.project_id = e.project_id AND i.epic_key = e.epic_key
       WHERE e.project_id = $1 AND i.status_category_key <> 'done'
@@ -79,6 +88,7 @@ export async function readOpenEpics(
       ORDER BY split_part(e.epic_key, '-', 1), length(e.epic_key), e.epic_key`,
     [projectId],
   );
+  return rows.map((r) => ({ ...r, points: Number(r.points) }));
 }
 
 /** The project's first active sprint with its tickets by status; null when none is active. */
@@ -89,7 +99,7 @@ export async function readActiveSprint(
 ): Promise<{
   name: string;
   endDate: IsoDate | null;
-  groups: { statusName: string; statusCategoryKey: string; count: number }[];
+  groups: ({ statusName: string; statusCategoryKey: string } & TicketCount)[];
 } | null> {
   const rows = await db.query<{
     name: string;
@@ -97,12 +107,16 @@ export async function readActiveSprint(
     status_name: string | null;
     status_category_key: string | null;
     n: number;
+    points: number;
+    unestimated: number;
   }>(
     `WITH sprint AS (
        SELECT sprint_id, name, end_date FROM jira_sprints
         WHERE project_id = $1 AND lower(state) = 'active' ORDER BY position LIMIT 1)
      SELECT s.name, to_char(s.end_date AT TIME ZONE $2, 'YYYY-MM-DD') AS end_date,
-            i.status_name, i.status_category_key, count(i.issue_key)::int AS n
+            i.status_name, i.status_category_key, count(i.issue_key)::int AS n,
+            coalesce(sum(i.story_points), 0)::float8 AS points,
+            (count(i.issue_key) - count(i.story_points))::int AS unestimated
        FROM sprint s
        LEFT JOIN jira_issues i ON i.project_id = $1 AND s.sprint_id = ANY(i.sprint_ids)
       GROUP BY s.name, s.end_date, i.status_name, i.status_category_key`,
@@ -121,6 +135,8 @@ export async function readActiveSprint(
               statusName: r.status_name,
               statusCategoryKey: r.status_category_key ?? '',
               count: r.n,
+              points: Number(r.points),
+              unestimated: r.unestimated,
             },
           ],
     ),

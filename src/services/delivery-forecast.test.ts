@@ -40,9 +40,15 @@ let db: Db;
 let drop: () => Promise<void>;
 let t: TestApp;
 const cookies: Record<'user' | 'admin', string> = { user: '', admin: '' };
-const ids: Record<'ACME' | 'BETA', number> = { ACME: 0, BETA: 0 };
+const ids: Record<'ACME' | 'BETA' | 'GAMMA', number> = { ACME: 0, BETA: 0, GAMMA: 0 };
 
-function snapshot(key: string, team: readonly string[]) {
+/** Points of the history's ticket `i` of a week and of the sprint's ticket `i`; none: tickets. */
+interface Estimates {
+  done: (i: number) => number | null;
+  sprint: (i: number) => number | null;
+}
+
+function snapshot(key: string, team: readonly string[], estimates?: Estimates) {
   const tickets: JiraTicket[] = [];
   const transitions: StoredTransition[] = [];
   const ticket = (n: number, over: Partial<JiraTicket>): JiraTicket => ({
@@ -73,6 +79,7 @@ function snapshot(key: string, team: readonly string[]) {
           statusName: 'Done',
           statusCategoryKey: 'done',
           assignee: { accountId: who, displayName: who },
+          storyPoints: estimates?.done(i) ?? null,
           updated: at,
           epicKey: `${key}-1`,
         }),
@@ -98,6 +105,7 @@ function snapshot(key: string, team: readonly string[]) {
           ? { statusId: '3', statusName: 'Done', statusCategoryKey: 'done', updated: at }
           : {}),
         epicKey: done ? null : i < 10 ? `${key}-2` : i < 20 ? `${key}-3` : null,
+        storyPoints: estimates?.sprint(i) ?? null,
         sprintIds: [7],
       }),
     );
@@ -185,16 +193,24 @@ beforeAll(async () => {
     await setPeopleSyncedAt(tx, new Date(`${TODAY}T08:00:00Z`));
     await rebuildRoster(tx, { now: new Date(`${TODAY}T08:00:00Z`) });
   });
-  for (const [key, team] of [
-    ['ACME', ['acc-ada', 'acc-grace']],
-    ['BETA', ['acc-cleo', 'acc-dan']],
+  // GAMMA is ACME's team with estimated tickets: each past week's 10 done tickets carry 2 points
+  // but the last, none (90% estimated: points are the unit; the mean, 2). Its sprint's tickets
+  // carry 3 points but every fifth, none.
+  const gamma: Estimates = {
+    done: (i) => (i === 9 ? null : 2),
+    sprint: (i) => (i % 5 === 4 ? null : 3),
+  };
+  for (const [key, team, estimates] of [
+    ['ACME', ['acc-ada', 'acc-grace'], undefined],
+    ['BETA', ['acc-cleo', 'acc-dan'], undefined],
+    ['GAMMA', ['acc-ada', 'acc-grace'], gamma],
   ] as const) {
     const [row] = await db.query<{ id: number }>(
       `INSERT INTO projects (name, dev_status, jira_project_key, visible) VALUES ($1, 'Active', $2, 1) RETURNING id`,
       [`${key} Portal`, key],
     );
     ids[key] = row!.id;
-    await db.transaction((tx) => replaceJiraData(tx, row!.id, snapshot(key, team)));
+    await db.transaction((tx) => replaceJiraData(tx, row!.id, snapshot(key, team, estimates)));
   }
   // ACME is also a weekly $8,000 retainer at $100 an hour, billed by Ada (1) and Grace (2):
   // each bills 6 hours a day Monday to Wednesday, then 4, 6 or 8 on Thursday and Friday by turns
@@ -256,9 +272,10 @@ describe('GET /api/projects/:id/forecast', () => {
     expect(acme.basis).toEqual({
       weeks: 12,
       people: 2,
+      unit: 'tickets',
       throughputPerDevDay: 1,
       daysAwayAhead: 0,
-      text: 'from 12 weeks of throughput, 2 people, 0 days away in the next 8 weeks',
+      text: 'from 12 weeks of ticket throughput, 2 people, 0 days away in the next 8 weeks',
     });
     expect(acme.epics).toEqual([
       { key: 'ACME-2', remaining: 6, p50Date: '2026-12-07', p85Date: '2026-12-07' },
@@ -268,11 +285,32 @@ describe('GET /api/projects/:id/forecast', () => {
     expect(acme.retainer).toBe(null);
   });
 
+  it('counts points where the history is estimated, a ticket without at the mean', async () => {
+    // 20 points a week (9 × 2 and one at the mean 2) on 10 developer-days: 4 points a day from
+    // Thursday 3 December. Epic -2 (sprint tickets 4-9, 4 and 9 without points): 4 × 3 + 2 × 2
+    // = 16, by Tuesday 8 December; epic -3 (10-19): 28 more, 44 by Thursday 17 December.
+    // Sprint: 24 × 3 + 6 × 2 = 84 points, 12 done; 7 working days × 4 = 28 more: 40 of 84 = 48%.
+    const g = await forecastOf(ids.GAMMA);
+    expect(g.basis).toEqual({
+      weeks: 12,
+      people: 2,
+      unit: 'points',
+      throughputPerDevDay: 2,
+      daysAwayAhead: 0,
+      text: 'from 12 weeks of points throughput, 2 people, 0 days away in the next 8 weeks; a ticket without points counts as 2, the mean',
+    });
+    expect(g.epics).toEqual([
+      { key: 'GAMMA-2', remaining: 16, p50Date: '2026-12-08', p85Date: '2026-12-08' },
+      { key: 'GAMMA-3', remaining: 28, p50Date: '2026-12-17', p85Date: '2026-12-17' },
+    ]);
+    expect(g.sprint).toEqual({ name: 'GAMMA Sprint 7', p50Done: 48, p85Done: 48 });
+  });
+
   it('lands later for the team with a two-week holiday ahead, and says so', async () => {
     const beta = await forecastOf(ids.BETA);
     expect(beta.basis.daysAwayAhead).toBe(10);
     expect(beta.basis.text).toBe(
-      'from 12 weeks of throughput, 2 people, 10 days away in the next 8 weeks',
+      'from 12 weeks of ticket throughput, 2 people, 10 days away in the next 8 weeks',
     );
     expect(beta.epics).toEqual([
       { key: 'BETA-2', remaining: 6, p50Date: '2026-12-08', p85Date: '2026-12-08' },

@@ -45,6 +45,10 @@ import {
   simulateTotals,
   type ProjectForecastResponse,
   type RetainerRangeAnswer,
+  type ThroughputUnit,
+  workIn,
+  workMeasure,
+  workOf,
 } from '../shared/delivery-forecast';
 import {
   publicHolidays as publicHolidaysIn,
@@ -56,7 +60,7 @@ import type { RetainerPeriod } from '../shared/retainer';
 import { activePeriod } from './retainer-forecast';
 import { isDescopedStatus } from '../shared/tickets';
 import { workingDaysBetween } from '../shared/working-days';
-import { tallyTickets } from './jira/model';
+import { isDoneCategory } from './jira/model';
 
 /** What a forecast needs besides the database: the day, the zone and the holidays. */
 export interface ForecastContext {
@@ -240,6 +244,8 @@ export async function forecastDelivery(
   const from = weeks[0]!;
   const history = counted.filter((t) => t.day >= from && t.day < weekStartOf(today));
   const people = [...new Set(history.flatMap((t) => (t.assignee ? [t.assignee] : [])))].sort();
+  // Points when the history is estimated, else tickets (docs/decisions/420).
+  const measure = workMeasure(history);
   const horizon = addCalendarDays(weekStartOf(today), HORIZON_WEEKS * 7 - 1);
   const atWork = await readAtWork(
     db,
@@ -257,7 +263,9 @@ export async function forecastDelivery(
   const pastWeeks = (only: (t: DoneTicket) => boolean): PastWeek[] =>
     weeks.map((weekStart) => ({
       weekStart,
-      done: (doneByWeek.get(weekStart) ?? []).filter(only).length,
+      done: (doneByWeek.get(weekStart) ?? [])
+        .filter(only)
+        .reduce((n, t) => n + workOf(measure, t.points), 0),
       devDays: devDays.get(weekStart) ?? 0,
     }));
   const allRates = ratesPerDevDay(pastWeeks(() => true));
@@ -266,21 +274,27 @@ export async function forecastDelivery(
   const ahead = futureWeeks(people, atWork, tomorrow, horizon);
   const seed = (what: string) => seedOf(`${projectId}|${today}|${what}`);
 
-  const epics = forecastEpics(openEpics, {
-    rates: epicRates,
-    weeks: ahead,
-    seed: seed('epics'),
-  });
+  const epics = forecastEpics(
+    openEpics.map((e) => ({ key: e.key, remaining: workIn(measure, e) })),
+    {
+      rates: epicRates,
+      weeks: ahead,
+      seed: seed('epics'),
+    },
+  );
 
+  const inScope = (running?.groups ?? []).filter((g) => !isDescopedStatus(g.statusName));
   let sprint: ProjectForecastResponse['sprint'] = null;
   if (running?.endDate && running.endDate >= today) {
-    const tally = tallyTickets(running.groups);
-    const scope = tally.total - tally.descoped;
+    const scope = inScope.reduce((n, g) => n + workIn(measure, g), 0);
+    const doneNow = inScope
+      .filter((g) => isDoneCategory(g.statusCategoryKey))
+      .reduce((n, g) => n + workIn(measure, g), 0);
     if (scope > 0)
       sprint = {
         name: running.name,
         ...forecastSprint(
-          { scope, done: tally.completed },
+          { scope, done: doneNow },
           {
             rates: allRates,
             weeks: futureWeeks(people, atWork, tomorrow, running.endDate),
@@ -294,14 +308,21 @@ export async function forecastDelivery(
   const daysAwayAhead = nextWeeks
     .flat()
     .reduce((n, d) => n + people.filter((p) => !atWork(p, d.date)).length, 0);
+  // Say what a ticket without points counted as, when one counted so.
+  const guessed =
+    history.some((t) => t.points === null) ||
+    openEpics.some((e) => e.unestimated > 0) ||
+    (sprint !== null && inScope.some((g) => g.unestimated > 0));
   const basis = {
     weeks: weeks.length,
     people: people.length,
+    unit: measure.unit,
     throughputPerDevDay: meanRate(allRates),
     daysAwayAhead,
   };
+  const atMeanPoints = guessed ? measure.meanPoints : null;
   return {
-    basis: { ...basis, text: basisText({ ...basis, aheadWeeks: AHEAD_WEEKS }) },
+    basis: { ...basis, text: basisText({ ...basis, atMeanPoints, aheadWeeks: AHEAD_WEEKS }) },
     epics,
     sprint,
   };
@@ -467,6 +488,7 @@ export async function loadProjectForecast(
           basis: {
             weeks: 0,
             people: 0,
+            unit: 'tickets' as const,
             throughputPerDevDay: 0,
             daysAwayAhead: 0,
             text: 'no Jira project linked: nothing to forecast delivery from',
@@ -485,13 +507,14 @@ const REPLAY_STARTS = 12;
 
 /**
  * The delivery forecast replayed (docs/decisions/420-forecasts-with-ranges.md): from each of the
- * last 12 Mondays with four weeks after them, the tickets the project would finish in those four
- * weeks, forecast from the weeks before only, against how many it did.
+ * last 12 Mondays with four weeks after them, the work the project would finish in those four
+ * weeks (in the unit its history then called for), forecast from the weeks before only, against
+ * what it did.
  */
 export async function backTestDelivery(
   ctx: Pick<ForecastContext, 'db' | 'today' | 'timeZone' | 'publicHolidays'>,
   projectId: number,
-): Promise<(CalibrationSample & { from: IsoDate })[]> {
+): Promise<(CalibrationSample & { from: IsoDate; unit: ThroughputUnit })[]> {
   const thisWeek = weekStartOf(ctx.today);
   const lastStart = shiftWeek(thisWeek, -REPLAY_WEEKS_AHEAD);
   const firstStart = shiftWeek(lastStart, -(REPLAY_STARTS - 1));
@@ -506,7 +529,7 @@ export async function backTestDelivery(
     { from: earliest, to: thisWeek },
     ctx.publicHolidays,
   );
-  const samples: (CalibrationSample & { from: IsoDate })[] = [];
+  const samples: (CalibrationSample & { from: IsoDate; unit: ThroughputUnit })[] = [];
   for (let start = firstStart; start <= lastStart; start = shiftWeek(start, 1)) {
     const before = done.filter((t) => t.day < start);
     const first = before.reduce<IsoDate | null>(
@@ -517,10 +540,13 @@ export async function backTestDelivery(
     const weeks = historyWeeks(start, first);
     const history = before.filter((t) => t.day >= weeks[0]!);
     const people = [...new Set(history.flatMap((t) => (t.assignee ? [t.assignee] : [])))];
+    const measure = workMeasure(history);
+    const work = (tickets: readonly DoneTicket[]) =>
+      tickets.reduce((n, t) => n + workOf(measure, t.points), 0);
     const rates = ratesPerDevDay(
       weeks.map((weekStart) => ({
         weekStart,
-        done: history.filter((t) => t.day >= weekStart && t.day <= weekEndOf(weekStart)).length,
+        done: work(history.filter((t) => t.day >= weekStart && t.day <= weekEndOf(weekStart))),
         devDays: devDaysIn(people, atWork, weekStart),
       })),
     );
@@ -532,11 +558,12 @@ export async function backTestDelivery(
     });
     samples.push({
       from: start,
+      unit: measure.unit,
       p85: quantile(totals, 0.15),
       p10: quantile(totals, 0.1),
       p50: quantile(totals, 0.5),
       p90: quantile(totals, 0.9),
-      actual: done.filter((t) => t.day >= start && t.day <= end).length,
+      actual: work(done.filter((t) => t.day >= start && t.day <= end)),
     });
   }
   return samples;

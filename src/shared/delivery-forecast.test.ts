@@ -12,6 +12,9 @@ import {
   seedOf,
   seededRandom,
   simulateTotals,
+  workIn,
+  workMeasure,
+  workOf,
 } from './delivery-forecast';
 import { DEFAULT_THRESHOLDS, velocityRule } from './alerts';
 import { availablePoints, effectiveAwayDays } from './availability';
@@ -222,14 +225,81 @@ describe('the retainer’s billed range', () => {
   });
 });
 
+describe('the unit: points where they are estimated, else tickets', () => {
+  // PAY's history: 10 done tickets, 9 estimated (3+5+2+3+8+1+2+3+0 = 27 points, mean 3), one not.
+  const pay = [3, 5, 2, 3, 8, 1, 2, 3, 0, null].map((points) => ({ points }));
+  // OPS's history: 10 done tickets, 7 estimated (70%, under the 80% asked): it counts tickets.
+  const ops = [1, 2, null, 3, null, 5, 2, null, 1, 1].map((points) => ({ points }));
+
+  it('counts points when at least 80% of the done tickets carry them', () => {
+    expect(workMeasure(pay)).toEqual({ unit: 'points', meanPoints: 3 });
+    expect(workMeasure(ops)).toEqual({ unit: 'tickets', meanPoints: null });
+    // Exactly 80% is enough; no history counts tickets.
+    expect(workMeasure(pay.slice(2)).unit).toBe('points');
+    expect(workMeasure([]).unit).toBe('tickets');
+  });
+
+  it('counts an unestimated ticket at the mean of the estimated done ones, in points only', () => {
+    const points = workMeasure(pay);
+    // A week with the done tickets 5, 3 and one without points: 5 + 3 + 3.
+    expect([5, 3, null].reduce((n: number, p) => n + workOf(points, p), 0)).toBe(11);
+    // An epic with 4 tickets left, 2 + 8 points estimated and 2 without: 10 + 2 × 3 = 16.
+    expect(workIn(points, { count: 4, points: 10, unestimated: 2 })).toBe(16);
+    const tickets = workMeasure(ops);
+    expect(workOf(tickets, 8)).toBe(1);
+    expect(workOf(tickets, null)).toBe(1);
+    expect(workIn(tickets, { count: 4, points: 10, unestimated: 2 })).toBe(4);
+  });
+
+  it('dates an epic from the points left, an unestimated ticket at the mean', () => {
+    // Two developers at 1.5 points per developer-day, 3 a day from Monday 7 December. PAY-1 has
+    // 4 points and 1 ticket without (at the mean 3): 7, reached on Wednesday (9 by then). In
+    // tickets the same 2 tickets at 1 a developer-day would be done on Monday.
+    const weeks = weeksOf('2026-12-07', '2027-01-29', () => 2);
+    const remaining = workIn(workMeasure(pay), { count: 2, points: 4, unestimated: 1 });
+    expect(forecastEpics([{ key: 'PAY-1', remaining }], { rates: [1.5], weeks, seed: 1 })).toEqual([
+      { key: 'PAY-1', remaining: 7, p50Date: '2026-12-09', p85Date: '2026-12-09' },
+    ]);
+    expect(
+      forecastEpics(
+        [
+          {
+            key: 'OPS-1',
+            remaining: workIn(workMeasure(ops), { count: 2, points: 4, unestimated: 1 }),
+          },
+        ],
+        {
+          rates: [1],
+          weeks,
+          seed: 1,
+        },
+      )[0]!.p50Date,
+    ).toBe('2026-12-07');
+  });
+});
+
 describe('the basis line', () => {
-  it('says what the forecast rests on', () => {
-    expect(basisText({ weeks: 16, people: 3, daysAwayAhead: 2, aheadWeeks: 8 })).toBe(
-      'from 16 weeks of throughput, 3 people, 2 days away in the next 8 weeks',
+  it('says what the forecast rests on, in its unit', () => {
+    const facts = { weeks: 16, people: 3, daysAwayAhead: 2, aheadWeeks: 8 };
+    expect(basisText({ ...facts, unit: 'tickets', atMeanPoints: null })).toBe(
+      'from 16 weeks of ticket throughput, 3 people, 2 days away in the next 8 weeks',
     );
-    expect(basisText({ weeks: 1, people: 1, daysAwayAhead: 1, aheadWeeks: 1 })).toBe(
-      'from 1 week of throughput, 1 person, 1 day away in the next 1 week',
+    expect(basisText({ ...facts, unit: 'points', atMeanPoints: null })).toBe(
+      'from 16 weeks of points throughput, 3 people, 2 days away in the next 8 weeks',
     );
+    expect(basisText({ ...facts, unit: 'points', atMeanPoints: 3.04 })).toBe(
+      'from 16 weeks of points throughput, 3 people, 2 days away in the next 8 weeks; a ticket without points counts as 3, the mean',
+    );
+    expect(
+      basisText({
+        weeks: 1,
+        people: 1,
+        daysAwayAhead: 1,
+        aheadWeeks: 1,
+        unit: 'tickets',
+        atMeanPoints: null,
+      }),
+    ).toBe('from 1 week of ticket throughput, 1 person, 1 day away in the next 1 week');
   });
 });
 

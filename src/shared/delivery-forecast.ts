@@ -60,6 +60,53 @@ export function meanRate(rates: readonly number[]): number {
   return roundHalfAway(rates.reduce((s, r) => s + r, 0) / rates.length, 2);
 }
 
+/** What a forecast counts done and left: points when the history is estimated, else tickets. */
+export type ThroughputUnit = 'points' | 'tickets';
+
+/**
+ * Points are the unit when at least this share of the history's done tickets carry them: then
+ * the few without points are a small guess at the mean, and the rate follows the work's size. A
+ * history estimated more thinly counts tickets, as a points rate would mostly count guesses.
+ */
+export const POINTS_UNIT_SHARE = 0.8;
+
+/** The unit of a project's forecast and, in points, the mean of its estimated done tickets. */
+export interface WorkMeasure {
+  unit: ThroughputUnit;
+  /** Mean points of the history's estimated done tickets; null in tickets. */
+  meanPoints: number | null;
+}
+
+/** The unit from the history's done tickets: points when POINTS_UNIT_SHARE of them are estimated. */
+export function workMeasure(done: readonly { points: number | null }[]): WorkMeasure {
+  const estimated = done.flatMap((t) => (t.points === null ? [] : [t.points]));
+  if (done.length === 0 || estimated.length < POINTS_UNIT_SHARE * done.length)
+    return { unit: 'tickets', meanPoints: null };
+  return { unit: 'points', meanPoints: estimated.reduce((s, p) => s + p, 0) / estimated.length };
+}
+
+/**
+ * The work in `count` tickets of which `points` is the sum of the estimated ones' points and
+ * `unestimated` how many carry none: in points, an unestimated ticket counts at the mean.
+ */
+export function workIn(
+  measure: WorkMeasure,
+  tickets: { count: number; points: number; unestimated: number },
+): number {
+  return measure.unit === 'tickets'
+    ? tickets.count
+    : tickets.points + tickets.unestimated * (measure.meanPoints ?? 0);
+}
+
+/** One ticket's work: 1 in tickets; in points its points, or the mean without. */
+export function workOf(measure: WorkMeasure, points: number | null): number {
+  return workIn(measure, {
+    count: 1,
+    points: points ?? 0,
+    unestimated: points === null ? 1 : 0,
+  });
+}
+
 /** A future working day and the developer-days at work on it (0 to the team's size). */
 export interface FutureDay {
   date: IsoDate;
@@ -164,11 +211,13 @@ function dateQuantiles(dates: readonly (IsoDate | null)[], qs: readonly number[]
 /** An open epic to forecast: what is left of it, in the order epics are worked. */
 export interface EpicToForecast {
   key: string;
+  /** Work left, in the forecast's unit. */
   remaining: number;
 }
 
 export interface EpicForecast {
   key: string;
+  /** Work left in the forecast's unit, one decimal (points may count a ticket at the mean). */
   remaining: number;
   /** Half the simulated futures finish by this day; null: not within the horizon. */
   p50Date: IsoDate | null;
@@ -188,7 +237,7 @@ export function forecastEpics(epics: readonly EpicToForecast[], sim: Simulation)
     const [p50Date, p85Date] = dateQuantiles(dates[i]!, [0.5, 0.85]);
     return {
       key: e.key,
-      remaining: e.remaining,
+      remaining: roundHalfAway(e.remaining, 1),
       p50Date: p50Date ?? null,
       p85Date: p85Date ?? null,
     };
@@ -217,6 +266,9 @@ export function forecastSprint(
 /** What a forecast rests on, for its one line. */
 export interface ForecastBasisFacts {
   weeks: number;
+  unit: ThroughputUnit;
+  /** In points, the mean a ticket without points counts at, when one was counted so; else null. */
+  atMeanPoints: number | null;
   people: number;
   /** Working days the people are away in the weeks ahead the line names. */
   daysAwayAhead: number;
@@ -225,9 +277,16 @@ export interface ForecastBasisFacts {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** "from 16 weeks of throughput, 3 people, 2 days away in the next 8 weeks". */
+/**
+ * "from 16 weeks of points throughput, 3 people, 2 days away in the next 8 weeks", and in points
+ * what a ticket without points counted as, when one did.
+ */
 export function basisText(b: ForecastBasisFacts): string {
-  return `from ${plural(b.weeks, 'week', 'weeks')} of throughput, ${plural(b.people, 'person', 'people')}, ${plural(b.daysAwayAhead, 'day', 'days')} away in the next ${plural(b.aheadWeeks, 'week', 'weeks')}`;
+  const unit = b.unit === 'points' ? 'points' : 'ticket';
+  const line = `from ${plural(b.weeks, 'week', 'weeks')} of ${unit} throughput, ${plural(b.people, 'person', 'people')}, ${plural(b.daysAwayAhead, 'day', 'days')} away in the next ${plural(b.aheadWeeks, 'week', 'weeks')}`;
+  return b.unit === 'points' && b.atMeanPoints !== null
+    ? `${line}; a ticket without points counts as ${roundHalfAway(b.atMeanPoints, 1)}, the mean`
+    : line;
 }
 
 /** The retainer period's billed amount at its end, as a range, in the retainer's currency. */
@@ -254,9 +313,12 @@ export interface ProjectForecastResponse {
   basis: {
     weeks: number;
     people: number;
+    /** What throughput and the epics' `remaining` count. */
+    unit: ThroughputUnit;
+    /** In the unit. */
     throughputPerDevDay: number;
     daysAwayAhead: number;
-    /** "from 16 weeks of throughput, 3 people, 2 days away in the next 8 weeks". */
+    /** "from 16 weeks of points throughput, 3 people, 2 days away in the next 8 weeks". */
     text: string;
   };
   /** Admins only, as every forecast of money; null for others and for a project without one. */
@@ -267,7 +329,7 @@ export interface ProjectForecastResponse {
 
 /** One replayed forecast: its quantiles and what really happened. */
 export interface CalibrationSample {
-  /** The amount 85% of futures reached at least (tickets done); none for a retainer's range. */
+  /** The amount 85% of futures reached at least (work done); none for a retainer's range. */
   p85?: number;
   p10: number;
   p50: number;

@@ -18,7 +18,7 @@ import { figureHelp, figureLabel } from '../../shared/figures';
 import { blockedTickets, currentSprint, EPICS_PAGE_SIZE } from '../../shared/tickets';
 import { TicketStatusPie } from './TicketStatusPie';
 import { useProjectForecast } from './RetainerForecastPanel';
-import type { EpicForecast } from '../../shared/delivery-forecast';
+import type { EpicForecast, ThroughputUnit } from '../../shared/delivery-forecast';
 import type { JiraEpic, JiraOverview, JiraSprint } from '../../shared/tickets';
 
 /** The detail modal's 'Jira Integration' tab (docs/product-spec.md, "Project detail modal"). */
@@ -241,7 +241,9 @@ function Epics({ epics, project }: { epics: JiraEpic[]; project: ProjectForEvery
             ) : (
               <span className={s.mutedText}>No tickets assigned to this epic</span>
             )}
-            {forecasts?.get(epic.key) ? <EpicForecastLine epic={forecasts.get(epic.key)!} /> : null}
+            {forecasts?.get(epic.key) ? (
+              <EpicForecastLine epic={forecasts.get(epic.key)!} unit={forecast.data!.basis.unit} />
+            ) : null}
           </li>
         ))}
       </ul>
@@ -262,10 +264,11 @@ function Epics({ epics, project }: { epics: JiraEpic[]; project: ProjectForEvery
 const forecastDate = (date: string | null) => (date ? formatDate(date) : 'not within two years');
 
 /** An open epic's P50 and P85 finish dates (docs/decisions/420-forecasts-with-ranges.md). */
-function EpicForecastLine({ epic }: { epic: EpicForecast }) {
+function EpicForecastLine({ epic, unit }: { epic: EpicForecast; unit: ThroughputUnit }) {
+  const one = unit === 'points' ? 'point' : 'ticket';
   return (
     <span className={s.mutedText} data-testid="epic-forecast">
-      {epic.remaining} {epic.remaining === 1 ? 'ticket' : 'tickets'} left: likely done by{' '}
+      {epic.remaining} {epic.remaining === 1 ? one : `${one}s`} left: likely done by{' '}
       {forecastDate(epic.p50Date)} (P50), 85% sure by {forecastDate(epic.p85Date)} (P85)
     </span>
   );

@@ -35,9 +35,10 @@ function renderWith(currency: string, finished = false): string {
     basis: {
       weeks: 12,
       people: 2,
+      unit: 'tickets',
       throughputPerDevDay: 1,
       daysAwayAhead: 0,
-      text: 'from 12 weeks of throughput, 2 people, 0 days away in the next 8 weeks',
+      text: 'from 12 weeks of ticket throughput, 2 people, 0 days away in the next 8 weeks',
     },
     retainer: {
       periodNumber: 2,
