@@ -191,6 +191,29 @@ describe('the retainer’s billed range', () => {
     expect([6800, 7720]).toContain(r.p50);
   });
 
+  it('gives the pace the doubt of the days it was read from, not less', () => {
+    // Every past day billed $600; Monday $300 and Tuesday $900 so far ($1,200), Wednesday left.
+    // Drawn again, the two days give a pace of 0.75, 1 or 1.25 ((600, 1,200 or 1,800 + 2 × 600)
+    // ÷ 2,400), a quarter, half and a quarter of the time. Days drawn again vary half as much
+    // as two days do: the deviation is scaled by √2, 1 ± 0.3536, so Wednesday bills
+    // $387.87, $600 or $812.13.
+    const people = [
+      {
+        periodDays: new Map([
+          ['2026-12-07', 300],
+          ['2026-12-08', 900],
+        ]),
+        pastDays: past(() => 600),
+        daysLeft: ['2026-12-09'],
+      },
+    ];
+    expect(retainerRangeFromPace(1200, { ...sim, people })).toEqual({
+      p10: 1587.87,
+      p50: 1800,
+      p90: 2012.13,
+    });
+  });
+
   it('is the actual once no working day remains', () => {
     const people = [{ periodDays: period(600), pastDays: alternating, daysLeft: [] }];
     expect(retainerRangeFromPace(4500, { ...sim, people })).toEqual({

@@ -242,7 +242,8 @@ function usualDays(pastDays: RetainerBiller['pastDays']) {
  * period's days so far against what they bill on those weekdays as a rule (a Monday of planning
  * is no slow start), weighed with PACE_PRIOR_DAYS days at their pace over their last
  * RECENT_WORKING_DAYS days at work; the period's days are drawn again with replacement in each
- * future (three days say little). Each future draws one past week for everyone (a busy week is
+ * future (three days say little), the pace's deviation from the one they make scaled by
+ * √(n/(n−1)): days drawn again vary less than the days themselves did. Each future draws one past week for everyone (a busy week is
  * busy for the team): a day left bills what the person billed on its weekday in that week, times
  * their pace; a weekday they were away by plan then is drawn from their other weeks.
  */
@@ -260,13 +261,21 @@ export function retainerRangeFromPace(
     const recentUsual = sum(recent.map(([date]) => usual(date)));
     const byWeekday: number[][] = [[], [], [], [], [], [], []];
     for (const [date, value] of p.pastDays) byWeekday[weekdayIndex(date)]!.push(value ?? 0);
+    const recentPace = recentUsual > 0 ? sum(recent.map(([, v]) => v ?? 0)) / recentUsual : 1;
+    const period = [...p.periodDays].map(([date, value]) => ({ value, usual: usual(date) }));
+    const paceOf = (billed: number, usualValue: number) =>
+      (billed + PACE_PRIOR_DAYS * overall * recentPace) / (usualValue + PACE_PRIOR_DAYS * overall);
     return {
       ...p,
       overall,
       usual,
       byWeekday,
-      recentPace: recentUsual > 0 ? sum(recent.map(([, v]) => v ?? 0)) / recentUsual : 1,
-      period: [...p.periodDays].map(([date, value]) => ({ value, usual: usual(date) })),
+      period,
+      paceOf,
+      observedPace: paceOf(sum(period.map((d) => d.value)), sum(period.map((d) => d.usual))),
+      // Days drawn again with replacement vary (n−1)/n as much as the days themselves say: the
+      // draw's deviation is scaled back by √(n/(n−1)) so three days carry their full doubt.
+      spread: period.length > 1 ? Math.sqrt(period.length / (period.length - 1)) : 1,
     };
   });
   const totals: number[] = [];
@@ -287,9 +296,10 @@ export function retainerRangeFromPace(
         total += p.period.length ? (billed / p.period.length) * p.daysLeft.length : 0;
         continue;
       }
-      const pace =
-        (billed + PACE_PRIOR_DAYS * p.overall * p.recentPace) /
-        (usual + PACE_PRIOR_DAYS * p.overall);
+      const pace = Math.max(
+        0,
+        p.observedPace + p.spread * (p.paceOf(billed, usual) - p.observedPace),
+      );
       for (const date of p.daysLeft) {
         const same =
           monday === null ? undefined : p.pastDays.get(addCalendarDays(monday, weekdayIndex(date)));
