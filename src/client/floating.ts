@@ -1,5 +1,3 @@
-import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/dom';
-
 /**
  * Hover panels that stay inside the viewport (docs/decisions/311). An element marked
  * `data-float-anchor` shows its `[data-float-panel]` child on hover and focus by CSS, placed
@@ -7,13 +5,53 @@ import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/d
  * fixed position instead, so a card's edge (overflow) no longer cuts it and it flips above or
  * shifts back inside where the viewport ends. One listener for the whole page, server HTML or
  * island alike. Panels are never made to scroll here: a scrolling box takes a Tab stop.
+ *
+ * Floating UI itself loads on the first hover or focus of an anchor, not with the page: it was
+ * 6.6 KB gzip of every portfolio and Gross Margins visit whether a panel opened or not
+ * (docs/decisions/360), and until it places a panel the CSS shows it below its anchor.
  */
 let installed = false;
+let floatingUi: Promise<typeof import('@floating-ui/dom')> | null = null;
 
 function place(anchor: HTMLElement): void {
   const panel = anchor.querySelector<HTMLElement>(':scope > [data-float-panel]');
   if (!panel) return;
-  const stop = autoUpdate(anchor, panel, () => {
+  let left = false;
+  let stop = () => {};
+  floatingUi ??= import('@floating-ui/dom').catch((error: unknown) => {
+    // Offline for a moment: the next hover tries again; the CSS placement holds meanwhile.
+    floatingUi = null;
+    throw error;
+  });
+  floatingUi.then(
+    (ui) => {
+      if (!left) stop = follow(ui, anchor, panel);
+    },
+    () => {},
+  );
+  // Placing stops once neither the pointer nor the focus is on the anchor any more.
+  const leave = (event: Event) => {
+    const next = (event as FocusEvent).relatedTarget;
+    if (next instanceof Node && anchor.contains(next)) return;
+    if (event.type === 'mouseleave' ? anchor.matches(':focus-within') : anchor.matches(':hover'))
+      return;
+    left = true;
+    stop();
+    anchor.removeAttribute('data-floating');
+    anchor.removeEventListener('mouseleave', leave);
+    anchor.removeEventListener('focusout', leave);
+  };
+  anchor.addEventListener('mouseleave', leave);
+  anchor.addEventListener('focusout', leave);
+}
+
+/** Keeps `panel` placed against `anchor` until the returned function is called. */
+function follow(
+  { autoUpdate, computePosition, flip, offset, shift }: typeof import('@floating-ui/dom'),
+  anchor: HTMLElement,
+  panel: HTMLElement,
+): () => void {
+  return autoUpdate(anchor, panel, () => {
     void computePosition(anchor, panel, {
       strategy: 'fixed',
       placement: (anchor.dataset.floatAnchor as 'bottom-start' | 'bottom-end') || 'bottom-start',
@@ -35,19 +73,6 @@ function place(anchor: HTMLElement): void {
       });
     });
   });
-  // Placing stops once neither the pointer nor the focus is on the anchor any more.
-  const leave = (event: Event) => {
-    const next = (event as FocusEvent).relatedTarget;
-    if (next instanceof Node && anchor.contains(next)) return;
-    if (event.type === 'mouseleave' ? anchor.matches(':focus-within') : anchor.matches(':hover'))
-      return;
-    stop();
-    anchor.removeAttribute('data-floating');
-    anchor.removeEventListener('mouseleave', leave);
-    anchor.removeEventListener('focusout', leave);
-  };
-  anchor.addEventListener('mouseleave', leave);
-  anchor.addEventListener('focusout', leave);
 }
 
 export function keepFloatingPanelsInViewport(): void {
