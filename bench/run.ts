@@ -227,8 +227,8 @@ async function bundleSection(env: BenchEnv) {
     add({
       section: 'bytes per page (gzip)',
       what: `${page.name}: CSS before first paint, JS, HTML`,
-      value: `${kb(bytes.cssBeforePaint)}, ${kb(bytes.jsGzip)} (${bytes.jsFiles} files), ${kb(bytes.htmlGzip)}${over.length ? `  OVER BUDGET: ${over.join(', ')}` : ''}`,
-      target: `CSS ≤ 8 KB before paint${jsBudget !== undefined ? `; JS ≤ ${jsBudget / 1024} KB` : ''}`,
+      value: `${kb(bytes.cssBeforePaint)}, ${kb(bytes.jsGzip)} (${bytes.jsFiles} files${bytes.jsOnUse ? `; ${kb(bytes.jsOnUse)} more once used` : ''}), ${kb(bytes.htmlGzip)}${over.length ? `  OVER BUDGET: ${over.join(', ')}` : ''}`,
+      target: `CSS ≤ ${CSS_BUDGET / 1024} KB before paint${jsBudget !== undefined ? `; JS ≤ ${jsBudget / 1024} KB` : ''}`,
       raw: bytes,
     });
   }
