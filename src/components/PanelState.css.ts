@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export { danger as errorIcon, mutedFlush as text } from './ui.css';
 
 export const state = style({
   textAlign: 'center',
@@ -9,8 +10,6 @@ export const state = style({
   gap: vars.space.sm,
 });
 export const title = style({ fontWeight: 700, fontSize: '1.05rem', margin: 0 });
-export const text = style({ color: vars.color.textMuted, margin: 0 });
-export const errorIcon = style({ color: vars.color.red });
 /** The compact look, inside a dialog or a detail tab: a plain bold title and smaller text. */
 export const compactTitle = style({ fontWeight: 700, margin: 0 });
 export const compactText = style({ color: vars.color.textMuted, fontSize: '0.9rem', margin: 0 });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export { note as meta, row as head, tightStack as item } from '../components/ui.css';
 
 export const filters = style({
   display: 'flex',
@@ -16,14 +17,6 @@ export const list = style({
   display: 'grid',
   gap: vars.space.md,
 });
-export const item = style({ display: 'grid', gap: vars.space.xs });
-export const head = style({
-  display: 'flex',
-  gap: vars.space.sm,
-  alignItems: 'center',
-  flexWrap: 'wrap',
-});
-export const meta = style({ color: vars.color.textMuted, fontSize: '0.85rem' });
 export const numbers = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -1,21 +1,12 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export {
+  row as actions,
+  strongName as name,
+  toolbar,
+  emphasis as weekLabel,
+} from '../components/ui.css';
 
-export const toolbar = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  flexWrap: 'wrap',
-  gap: vars.space.md,
-  marginBottom: vars.space.lg,
-});
-export const weekLabel = style({ fontWeight: 650 });
-export const actions = style({
-  display: 'flex',
-  gap: vars.space.sm,
-  alignItems: 'center',
-  flexWrap: 'wrap',
-});
 export const unsaved = style({ color: vars.color.amber, fontSize: '0.85rem', fontWeight: 600 });
 
 /**
@@ -95,7 +86,6 @@ export const starts = style({
   fontSize: '0.82rem',
   fontWeight: 600,
 });
-export const name = style({ fontWeight: 650, overflowWrap: 'anywhere' });
 export const inactive = style({
   color: vars.color.textMuted,
   fontWeight: 500,

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export { nowrap as trigger } from '../components/ui.css';
 
-export const trigger = style({ whiteSpace: 'nowrap' });
 export const input = style({
   width: '100%',
   font: 'inherit',

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export { note, tightStack as control } from '../components/ui.css';
 
 /**
  * The deal plan: one table, so role rows and deal rows share the twelve week columns. Fixed
@@ -72,9 +73,7 @@ export const bar = style({
   alignItems: 'end',
   flexWrap: 'wrap',
 });
-export const control = style({ display: 'grid', gap: vars.space.xs });
 export const select = style({ fontSize: '0.78rem', padding: '2px 4px', maxWidth: '100%' });
-export const note = style({ color: vars.color.textMuted, fontSize: '0.85rem' });
 export const legend = style({
   display: 'flex',
   gap: vars.space.md,

@@ -1,7 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export { semibold as projectName, mutedFlush as note, field as header } from '../components/ui.css';
 
-export const header = style({ marginBottom: vars.space.lg });
 // Scrolls sideways only where the table cannot fit; elsewhere the hover details may overflow the card.
 export const scroller = style({
   '@media': { 'screen and (max-width: 900px)': { overflowX: 'auto' } },
@@ -30,7 +30,6 @@ export const projectCell = style({
   textAlign: 'left',
   verticalAlign: 'top',
 });
-export const projectName = style({ fontWeight: 600 });
 export const devStatus = style({ color: vars.color.textMuted, fontSize: '0.82rem' });
 export const margin = styleVariants({
   negative: { color: vars.color.red, fontWeight: 650 },
@@ -56,4 +55,3 @@ export const total = style({
   marginTop: vars.space.xs,
   fontWeight: 700,
 });
-export const note = style({ margin: 0, color: vars.color.textMuted });

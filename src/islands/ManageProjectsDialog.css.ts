@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export { strongName as itemName, h3, plainList as list } from '../components/ui.css';
 
 export const section = style({
   display: 'grid',
@@ -19,15 +20,7 @@ export const sectionHead = style({
   gap: vars.space.md,
   flexWrap: 'wrap',
 });
-export const h3 = style({ fontSize: '1.02rem', fontWeight: 700 });
 export const count = style({ color: vars.color.textMuted, fontSize: '0.86rem' });
-export const list = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
 export const item = style({
   display: 'flex',
   alignItems: 'center',
@@ -38,7 +31,6 @@ export const item = style({
   borderRadius: vars.radius.md,
 });
 export const itemMain = style({ display: 'grid', gap: '2px', minWidth: 0 });
-export const itemName = style({ fontWeight: 650, overflowWrap: 'anywhere' });
 export const meta = style({
   display: 'flex',
   alignItems: 'center',

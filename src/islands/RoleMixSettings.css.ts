@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export { wrapRow as actions, aside as note } from '../components/ui.css';
 
 export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const pipeline = style({
@@ -25,5 +26,3 @@ export const share = style({
   fontVariantNumeric: 'tabular-nums',
 });
 export const problem = style({ color: vars.color.red, fontSize: '0.85rem', marginTop: '2px' });
-export const note = style({ color: vars.color.textMuted, fontSize: '0.88rem' });
-export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });

@@ -1,5 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export {
+  note as hint,
+  muted as none,
+  success as linked,
+  plainList as list,
+} from '../components/ui.css';
 
 export const sections = style({
   display: 'grid',
@@ -8,13 +14,6 @@ export const sections = style({
   gap: vars.space.lg,
 });
 export const title = style({ fontSize: '1rem', fontWeight: 650, marginBottom: vars.space.sm });
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space.sm,
-});
 /** A Jira account and the Forecast person to link it to; wraps under each other on a phone. */
 export const linkForm = style({
   display: 'flex',
@@ -27,6 +26,3 @@ export const linkForm = style({
 });
 export const who = style({ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' });
 export const select = style({ maxWidth: '100%', minWidth: '12rem' });
-export const hint = style({ color: vars.color.textMuted, fontSize: '0.85rem' });
-export const linked = style({ color: vars.color.green });
-export const none = style({ color: vars.color.textMuted });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export { tableHead as head, callout as issued } from '../components/ui.css';
 
 export const form = style({
   display: 'grid',
@@ -16,22 +17,7 @@ export const radios = style({
   padding: 0,
   margin: 0,
 });
-export const issued = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  marginBottom: vars.space.lg,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-});
 export const linkField = style({ width: '100%', fontFamily: vars.font.mono, fontSize: '0.85rem' });
-export const head = style({
-  padding: vars.space.sm,
-  textAlign: 'left',
-  color: vars.color.textMuted,
-  fontWeight: 600,
-  fontSize: '0.82rem',
-});
 export const cell = style({
   padding: `${vars.space.sm} ${vars.space.sm}`,
   borderTop: `1px solid ${vars.color.border}`,

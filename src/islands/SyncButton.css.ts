@@ -1,18 +1,20 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { spin } from '../components/ui.css';
 
 /**
  * An SVG as a CSS url(). Percent-encoding every character doubled the icons' share of the
  * inlined stylesheet and spoiled its compression; inside url("…") only `"`, `#` and `%` need it.
+ * Each icon is one path, its lines and polylines written as its moves and lines.
  */
 const svgUrl = (svg: string) =>
   `url("data:image/svg+xml,${svg.replace(/[%#"]/g, encodeURIComponent)}")`;
 
 const REFRESH_ICON = svgUrl(
-  `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'><polyline points='23 4 23 10 17 10'/><polyline points='1 20 1 14 7 14'/><path d='M3.51 9a9 9 0 0 1 14.85-3.36L23 10M1 14l4.64 4.36A9 9 0 0 0 20.49 15'/></svg>`,
+  `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'><path d='M23 4v6h-6M1 20v-6h6M3.51 9a9 9 0 0 1 14.85-3.36L23 10M1 14l4.64 4.36A9 9 0 0 0 20.49 15'/></svg>`,
 );
 const WARNING_ICON = svgUrl(
-  `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'><path d='M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z'/><line x1='12' y1='9' x2='12' y2='13'/><line x1='12' y1='17' x2='12.01' y2='17'/></svg>`,
+  `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'><path d='M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0zM12 9v4M12 17h.01'/></svg>`,
 );
 const syncBase = style({
   display: 'inline-flex',
@@ -61,7 +63,6 @@ export const syncButton = styleVariants({
     },
   ],
 });
-const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 export const spinning = style({
   selectors: {
     '&::before': {

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export { scrollX as scroll } from '../components/ui.css';
 
 export const actions = style({
   display: 'flex',
@@ -23,4 +24,3 @@ export const cell = style({
 });
 export const number = style([cell, { textAlign: 'right', fontVariantNumeric: 'tabular-nums' }]);
 export const reason = style({ color: vars.color.red, fontSize: '0.85rem', maxWidth: '28rem' });
-export const scroll = style({ overflowX: 'auto' });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export { row as actions, tableHead as head, callout as issued } from '../components/ui.css';
 
 export const row = style({ borderTop: `1px solid ${vars.color.border}` });
 export const cell = style({
@@ -7,32 +8,11 @@ export const cell = style({
   verticalAlign: 'middle',
   textAlign: 'left',
 });
-export const head = style({
-  padding: vars.space.sm,
-  textAlign: 'left',
-  color: vars.color.textMuted,
-  fontWeight: 600,
-  fontSize: '0.82rem',
-});
-export const actions = style({
-  display: 'flex',
-  gap: vars.space.sm,
-  alignItems: 'center',
-  flexWrap: 'wrap',
-});
 export const select = style({
   padding: '6px 8px',
   borderRadius: vars.radius.sm,
   border: `1px solid ${vars.color.border}`,
   fontFamily: 'inherit',
-});
-export const issued = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  marginBottom: vars.space.lg,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
 });
 export const linkField = style({
   width: '100%',

@@ -1,5 +1,12 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export {
+  row as listHeader,
+  strongName as groupName,
+  statLabel,
+  box as group,
+  mutedNowrap as ticketAssignee,
+} from '../components/ui.css';
 
 export const stats = style({
   display: 'grid',
@@ -35,11 +42,6 @@ export const stat = styleVariants({
     },
   ],
 });
-export const statLabel = style({
-  color: vars.color.textMuted,
-  fontSize: '0.88rem',
-  fontWeight: 600,
-});
 export const statValue = style({
   fontSize: '1.9rem',
   fontWeight: 700,
@@ -63,12 +65,6 @@ export const navigator = style({
 });
 export const weekLabel = style({ fontWeight: 650, fontSize: '1rem' });
 
-export const listHeader = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  flexWrap: 'wrap',
-});
 export const listDescription = style({
   color: vars.color.textMuted,
   fontSize: '0.9rem',
@@ -98,11 +94,6 @@ export const shown = style({
   marginLeft: 'auto',
 });
 export const groups = style({ display: 'grid', gap: vars.space.md });
-export const group = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  overflow: 'hidden',
-});
 export const groupHeader = style({
   display: 'flex',
   alignItems: 'center',
@@ -112,7 +103,6 @@ export const groupHeader = style({
   background: vars.color.surfaceMuted,
   fontSize: '0.95rem',
 });
-export const groupName = style({ fontWeight: 650, overflowWrap: 'anywhere' });
 export const groupPoints = style({
   marginLeft: 'auto',
   color: vars.color.textMuted,
@@ -146,7 +136,6 @@ export const ticketSummary = style({
     'screen and (max-width: 640px)': { flexBasis: '100%', order: 1, whiteSpace: 'normal' },
   },
 });
-export const ticketAssignee = style({ color: vars.color.textMuted, whiteSpace: 'nowrap' });
 export const ticketUpdated = style({
   color: vars.color.textMuted,
   fontSize: '0.85rem',

@@ -1,15 +1,16 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+export {
+  field as breakdownHeader,
+  semibold as entryPerson,
+  toolbar as summaryHeader,
+  statLabel as metricLabel,
+  box as project,
+  mutedNowrap as entryDate,
+  plainList as projects,
+} from '../components/ui.css';
 
 export const summary = style({ marginBottom: vars.space.xl });
-export const summaryHeader = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  flexWrap: 'wrap',
-  gap: vars.space.md,
-  marginBottom: vars.space.lg,
-});
 export const weekLabel = style({
   color: vars.color.textMuted,
   fontWeight: 600,
@@ -38,11 +39,6 @@ export const metric = style({
   padding: vars.space.xl,
   margin: 0,
 });
-export const metricLabel = style({
-  color: vars.color.textMuted,
-  fontSize: '0.88rem',
-  fontWeight: 600,
-});
 export const metricValue = style({
   fontSize: '1.75rem',
   fontWeight: 700,
@@ -55,23 +51,10 @@ export const metricValue = style({
 });
 export const metricError = style({ color: vars.color.red });
 
-export const breakdownHeader = style({ marginBottom: vars.space.lg });
 export const breakdownNote = style({
   color: vars.color.textMuted,
   fontSize: '0.9rem',
   margin: `${vars.space.xs} 0 0`,
-});
-export const projects = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space.sm,
-});
-export const project = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  overflow: 'hidden',
 });
 export const projectToggle = style({
   display: 'flex',
@@ -140,8 +123,6 @@ export const entry = style({
   fontSize: '0.9rem',
   '@media': { 'screen and (max-width: 640px)': { gridTemplateColumns: '1fr auto' } },
 });
-export const entryDate = style({ color: vars.color.textMuted, whiteSpace: 'nowrap' });
-export const entryPerson = style({ fontWeight: 600 });
 export const entryNotes = style({ color: vars.color.textMuted, overflowWrap: 'anywhere' });
 export const entryHours = style({
   fontWeight: 650,

@@ -1,13 +1,13 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+// Positioned, so the cells' visually hidden words stay inside the scrolled box.
+export { tableScroll as scroller, dangerStrong as short, aside as note } from '../ui.css';
 
 export const panel = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.md,
 });
-// Positioned, so the cells' visually hidden words stay inside the scrolled box.
-export const scroller = style({ overflowX: 'auto', position: 'relative' });
 /** A plan of weeks: a name column, then one narrow column per week. */
 export const plan = style({
   width: '100%',
@@ -60,8 +60,6 @@ export const flag = style({
   fontWeight: 650,
 });
 export const fits = style({ color: vars.color.green, fontWeight: 600 });
-export const short = style({ color: vars.color.red, fontWeight: 600 });
-export const note = style({ color: vars.color.textMuted, fontSize: '0.88rem' });
 export const caption = style({
   captionSide: 'top',
   textAlign: 'left',
@@ -76,16 +74,3 @@ export const controls = style({
   flexWrap: 'wrap',
 });
 export const control = style({ display: 'inline-flex', gap: vars.space.sm, alignItems: 'center' });
-export const list = style({ width: '100%', borderCollapse: 'collapse', fontSize: '0.9rem' });
-globalStyle(`${list} th, ${list} td`, {
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  textAlign: 'left',
-  verticalAlign: 'top',
-});
-export const num = style({
-  textAlign: 'right',
-  fontVariantNumeric: 'tabular-nums',
-  whiteSpace: 'nowrap',
-});
-globalStyle(`${list} ${num}`, { textAlign: 'right' });

@@ -1,5 +1,16 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+// scroller: a table that scrolls sideways inside its panel. Positioned, so a visually hidden
+// label in a far cell is placed within it, not out beside the page (at 375 px it made the page
+// 500 px wide).
+export {
+  danger as negative,
+  muted,
+  tableScroll as scroller,
+  note as statLabel,
+  pair as stat,
+  axisLabel,
+} from '../ui.css';
 
 export const panel = style({
   display: 'grid',
@@ -44,7 +55,6 @@ export const grid = style({});
 // visx gives each grid line a pale stroke attribute, which a stroke on the group cannot reach
 // and which glares in dark mode; a rule on the lines beats the attribute.
 globalStyle(`${grid} line`, { stroke: vars.color.border });
-export const axisLabel = style({ fill: vars.color.textMuted, fontSize: '11px' });
 export const legend = style({
   display: 'flex',
   gap: vars.space.lg,
@@ -69,11 +79,6 @@ export const swatchBase = style({
   marginRight: vars.space.xs,
   verticalAlign: 'middle',
 });
-/**
- * A table that scrolls sideways inside its panel. Positioned, so a visually hidden label in a far
- * cell is placed within it, not out beside the page (at 375 px it made the page 500 px wide).
- */
-export const scroller = style({ overflowX: 'auto', position: 'relative' });
 export const num = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 /** A table's totals row: set apart from the rows it sums. */
 export const totalRow = style({ fontWeight: 700 });
@@ -84,13 +89,9 @@ export const targetRow = style({
   scrollMarginTop: '80px',
   selectors: { '&:target': { background: vars.color.amberBg } },
 });
-export const negative = style({ color: vars.color.red });
 /** A figure past its alert's threshold, not yet at its limit. */
 export const warning = style({ color: vars.color.amber, fontWeight: 600 });
-export const muted = style({ color: vars.color.textMuted });
 export const stats = style({ display: 'flex', gap: vars.space.xl, flexWrap: 'wrap' });
-export const stat = style({ display: 'grid', gap: '2px' });
-export const statLabel = style({ color: vars.color.textMuted, fontSize: '0.85rem' });
 export const statValue = style({ fontSize: '1.2rem', fontWeight: 700 });
 /** Added beside the shared table style: row heads read left, cells have room, numbers never wrap. */
 export const cells = style({});

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+export { danger as errorIcon } from '../ui.css';
 
 export const state = style({
   display: 'grid',
@@ -12,4 +13,3 @@ export const state = style({
   borderRadius: vars.radius.lg,
 });
 export const stateTitle = style({ fontWeight: 700, fontSize: '1.05rem' });
-export const errorIcon = style({ color: vars.color.red });

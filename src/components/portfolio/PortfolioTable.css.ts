@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+export { dangerStrong as red, subtle as count } from '../ui.css';
 
 /** Cards | Table: two links, the current one marked. */
 export const toggle = style({
@@ -34,7 +35,6 @@ export const select = style({
   background: vars.color.surface,
   color: vars.color.text,
 });
-export const count = style({ color: vars.color.textMuted, fontSize: '0.9rem' });
 
 /** Scrolls sideways on a narrow screen; the project column stays in place. */
 export const scroller = style({
@@ -112,7 +112,6 @@ export const nameButton = style({
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
 export const sub = style({ color: vars.color.textMuted, fontSize: '0.8rem', marginLeft: '4px' });
-export const red = style({ color: vars.color.red, fontWeight: 600 });
 export const caption = style({
   textAlign: 'left',
   padding: '6px 10px',

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+export { muted as sprintLine, danger as redIcon, row as titleRow, pair as fact } from '../ui.css';
 
 export const list = style({
   display: 'grid',
@@ -38,12 +39,6 @@ export const top = style({
   justifyContent: 'space-between',
 });
 export const titleBlock = style({ display: 'grid', gap: vars.space.sm, minWidth: 0 });
-export const titleRow = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  flexWrap: 'wrap',
-});
 export const name = style({
   font: 'inherit',
   fontSize: '1.12rem',
@@ -76,7 +71,6 @@ export const subRow = style({
   flexWrap: 'wrap',
   fontSize: '0.88rem',
 });
-export const sprintLine = style({ color: vars.color.textMuted });
 export const gaugeBlock = style({
   display: 'grid',
   justifyItems: 'center',
@@ -92,7 +86,6 @@ export const facts = style({
   alignItems: 'flex-start',
   fontSize: '0.9rem',
 });
-export const fact = style({ display: 'grid', gap: '2px' });
 export const factLabel = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -108,7 +101,6 @@ export const factHelp = style({
   fontSize: '0.75rem',
   maxWidth: '22ch',
 });
-export const redIcon = style({ color: vars.color.red });
 export const billing = style({ position: 'relative', cursor: 'help' });
 export const billingDetails = style({
   display: 'none',

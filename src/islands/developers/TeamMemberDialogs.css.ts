@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+export { dialogActions } from '../../components/ui.css';
 
 // Add Team Member and the employment date dialogs.
 export const search = style({ marginBottom: vars.space.md });
@@ -59,10 +60,4 @@ export const formError = style({
   color: vars.color.red,
   fontSize: '0.88rem',
   marginBottom: vars.space.md,
-});
-export const dialogActions = style({
-  display: 'flex',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-  marginTop: vars.space.lg,
 });

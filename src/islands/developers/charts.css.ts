@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+export { axisLabel } from '../../components/ui.css';
 
 export const controls = style({
   display: 'flex',
@@ -43,7 +44,6 @@ export const grid = style({});
 // visx gives each grid line a pale stroke attribute, which a stroke on the group cannot reach
 // and which glares in dark mode; a rule on the lines beats the attribute.
 globalStyle(`${grid} line`, { stroke: vars.color.border });
-export const axisLabel = style({ fill: vars.color.textMuted, fontSize: '11px' });
 globalStyle(`${chartBox} svg`, { display: 'block', overflow: 'visible' });
 
 export const tooltip = style({

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
 import { input } from '../../components/ui.css';
+export { bold as helpTitle, dialogActions as actions } from '../../components/ui.css';
 
 export const current = style({
   display: 'flex',
@@ -27,7 +28,6 @@ export const help = style({
   display: 'grid',
   gap: vars.space.xs,
 });
-export const helpTitle = style({ fontWeight: 700 });
 export const helpList = style({ margin: 0, paddingLeft: '1.2em' });
 export const modes = style({
   display: 'grid',
@@ -85,10 +85,4 @@ export const note = style({
   fontSize: '0.86rem',
   fontWeight: 600,
   marginBottom: vars.space.md,
-});
-export const actions = style({
-  display: 'flex',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-  marginTop: vars.space.lg,
 });

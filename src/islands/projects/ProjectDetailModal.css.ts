@@ -1,5 +1,15 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+export {
+  danger as red,
+  muted as term,
+  success as green,
+  subtle as mutedText,
+  h3,
+  plainList as list,
+  emphasis as epicName,
+  bold as stateTitle,
+} from '../../components/ui.css';
 
 export const tabs = style({
   display: 'flex',
@@ -32,7 +42,6 @@ export const sectionHead = style({
   gap: vars.space.md,
   flexWrap: 'wrap',
 });
-export const h3 = style({ fontSize: '1.02rem', fontWeight: 700 });
 export const panel = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
@@ -62,9 +71,6 @@ export const statValue = style({
   fontWeight: 700,
   fontVariantNumeric: 'tabular-nums',
 });
-export const red = style({ color: vars.color.red });
-export const green = style({ color: vars.color.green });
-export const mutedText = style({ color: vars.color.textMuted, fontSize: '0.9rem' });
 export const centered = style({
   display: 'grid',
   justifyItems: 'center',
@@ -72,7 +78,6 @@ export const centered = style({
   padding: `${vars.space.xxl} ${vars.space.lg}`,
   textAlign: 'center',
 });
-export const stateTitle = style({ fontWeight: 700 });
 export const row = style({
   display: 'flex',
   alignItems: 'center',
@@ -91,14 +96,6 @@ export const epicKey = style({
   fontFamily: vars.font.mono,
   fontSize: '0.8rem',
   color: vars.color.textMuted,
-});
-export const epicName = style({ fontWeight: 650 });
-export const list = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
 });
 export const summary = style({
   display: 'grid',
@@ -136,7 +133,6 @@ export const periodFacts = style({
   margin: 0,
   fontSize: '0.85rem',
 });
-export const term = style({ color: vars.color.textMuted });
 export const value = style({ margin: 0, fontVariantNumeric: 'tabular-nums' });
 export const pieWrap = style({
   display: 'flex',

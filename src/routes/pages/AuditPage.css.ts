@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+export { scrollX as scroller } from '../../components/ui.css';
 
 export const filters = style({
   display: 'flex',
@@ -17,7 +18,6 @@ export const alert = style({
   color: vars.color.red,
   background: vars.color.redBg,
 });
-export const scroller = style({ overflowX: 'auto' });
 export const cell = style({
   textAlign: 'left',
   verticalAlign: 'top',

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css';
+export { semibold as noticeTitle } from '../../components/ui.css';
 
 export const wrap = style({
   minHeight: '100vh',
@@ -40,7 +41,6 @@ export const noticeError = style([
   notice,
   { borderColor: vars.color.red, background: vars.color.redBg, color: vars.color.red },
 ]);
-export const noticeTitle = style({ fontWeight: 600 });
 /** The single sign-on link, a full-width button above the password form. */
 export const sso = style({ width: '100%', textDecoration: 'none', textAlign: 'center' });
 export const divider = style({

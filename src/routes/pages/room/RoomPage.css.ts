@@ -1,5 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../../styles/theme.css';
+// On a narrow phone the key and the date stay on one line (nowrap); the summary wraps.
+export { muted, scrollX as scroll, nowrap } from '../../../components/ui.css';
 
 /** The client's room: one readable column on a phone, on a desk and on paper. */
 export const room = style({
@@ -31,7 +33,6 @@ export const h3 = style({
   fontWeight: 650,
   margin: `${vars.space.lg} 0 ${vars.space.xs}`,
 });
-export const muted = style({ color: vars.color.textMuted });
 export const figures = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
@@ -49,9 +50,6 @@ globalStyle(`${table} th, ${table} td`, {
   verticalAlign: 'top',
 });
 globalStyle(`${table} th`, { color: vars.color.textMuted, fontWeight: 600 });
-/** On a narrow phone the key and the date stay on one line; the summary wraps. */
-export const nowrap = style({ whiteSpace: 'nowrap' });
-export const scroll = style({ overflowX: 'auto' });
 export const bar = style({ width: '100%', maxWidth: '240px', accentColor: vars.color.primary });
 export const footer = style({
   marginTop: vars.space.xl,
