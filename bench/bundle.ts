@@ -49,7 +49,7 @@ export async function pageBytes(html: string, publicDir: string) {
   };
   return {
     /** CSS the first paint needs: inlined, plus any stylesheet the page links. */
-    cssBeforePaint: gzip(inlineCss) + (await sizeOf(linkedCss)),
+    cssBeforePaint: (inlineCss ? gzip(inlineCss) : 0) + (await sizeOf(linkedCss)),
     /** Every script the page loads before it is used. */
     jsGzip: await sizeOf(js),
     jsFiles: js.size,
