@@ -13,7 +13,7 @@ export interface BenchPage {
   signedIn: boolean;
   /** The render time the issues set, printed beside the measured one. */
   renderTarget?: string;
-  /** Gzip bytes of JavaScript the page may load before it is used (docs/decisions/360). */
+  /** Gzip bytes of JavaScript the page may load before it is used (docs/decisions/360, amended). */
   jsBudget?: number;
   /** The elements that hold the page's data: rows of its tables, its stat cards, its form. */
   dataSelector: string;
@@ -37,7 +37,7 @@ export const PAGES: BenchPage[] = [
     name: 'Projects (portfolio)',
     signedIn: true,
     renderTarget: '≤ 15 ms',
-    jsBudget: 100 * 1024,
+    jsBudget: 125 * 1024,
     dataSelector: '[data-testid="project-card"]',
   },
   {
@@ -45,7 +45,7 @@ export const PAGES: BenchPage[] = [
     name: 'Weekly History',
     signedIn: true,
     renderTarget: '≤ 15 ms',
-    jsBudget: 130 * 1024,
+    jsBudget: 125 * 1024,
     dataSelector: '[data-testid^="stat-"], [data-testid="qa-ticket"]',
     expected: 4,
   },
