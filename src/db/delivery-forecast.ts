@@ -55,10 +55,11 @@ export async function readBilledDays(
   range: { from: IsoDate; to: IsoDate },
 ): Promise<BilledDay[]> {
   const rows = await db.query<{ person_id: number; date: string; minutes: number }>(
+    // The Forecast project's id first, so the (project, date) index bounds the rows read.
     `SELECT tr.person_id, to_char(tr.date, 'YYYY-MM-DD') AS date, SUM(tr.billable_minutes)::int AS minutes
        FROM forecast_time_registrations tr
-       JOIN projects p ON p.forecast_project_id = tr.forecast_project_id
-      WHERE p.id = $1 AND tr.date BETWEEN $2::date AND $3::date AND tr.billable_minutes > 0
+      WHERE tr.forecast_project_id = (SELECT forecast_project_id FROM projects WHERE id = $1)
+        AND tr.date BETWEEN $2::date AND $3::date AND tr.billable_minutes > 0
       GROUP BY tr.person_id, tr.date`,
     [projectId, range.from, range.to],
   );
@@ -70,6 +71,18 @@ export interface TicketCount {
   count: number;
   points: number;
   unestimated: number;
+}
+
+/** Whether the project is on the dashboard and its Jira key: what a forecast needs of it. */
+export async function readForecastProject(
+  db: Db,
+  projectId: number,
+): Promise<{ visible: boolean; jiraProjectKey: string | null } | null> {
+  const [row] = await db.query<{ visible: number; jira_project_key: string | null }>(
+    'SELECT visible, jira_project_key FROM projects WHERE id = $1',
+    [projectId],
+  );
+  return row ? { visible: row.visible === 1, jiraProjectKey: row.jira_project_key } : null;
 }
 
 /** Open epics (some ticket not done) with the tickets left, by key number: PAY-9 before PAY-10. */

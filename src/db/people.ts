@@ -285,6 +285,45 @@ export async function listPersonRows(db: Db): Promise<PersonRow[]> {
   return rows.map(toPersonRow);
 }
 
+/** How a person's Jira account and Forecast person are linked, and their employment dates. */
+export type PersonLink = Pick<
+  PersonRow,
+  | 'jiraAccountId'
+  | 'forecastPersonId'
+  | 'forecastStartDate'
+  | 'forecastEndDate'
+  | 'ownStartDate'
+  | 'ownEndDate'
+>;
+
+/** Every roster person's links and dates only: a forecast reads them on every call. */
+export async function listPersonLinks(db: Db): Promise<PersonLink[]> {
+  const rows = await db.query<{
+    jira_account_id: string | null;
+    forecast_person_id: number | null;
+    forecast_start_date: string | null;
+    forecast_end_date: string | null;
+    own_start_date: string | null;
+    own_end_date: string | null;
+  }>(
+    `SELECT p.jira_account_id, p.forecast_person_id,
+            c.start_date AS forecast_start_date, c.end_date AS forecast_end_date,
+            s.start_date AS own_start_date, s.end_date AS own_end_date
+       FROM people p
+       LEFT JOIN capacity_persons c ON c.id = p.forecast_person_id
+       LEFT JOIN selected_developers s ON s.account_id = p.jira_account_id
+      ORDER BY p.id`,
+  );
+  return rows.map((r) => ({
+    jiraAccountId: r.jira_account_id,
+    forecastPersonId: r.forecast_person_id === null ? null : Number(r.forecast_person_id),
+    forecastStartDate: r.forecast_start_date,
+    forecastEndDate: r.forecast_end_date,
+    ownStartDate: r.own_start_date,
+    ownEndDate: r.own_end_date,
+  }));
+}
+
 /** One person, or null. */
 export async function getPersonRow(db: Db, id: number): Promise<PersonRow | null> {
   const rows = await db.query<PersonRowDb>(`${PERSON_ROWS} WHERE p.id = $1`, [id]);

@@ -123,6 +123,32 @@ export async function readRetainerInputsOf(
   return new Map(inputs.map((i) => [i.projectId, i]));
 }
 
+/** A project's retainer terms and periods, without its time: what the range forecast starts from. */
+export type RetainerTerms = Omit<RetainerInputs, 'billable' | 'people'>;
+
+/** One project's retainer terms and stored periods (their status as of `today`); null for no project. */
+export async function readRetainerTerms(
+  db: Db,
+  projectId: number,
+  today: IsoDate,
+): Promise<RetainerTerms | null> {
+  const [row] = await db.query<{ project: string; periods: string }>(
+    `SELECT json_build_object('id', p.id, 'forecast_budget_type', p.forecast_budget_type,
+              'forecast_currency', p.forecast_currency, 'client_hourly_rate', p.client_hourly_rate)::text AS project,
+            (SELECT COALESCE(json_agg(json_build_array(id, period_number, status, locked, start_date, end_date, target_amount, actual_amount, actual_billable_minutes) ORDER BY period_number), '[]')::text
+               FROM forecast_retainer_periods WHERE project_id = p.id) AS periods
+       FROM projects p WHERE p.id = $1`,
+    [projectId],
+  );
+  if (!row) return null;
+  const {
+    billable: _b,
+    people: _p,
+    ...terms
+  } = toRetainerInputs({ ...row, billable: '[]', people: '[]' }, today);
+  return terms;
+}
+
 interface RetainerInputsRow {
   project: string;
   periods: string;

@@ -9,15 +9,15 @@ import {
   readActiveSprint,
   readBilledDays,
   readDoneTickets,
+  readForecastProject,
   readOpenEpics,
   type DoneTicket,
 } from '../db/delivery-forecast';
 import { listAllMarkedDays, type listMarkedDays } from '../db/developers';
-import { listPersonRows, type PersonRow } from '../db/people';
+import { listPersonLinks, type PersonLink } from '../db/people';
 import type { Db } from '../db/port';
-import { getProject } from '../db/projects';
 import { readRegisteredTimeOff } from '../db/utilisation';
-import { readRetainerInputs } from '../db/retainer-inputs';
+import { readRetainerInputs, readRetainerTerms } from '../db/retainer-inputs';
 import { effectiveAwayDays, isEmployedOn, awayKey } from '../shared/availability';
 import {
   addCalendarDays,
@@ -93,7 +93,7 @@ export type AtWork = (key: string, date: IsoDate) => boolean;
 /** What days at work are derived from, read once per forecast for a range of days. */
 interface AvailabilitySources {
   range: { from: IsoDate; to: IsoDate };
-  rows: PersonRow[];
+  rows: PersonLink[];
   persons: Awaited<ReturnType<typeof readCapacityPersons>>;
   holidays: Awaited<ReturnType<typeof readHolidays>>;
   allocations: Awaited<ReturnType<typeof readAllocations>>;
@@ -105,7 +105,7 @@ async function readAvailabilitySources(
   range: { from: IsoDate; to: IsoDate },
 ): Promise<AvailabilitySources> {
   const [rows, persons, holidays, allocations, marked] = await Promise.all([
-    listPersonRows(db),
+    listPersonLinks(db),
     readCapacityPersons(db),
     readHolidays(db, range.from, range.to),
     readAllocations(db, range.from, range.to, { timeOffOnly: true }),
@@ -135,7 +135,7 @@ function atWorkFrom(
   const byForecast = new Map(
     rows.flatMap((r) => (r.forecastPersonId !== null ? [[r.forecastPersonId, r]] : [])),
   );
-  const rowOf = (w: Worker): PersonRow | undefined =>
+  const rowOf = (w: Worker): PersonLink | undefined =>
     (w.jiraAccountId ? byJira.get(w.jiraAccountId) : undefined) ??
     (w.forecastPersonId !== null ? byForecast.get(w.forecastPersonId) : undefined);
   // Days marked by hand belong to a Jira account: the worker's own, or their roster row's.
@@ -339,12 +339,7 @@ export async function loadRetainerRange(
   projectId: number,
 ): Promise<RetainerRangeAnswer | null> {
   const { db, today } = ctx;
-  const inputs = await readRetainerInputs(db, projectId, {
-    from: today,
-    to: today,
-    awayUntil: today,
-    today,
-  });
+  const inputs = await readRetainerTerms(db, projectId, today);
   if (inputs?.budgetType !== 'RETAINER') return null;
   const currency = (inputs.currency ?? ctx.companyCurrency) as CurrencyCode;
   const period = activePeriod(inputs.periods, today);
@@ -471,8 +466,8 @@ export async function loadProjectForecast(
   projectId: number,
   options: { withRetainer: boolean },
 ): Promise<ProjectForecastResponse | null> {
-  const project = await getProject(ctx.db, projectId);
-  if (project?.visible !== 1) return null;
+  const project = await readForecastProject(ctx.db, projectId);
+  if (!project?.visible) return null;
   // One read of who is away for both the delivery and the retainer forecasts.
   let sources: Promise<AvailabilitySources> | undefined;
   const thisWeek = weekStartOf(ctx.today);
