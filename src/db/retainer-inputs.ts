@@ -34,6 +34,11 @@ export interface RetainerInputs {
   people: PersonCalendar[];
 }
 
+/** A project's stored periods, oldest first, as one JSON array of PeriodTuple: `projectId` names its id. */
+const periodsOf = (projectId: string) =>
+  `(SELECT COALESCE(json_agg(json_build_array(id, period_number, status, locked, start_date, end_date, target_amount, actual_amount, actual_billable_minutes) ORDER BY period_number), '[]')::text
+       FROM forecast_retainer_periods WHERE project_id = ${projectId})`;
+
 const RETAINER_INPUTS_SQL = `
   WITH project AS (
     SELECT id, forecast_project_id, forecast_budget_type, forecast_currency, client_hourly_rate FROM projects
@@ -67,8 +72,7 @@ const RETAINER_INPUTS_SQL = `
   )
   SELECT
     row_to_json(project)::text AS project,
-    (SELECT COALESCE(json_agg(json_build_array(id, period_number, status, locked, start_date, end_date, target_amount, actual_amount, actual_billable_minutes) ORDER BY period_number), '[]')::text
-       FROM forecast_retainer_periods WHERE project_id = project.id) AS periods,
+    ${periodsOf('project.id')} AS periods,
     (SELECT COALESCE(json_agg(json_build_array(b.person_id, b.date, b.minutes)), '[]')::text
        FROM billable b WHERE b.project_id = project.id) AS billable,
     (SELECT COALESCE(json_agg(c.person), '[]')::text FROM calendar c
@@ -135,8 +139,7 @@ export async function readRetainerTerms(
   const [row] = await db.query<{ project: string; periods: string }>(
     `SELECT json_build_object('id', p.id, 'forecast_budget_type', p.forecast_budget_type,
               'forecast_currency', p.forecast_currency, 'client_hourly_rate', p.client_hourly_rate)::text AS project,
-            (SELECT COALESCE(json_agg(json_build_array(id, period_number, status, locked, start_date, end_date, target_amount, actual_amount, actual_billable_minutes) ORDER BY period_number), '[]')::text
-               FROM forecast_retainer_periods WHERE project_id = p.id) AS periods
+            ${periodsOf('p.id')} AS periods
        FROM projects p WHERE p.id = $1`,
     [projectId],
   );

@@ -46,9 +46,9 @@ import {
   type ProjectForecastResponse,
   type RetainerRangeAnswer,
   type ThroughputUnit,
+  workDone,
   workIn,
   workMeasure,
-  workOf,
 } from '../shared/delivery-forecast';
 import {
   publicHolidays as publicHolidaysIn,
@@ -60,7 +60,7 @@ import type { RetainerPeriod } from '../shared/retainer';
 import { activePeriod } from './retainer-forecast';
 import { isDescopedStatus } from '../shared/tickets';
 import { workingDaysBetween } from '../shared/working-days';
-import { isDoneCategory } from './jira/model';
+import { tallyTickets } from './jira/model';
 
 /** What a forecast needs besides the database: the day, the zone and the holidays. */
 export interface ForecastContext {
@@ -263,9 +263,7 @@ export async function forecastDelivery(
   const pastWeeks = (only: (t: DoneTicket) => boolean): PastWeek[] =>
     weeks.map((weekStart) => ({
       weekStart,
-      done: (doneByWeek.get(weekStart) ?? [])
-        .filter(only)
-        .reduce((n, t) => n + workOf(measure, t.points), 0),
+      done: workDone(measure, (doneByWeek.get(weekStart) ?? []).filter(only)),
       devDays: devDays.get(weekStart) ?? 0,
     }));
   const allRates = ratesPerDevDay(pastWeeks(() => true));
@@ -286,10 +284,10 @@ export async function forecastDelivery(
   const inScope = (running?.groups ?? []).filter((g) => !isDescopedStatus(g.statusName));
   let sprint: ProjectForecastResponse['sprint'] = null;
   if (running?.endDate && running.endDate >= today) {
-    const scope = inScope.reduce((n, g) => n + workIn(measure, g), 0);
-    const doneNow = inScope
-      .filter((g) => isDoneCategory(g.statusCategoryKey))
-      .reduce((n, g) => n + workIn(measure, g), 0);
+    // The tally's rule for scope and done, counted in the forecast's unit.
+    const tally = tallyTickets(running.groups.map((g) => ({ ...g, count: workIn(measure, g) })));
+    const scope = tally.total - tally.descoped;
+    const doneNow = tally.completed;
     if (scope > 0)
       sprint = {
         name: running.name,
@@ -536,12 +534,13 @@ export async function backTestDelivery(
     const history = before.filter((t) => t.day >= weeks[0]!);
     const people = [...new Set(history.flatMap((t) => (t.assignee ? [t.assignee] : [])))];
     const measure = workMeasure(history);
-    const work = (tickets: readonly DoneTicket[]) =>
-      tickets.reduce((n, t) => n + workOf(measure, t.points), 0);
     const rates = ratesPerDevDay(
       weeks.map((weekStart) => ({
         weekStart,
-        done: work(history.filter((t) => t.day >= weekStart && t.day <= weekEndOf(weekStart))),
+        done: workDone(
+          measure,
+          history.filter((t) => t.day >= weekStart && t.day <= weekEndOf(weekStart)),
+        ),
         devDays: devDaysIn(people, atWork, weekStart),
       })),
     );
@@ -558,7 +557,10 @@ export async function backTestDelivery(
       p10: quantile(totals, 0.1),
       p50: quantile(totals, 0.5),
       p90: quantile(totals, 0.9),
-      actual: work(done.filter((t) => t.day >= start && t.day <= end)),
+      actual: workDone(
+        measure,
+        done.filter((t) => t.day >= start && t.day <= end),
+      ),
     });
   }
   return samples;

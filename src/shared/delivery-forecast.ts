@@ -107,6 +107,14 @@ export function workOf(measure: WorkMeasure, points: number | null): number {
   });
 }
 
+/** The work in done tickets, each by `workOf`. */
+export function workDone(
+  measure: WorkMeasure,
+  tickets: readonly { points: number | null }[],
+): number {
+  return tickets.reduce((n, t) => n + workOf(measure, t.points), 0);
+}
+
 /** A future working day and the developer-days at work on it (0 to the team's size). */
 export interface FutureDay {
   date: IsoDate;
