@@ -51,6 +51,16 @@ function follow(
   anchor: HTMLElement,
   panel: HTMLElement,
 ): () => void {
+  // Measured as it will be placed: in the CSS placement the panel is as narrow as its anchor
+  // allows, so taller, and the first position computed from that left the panel above the
+  // viewport until the next update (seen with Floating UI arriving 1.5 s after the focus).
+  Object.assign(panel.style, {
+    position: 'fixed',
+    left: '0px',
+    top: '0px',
+    right: 'auto',
+    bottom: 'auto',
+  });
   return autoUpdate(anchor, panel, () => {
     void computePosition(anchor, panel, {
       strategy: 'fixed',
@@ -64,13 +74,7 @@ function follow(
         shift({ padding: 8, crossAxis: true }),
       ],
     }).then(({ x, y }) => {
-      Object.assign(panel.style, {
-        position: 'fixed',
-        left: `${x}px`,
-        top: `${y}px`,
-        right: 'auto',
-        bottom: 'auto',
-      });
+      Object.assign(panel.style, { left: `${x}px`, top: `${y}px` });
     });
   });
 }
