@@ -7,7 +7,8 @@ import { replaceJiraData, type JiraTicket } from '../../src/db/jira';
 import { refreshJiraSummary } from '../../src/services/jira/sync';
 import { createQueryClient, IslandProviders } from '../../src/components/IslandProviders';
 import { JiraTab } from '../../src/islands/projects/JiraTab';
-import { jiraDataKey } from '../../src/islands/projects/api';
+import { jiraDataKey, projectForecastKey } from '../../src/islands/projects/api';
+import type { ProjectForecastResponse } from '../../src/shared/delivery-forecast';
 import type { Project } from '../../src/shared/projects';
 import type { JiraOverview } from '../../src/shared/tickets';
 
@@ -133,5 +134,57 @@ describe('Epic Progress on every surface', () => {
       ),
     );
     expect(modal).toContain(`Epic Progress: ${TEXT}`);
+  });
+});
+
+describe('each open epic’s forecast on the detail modal', () => {
+  it('says the work left in the forecast’s unit and its P50 and P85 dates, or that there is none', async () => {
+    const projects = (await (
+      await t.request('GET', '/api/projects', { cookie: user })
+    ).json()) as Project[];
+    const project = projects.find((p) => p.id === projectId)!;
+    const overview = (await (
+      await t.request('GET', `/api/projects/${projectId}/jira-data`, { cookie: user })
+    ).json()) as JiraOverview;
+    const client = createQueryClient();
+    client.setQueryData(jiraDataKey(projectId), overview);
+    const forecast: ProjectForecastResponse = {
+      asOf: '2026-11-25',
+      basis: {
+        weeks: 12,
+        people: 2,
+        unit: 'points',
+        throughputPerDevDay: 1.5,
+        daysAwayAhead: 0,
+        text: 'from 12 weeks of points done, 2 people, 0 days away in the next 8 weeks',
+      },
+      retainer: null,
+      epics: [
+        { key: 'EPX-1', remaining: 4, p50Date: '2026-12-04', p85Date: '2026-12-11' },
+        { key: 'EPX-2', remaining: 1, p50Date: '2027-03-01', p85Date: null },
+        { key: 'EPX-3', remaining: 8.5, p50Date: null, p85Date: null },
+      ],
+      sprint: null,
+    };
+    client.setQueryData(projectForecastKey(projectId), forecast);
+    const modal = textOf(
+      renderToString(
+        <IslandProviders client={client}>
+          <JiraTab project={project} role="user" />
+        </IslandProviders>,
+      ),
+    );
+    expect(modal).toContain(
+      'Finish dates forecast from 12 weeks of points done, 2 people, 0 days away in the next 8 weeks, open epics worked in key order.',
+    );
+    expect(modal).toContain(
+      'Epic 1 In Progress 30/34 tickets 88% 4 points left: likely done by Dec 4, 2026 (P50), 85% sure by Dec 11, 2026 (P85)',
+    );
+    expect(modal).toContain(
+      '1 point left: likely done by Mar 1, 2027 (P50), not 85% sure within two years',
+    );
+    expect(modal).toContain('8.5 points left: not likely done within two years');
+    // An epic the forecast does not list (done, or not open) has no line.
+    expect(modal.match(/ left: /g)).toHaveLength(3);
   });
 });

@@ -260,16 +260,22 @@ function Epics({ epics, project }: { epics: JiraEpic[]; project: ProjectForEvery
   );
 }
 
-/** A date of a forecast, or why there is none. */
-const forecastDate = (date: string | null) => (date ? formatDate(date) : 'not within two years');
-
-/** An open epic's P50 and P85 finish dates (docs/decisions/420-forecasts-with-ranges.md). */
+/**
+ * An open epic's P50 and P85 finish dates (docs/decisions/420-forecasts-with-ranges.md). A date
+ * past the simulation's two years is said as such, not put where a date goes.
+ */
 function EpicForecastLine({ epic, unit }: { epic: EpicForecast; unit: ThroughputUnit }) {
   const one = unit === 'points' ? 'point' : 'ticket';
+  const left = `${epic.remaining} ${epic.remaining === 1 ? one : `${one}s`} left`;
+  let text: string;
+  if (epic.p50Date === null) text = `${left}: not likely done within two years`;
+  else if (epic.p85Date === null)
+    text = `${left}: likely done by ${formatDate(epic.p50Date)} (P50), not 85% sure within two years`;
+  else
+    text = `${left}: likely done by ${formatDate(epic.p50Date)} (P50), 85% sure by ${formatDate(epic.p85Date)} (P85)`;
   return (
     <span className={s.mutedText} data-testid="epic-forecast">
-      {epic.remaining} {epic.remaining === 1 ? one : `${one}s`} left: likely done by{' '}
-      {forecastDate(epic.p50Date)} (P50), 85% sure by {forecastDate(epic.p85Date)} (P85)
+      {text}
     </span>
   );
 }
