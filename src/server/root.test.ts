@@ -16,6 +16,7 @@ writeFileSync(path.join(distDir, 'public/assets/main-3f9a.js'), script);
 const page = `<!doctype html><h1>Project Portfolio</h1>${'<li>Acme App</li>'.repeat(100)}`;
 const app = new Hono()
   .get('/', (c) => c.html(page))
+  .get('/api/things', (c) => c.json({ things: Array(100).fill('Acme App') }))
   .get('/api/thing', (c) => c.json({ message: 'Stored.' }))
   .get('/webhooks/jira', (c) => c.json({ message: 'Stored.' }, 202))
   .notFound((c) => c.json({ message: 'Not found' }, 404));
@@ -80,9 +81,14 @@ describe('serverFetch: what the Node server answers with', () => {
     expect(res.body).toBe(page);
   });
 
-  it("answers the app's JSON compressed, a webhook receiver's one line as it is", async () => {
-    const api = await get('/api/thing');
+  it("answers the app's JSON compressed, a one-line answer as it is", async () => {
+    const api = await get('/api/things');
     expect(api.headers['content-encoding']).toBe('gzip');
+    expect(api.headers.vary).toBe('Accept-Encoding');
+    expect(JSON.parse(api.body)).toEqual({ things: Array(100).fill('Acme App') });
+    const line = await get('/api/thing');
+    expect(line.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(line.body)).toEqual({ message: 'Stored.' });
     const hook = await get('/webhooks/jira');
     expect(hook.status).toBe(202);
     expect(hook.headers['content-encoding']).toBeUndefined();

@@ -1,15 +1,15 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import path from 'node:path';
 import { ADMISSION, admitInTurn } from './admission';
+import { gzipResponses } from './gzip';
 import type { Fetch } from './listen';
 
 /**
  * What the Node server answers with: the built assets (cached for a year), the app for every
- * other path, each answer gzip-compressed, requests worked on a few at a time in the order they
- * came (docs/decisions/240). The bench serves the app through this too, so it measures what
- * production sends.
+ * other path, each answer of 1 KB or more gzip-compressed (docs/decisions/435), requests worked
+ * on a few at a time in the order they came (docs/decisions/240). The bench serves the app
+ * through this too, so it measures what production sends.
  *
  * @example bound.ready(serverFetch(app.fetch, distDir))
  */
@@ -19,12 +19,6 @@ export function serverFetch(
   onAdmissionDepth?: (waiting: number) => void,
 ): Fetch {
   const root = new Hono();
-  // Pages, JSON and assets go gzip-compressed (Hono's own middleware): the first paint on a slow
-  // link depends on it. Not the webhook receivers' one-line answers: the middleware cannot see
-  // their size and gzipped each through a new zlib stream, 2.9 ms of the main thread per
-  // delivery, over half of the receiver's time (bench/results/README.md, the live rows).
-  const gzip = compress({ encoding: 'gzip' });
-  root.use('*', (c, next) => (c.req.path.startsWith('/webhooks/') ? next() : gzip(c, next)));
   root.use('/assets/*', async (c, next) => {
     await next();
     // File names carry a content hash, so they never change: cache them for a year.
@@ -36,5 +30,7 @@ export function serverFetch(
   );
   // Handed over whole (not root.route), so the app's own not-found page answers unknown paths.
   root.all('*', (c) => appFetch(c.req.raw, c.env));
-  return admitInTurn(root.fetch, ADMISSION, onAdmissionDepth);
+  // Pages, JSON and assets of 1 KB or more go gzip-compressed, whole (docs/decisions/435): the
+  // first paint on a slow link depends on it.
+  return admitInTurn(gzipResponses(root.fetch), ADMISSION, onAdmissionDepth);
 }
