@@ -19,6 +19,16 @@ const app = new Hono()
   .get('/api/things', (c) => c.json({ things: Array(100).fill('Acme App') }))
   .get('/api/thing', (c) => c.json({ message: 'Stored.' }))
   .get('/webhooks/jira', (c) => c.json({ message: 'Stored.' }, 202))
+  .get('/signed-in', (c) => {
+    c.header('Set-Cookie', 'session=abc; HttpOnly', { append: true });
+    c.header('Set-Cookie', 'theme=dark', { append: true });
+    c.header('ETag', '"v1"');
+    return c.html(page);
+  })
+  .get('/raw', (c) => {
+    c.header('Cache-Control', 'no-transform');
+    return c.html(page);
+  })
   .notFound((c) => c.json({ message: 'Not found' }, 404));
 const server = createAdaptorServer({ fetch: serverFetch(app.fetch, distDir) });
 let port = 0;
@@ -33,11 +43,11 @@ afterAll(async () => {
 });
 
 /** Raw bytes and headers as a browser that takes gzip gets them. */
-function get(urlPath: string) {
+function get(urlPath: string, method = 'GET') {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
     (resolve, reject) => {
       const req = request(
-        { port, path: urlPath, headers: { 'accept-encoding': 'gzip' } },
+        { port, path: urlPath, method, headers: { 'accept-encoding': 'gzip' } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -93,5 +103,19 @@ describe('serverFetch: what the Node server answers with', () => {
     expect(hook.status).toBe(202);
     expect(hook.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(hook.body)).toEqual({ message: 'Stored.' });
+  });
+
+  it('keeps every cookie and weakens a strong ETag when it compresses; leaves HEAD and no-transform alone', async () => {
+    const res = await get('/signed-in');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['set-cookie']).toEqual(['session=abc; HttpOnly', 'theme=dark']);
+    expect(res.headers.etag).toBe('W/"v1"');
+    expect(res.body).toBe(page);
+    const head = await get('/', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
+    const raw = await get('/raw');
+    expect(raw.headers['content-encoding']).toBeUndefined();
+    expect(raw.body).toBe(page);
   });
 });
