@@ -49,7 +49,7 @@ async function buildClient() {
     plugins: [serverOnlyGuard({ root }), vanillaExtractPlugin({ identifiers, outputCss: false })],
     logLevel: 'warning',
   });
-  // Island name -> its chunk and the chunks it imports (for modulepreload).
+  // Island name -> its chunk and the chunks it imports (bench/bundle.ts counts them with the page).
   const islandsByName = {};
   let main = '';
   let auth = '';
@@ -70,12 +70,13 @@ async function buildClient() {
       .map((i) => toUrl(i.path));
     islandsByName[name] = { js: toUrl(out), imports };
   }
-  // The entry's own static imports are needed by every island page.
+  // The entry's own imports are needed by every island page: its static ones and the hydrator
+  // it imports after the first frame (src/client/main.tsx).
   const mainMeta = Object.entries(result.metafile.outputs).find(
     ([, m]) => m.entryPoint === 'src/client/main.tsx',
   )[1];
   const mainImports = mainMeta.imports
-    .filter((i) => i.kind === 'import-statement')
+    .filter((i) => i.kind === 'import-statement' || i.kind === 'dynamic-import')
     .map((i) => toUrl(i.path));
   for (const island of Object.values(islandsByName))
     island.imports = [...new Set([...mainImports, ...island.imports])];
