@@ -97,7 +97,13 @@ export async function comparePaints(
       const html = await res.text();
       mkdirSync(path.join(floorDir, page.key), { recursive: true });
       writeFileSync(path.join(floorDir, page.key, 'index.html'), withoutScripts(html));
-      headersOf.set(`/${page.key}/index.html`, floorHeaders(res.headers));
+      // A returning browser asks the server for the page again (it carries no validator); the
+      // floor's HTML is fetched again too, or its warm paint would be the cache's (a static
+      // file's Last-Modified let Chromium reuse it with no request at all).
+      headersOf.set(`/${page.key}/index.html`, {
+        ...floorHeaders(res.headers),
+        'cache-control': 'no-store',
+      });
     }
     // The floor links the same stylesheet at the same path, cached as the app caches it.
     const css = env.assets.css;
