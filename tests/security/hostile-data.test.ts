@@ -208,6 +208,9 @@ describe('markup from Jira and Forecast renders as text', () => {
     expect(await shownInDialog(page, 'Link Jira Project')).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
+    // Closing the modal goes Back to the list's address; a reload before that lands would
+    // reload the project's own page, which has no Manage Projects button.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
 
     // The manage dialog lists Forecast's projects on demand.
     await page.reload();
