@@ -136,8 +136,21 @@ export async function paintOnce(target: PaintTarget): Promise<PaintSample> {
     await page.addInitScript(installDataProbe, target.dataSelector);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    if (target.warm) await page.goto(target.url, { waitUntil: 'load' });
-    else await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (target.warm) {
+      await page.goto(target.url, { waitUntil: 'load' });
+      // A returning visitor also has what the page imports after its first frame (the hydrator,
+      // the islands): the warm-up waits until every island is hydrated.
+      await page
+        .waitForFunction(
+          () =>
+            [...document.querySelectorAll('app-island')].every((el) =>
+              Object.keys(el).some((k) => k.startsWith('__reactContainer$')),
+            ),
+          undefined,
+          { timeout: 30_000 },
+        )
+        .catch(() => {});
+    } else await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,

@@ -6,6 +6,6 @@ export interface AssetManifest {
   main: string;
   /** /auth's own entry, without React (docs/decisions/142); React loads only for its toasts. */
   auth?: string;
-  /** For each island: its chunk and the chunks it imports, preloaded with the page. */
+  /** For each island: its chunk and the chunks it imports (bench/bundle.ts counts them with the page). */
   islands: Record<string, { js: string; imports: string[] }>;
 }
