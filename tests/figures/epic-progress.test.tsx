@@ -40,6 +40,26 @@ const textOf = (html: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');
 
+/** The project as the portfolio's call sends it, and its Jira overview: what the modal reads. */
+async function modalData(): Promise<{ project: Project; overview: JiraOverview }> {
+  const projects = (await (
+    await t.request('GET', '/api/projects', { cookie: user })
+  ).json()) as Project[];
+  const res = await t.request('GET', `/api/projects/${projectId}/jira-data`, { cookie: user });
+  expect(res.status).toBe(200);
+  return { project: projects.find((p) => p.id === projectId)!, overview: await res.json() };
+}
+
+/** The detail modal's Jira tab, as text, from the calls' answers in `client`. */
+const jiraTabText = (project: Project, client: ReturnType<typeof createQueryClient>) =>
+  textOf(
+    renderToString(
+      <IslandProviders client={client}>
+        <JiraTab project={project} role="user" />
+      </IslandProviders>,
+    ),
+  );
+
 beforeAll(async () => {
   ({ db, drop } = await createTestDb());
   t = createTestApp(db, { clock: () => NOW });
@@ -110,15 +130,7 @@ describe('Epic Progress on every surface', () => {
     expect(row).toContain(TEXT);
 
     // The modal: the project as the portfolio's call sends it, and its Jira overview.
-    const projects = (await (
-      await t.request('GET', '/api/projects', { cookie: user })
-    ).json()) as Project[];
-    const project = projects.find((p) => p.id === projectId)!;
-    const overviewRes = await t.request('GET', `/api/projects/${projectId}/jira-data`, {
-      cookie: user,
-    });
-    expect(overviewRes.status).toBe(200);
-    const overview = (await overviewRes.json()) as JiraOverview;
+    const { project, overview } = await modalData();
     // The share is of the tickets the modal lists under the epics.
     expect(overview.epics.reduce((s, e) => s + e.tickets, 0)).toBe(project.epicTickets);
     expect(overview.epics.reduce((s, e) => s + e.completedTickets, 0)).toBe(
@@ -126,26 +138,14 @@ describe('Epic Progress on every surface', () => {
     );
     const client = createQueryClient();
     client.setQueryData(jiraDataKey(projectId), overview);
-    const modal = textOf(
-      renderToString(
-        <IslandProviders client={client}>
-          <JiraTab project={project} role="user" />
-        </IslandProviders>,
-      ),
-    );
+    const modal = jiraTabText(project, client);
     expect(modal).toContain(`Epic Progress: ${TEXT}`);
   });
 });
 
 describe('each open epic’s forecast on the detail modal', () => {
   it('says the work left in the forecast’s unit and its P50 and P85 dates, or that there is none', async () => {
-    const projects = (await (
-      await t.request('GET', '/api/projects', { cookie: user })
-    ).json()) as Project[];
-    const project = projects.find((p) => p.id === projectId)!;
-    const overview = (await (
-      await t.request('GET', `/api/projects/${projectId}/jira-data`, { cookie: user })
-    ).json()) as JiraOverview;
+    const { project, overview } = await modalData();
     const client = createQueryClient();
     client.setQueryData(jiraDataKey(projectId), overview);
     const forecast: ProjectForecastResponse = {
@@ -167,13 +167,7 @@ describe('each open epic’s forecast on the detail modal', () => {
       sprint: null,
     };
     client.setQueryData(projectForecastKey(projectId), forecast);
-    const modal = textOf(
-      renderToString(
-        <IslandProviders client={client}>
-          <JiraTab project={project} role="user" />
-        </IslandProviders>,
-      ),
-    );
+    const modal = jiraTabText(project, client);
     expect(modal).toContain(
       'Finish dates forecast from 12 weeks of points done, 2 people, 0 days away in the next 8 weeks, open epics worked in key order.',
     );
