@@ -1,6 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { forecastProjectUrl, jiraBrowseUrl } from '../shared/source-links';
-import { ExternalLinkIcon } from './icons';
 import { sourceLink, visuallyHidden } from './ui.css';
 
 /**
@@ -16,7 +15,7 @@ export const JiraSiteContext = createContext('');
  */
 export const ForecastSiteContext = createContext('');
 
-/** A link to the source system: a new tab, marked with an icon and in words for screen readers. */
+/** A link to the source system: a new tab, marked with an icon (its class draws it) and in words for screen readers. */
 export function SourceLink({
   href,
   children,
@@ -38,7 +37,6 @@ export function SourceLink({
       data-card-click="ignore"
     >
       {children}
-      <ExternalLinkIcon />
       <span className={visuallyHidden}> (opens in a new tab)</span>
     </a>
   );

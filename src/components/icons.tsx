@@ -120,17 +120,6 @@ export function ThemeIcon({ theme, ...p }: IconProps & { theme: ThemeChoice }) {
   );
 }
 
-/** Marks a link that opens another site in a new tab. */
-export function ExternalLinkIcon(p: IconProps) {
-  return (
-    <svg {...svgProps({ size: 13, ...p })}>
-      <path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
-      <polyline points="15 3 21 3 21 9" />
-      <line x1="10" y1="14" x2="21" y2="3" />
-    </svg>
-  );
-}
-
 export function ChevronDownIcon(p: IconProps) {
   return (
     <svg {...svgProps({ size: 14, ...p })}>

@@ -1,5 +1,6 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { svgUrl } from '../../styles/svg-url';
 
 /** Content uses the width up to a comfortable reading maximum. */
 export const PAGE_MAX_WIDTH = '1600px';
@@ -150,11 +151,30 @@ export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize
 /** Around a table wider than a phone: it scrolls sideways inside its card, not the page. */
 export const tableScroll = style({ overflowX: 'auto', position: 'relative' });
 /** A link into Jira or Forecast: the text, then a small new-tab icon. */
+const EXTERNAL_LINK_ICON = svgUrl(
+  `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'><path d='M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6M15 3h6v6M10 14 21 3'/></svg>`,
+);
+/**
+ * A link to another site, its new-tab icon drawn by the stylesheet: as inline SVG it was four
+ * elements and 330 bytes per link, 28 KB of Weekly History's HTML for its 85 tickets.
+ */
 export const sourceLink = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: '3px',
   whiteSpace: 'nowrap',
+  selectors: {
+    '&::after': {
+      content: '""',
+      width: '13px',
+      height: '13px',
+      flexShrink: 0,
+      background: 'currentColor',
+      mask: `${EXTERNAL_LINK_ICON} center / contain no-repeat`,
+      // High-contrast modes would paint the background over with the page's: keep the link's.
+      forcedColorAdjust: 'none',
+    },
+  },
 });
 /**
  * A word beside an icon in the top bar that gives way to the tabs between the folded menu and

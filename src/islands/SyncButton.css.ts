@@ -1,14 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css';
+import { svgUrl } from '../../styles/svg-url';
 import { spin } from '../components/ui.css';
-
-/**
- * An SVG as a CSS url(). Percent-encoding every character doubled the icons' share of the
- * inlined stylesheet and spoiled its compression; inside url("…") only `"`, `#` and `%` need it.
- * Each icon is one path, its lines and polylines written as its moves and lines.
- */
-const svgUrl = (svg: string) =>
-  `url("data:image/svg+xml,${svg.replace(/[%#"]/g, encodeURIComponent)}")`;
 
 const REFRESH_ICON = svgUrl(
   `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'><path d='M23 4v6h-6M1 20v-6h6M3.51 9a9 9 0 0 1 14.85-3.36L23 10M1 14l4.64 4.36A9 9 0 0 0 20.49 15'/></svg>`,

@@ -298,6 +298,20 @@ describe('links to the source', () => {
       expect(await link.getAttribute('href')).toBe(`${DEMO_JIRA.baseUrl}/browse/${key}`);
       expect(await link.getAttribute('target')).toBe('_blank');
     }
+    // The new-tab mark the stylesheet draws after the key, 13 px in the link's colour.
+    const mark = await tickets
+      .first()
+      .getByRole('link')
+      .first()
+      .evaluate((a) => {
+        const after = getComputedStyle(a, '::after');
+        return {
+          width: after.width,
+          mask: after.maskImage.startsWith('url("data:image/svg+xml'),
+          colour: after.backgroundColor === getComputedStyle(a).color,
+        };
+      });
+    expect(mark).toEqual({ width: '13px', mask: true, colour: true });
   });
 
   it('links the project, epic and sprint in the detail modal to the Jira site', async () => {

@@ -4,6 +4,7 @@ import { allowConsoleErrors } from '../../../tests/helpers/console';
 import { readCsvResponse } from '../../../tests/helpers/csv';
 import { createTestDb } from '../../../tests/helpers/db';
 import { demoUpstream } from '../../../tests/helpers/upstream';
+import { sourceLink } from '../../components/ui.css';
 import type { Db } from '../../db/port';
 import { syncCapacityForecast } from '../../services/forecast/capacity-sync';
 import { DEMO_PIPEDRIVE } from '../../services/integrations';
@@ -245,9 +246,10 @@ describe('the Pipeline tab of Insights, next to Sales', () => {
     expect(months).toMatch(/<td>AUD<\/td><td[^>]*>A\$[\d,]+<\/td>/);
     const deals = html.slice(html.indexOf('data-testid="pipeline-deals"'));
     expect(deals).toMatch(
-      /<a [^>]*href="https:\/\/demo-agency\.pipedrive\.com\/deal\/102" target="_blank" rel="noopener noreferrer"[^>]*>Initech data platform phase 2<svg/,
+      new RegExp(
+        `<a class="${sourceLink}" href="https://demo-agency\\.pipedrive\\.com/deal/102" target="_blank" rel="noopener noreferrer"[^>]*>Initech data platform phase 2<span[^>]*> \\(opens in a new tab\\)`,
+      ),
     );
-    expect(deals).toContain('(opens in a new tab)');
     expect(deals).toContain('Negotiations started');
     // Client (its Pipedrive organisation), owner (the roster's copy of Pipedrive's users) and age
     // (added 30 days before the demo's today).

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../tests/helpers/app';
 import { type SeededDemoApp, seededDemoApp } from '../../../tests/helpers/demo-app';
 import { demoUpstream } from '../../../tests/helpers/upstream';
+import { sourceLink } from '../../components/ui.css';
 import type { Db } from '../../db/port';
 import { listAllProjects, setProjectVisibility } from '../../db/projects';
 import { DEMO_FORECAST_SITE } from '../../services/integrations';
@@ -93,7 +94,7 @@ describe('GET /projects/:id', () => {
     expect(html).toContain('Forecast Project ID: ');
     expect(html).toMatch(
       new RegExp(
-        `<a [^>]*href="${url}" target="_blank" rel="noopener noreferrer"[^>]*>${retainer.forecastProjectId}<svg`,
+        `<a class="${sourceLink}" href="${url}" target="_blank" rel="noopener noreferrer"[^>]*>${retainer.forecastProjectId}<span[^>]*> \\(opens in a new tab\\)`,
       ),
     );
     // The way back to the list.
@@ -196,7 +197,7 @@ describe('the portfolio links each project to its page', () => {
     const url = `${DEMO_FORECAST_SITE}/project/P-${retainer.forecastCompanyProjectId}/workflow`;
     expect(html).toMatch(
       new RegExp(
-        `Forecast ID: <a [^>]*href="${url}" target="_blank" rel="noopener noreferrer"[^>]*>${retainer.forecastProjectId}<svg[\\s\\S]*?\\(opens in a new tab\\)`,
+        `Forecast ID: <a class="${sourceLink}" href="${url}" target="_blank" rel="noopener noreferrer"[^>]*>${retainer.forecastProjectId}<span[^>]*> \\(opens in a new tab\\)`,
       ),
     );
   });
