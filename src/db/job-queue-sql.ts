@@ -48,7 +48,8 @@ export function jobQueueSql(db: Db): ExecuteSql {
         return { rows: [] };
       }
       const rows = await db.query<Record<string, unknown>>(text, (values ?? []).map(parameter));
-      // postgres.js hands jsonb over as text (our port fetches no types): pg-boss expects objects.
+      // pg-boss expects objects. On PostgreSQL, jobs stored before src/db/postgres.ts took JSON
+      // text as JSON hold their data as a JSON string, read back as text: parsed once more.
       for (const row of rows)
         for (const column of JSON_COLUMNS)
           if (typeof row[column] === 'string') row[column] = JSON.parse(row[column] as string);

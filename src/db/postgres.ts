@@ -12,6 +12,15 @@ const types = {
     parse: (x: string) => Number(x),
   },
   date: { to: 1082, from: [1082], serialize: (x: unknown) => String(x), parse: (x: string) => x },
+  // A string sent where a statement takes json or jsonb is JSON text already, as PGlite takes it:
+  // postgres.js's own serializer encoded it again, into a JSON string, and so stored pg-boss's job
+  // data as strings and failed its insert of a schedule's jobs ("json_to_recordset on a scalar").
+  json: {
+    to: 114,
+    from: [114, 3802],
+    serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)),
+    parse: (x: string) => JSON.parse(x) as unknown,
+  },
 };
 
 function adapt(sql: Sql | postgres.TransactionSql<Record<string, never>>, root: Sql | null): Db {

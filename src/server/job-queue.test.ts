@@ -1,4 +1,6 @@
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobQueueSql } from '../db/job-queue-sql';
 import type { Db } from '../db/port';
 import { createPostgresDb } from '../db/postgres';
 import { JOB } from '../services/live/jobs';
@@ -67,6 +69,23 @@ describe('the job queue (pg-boss over the Db port)', () => {
     expect(
       await queue.send(JOB.refresh, { trigger: 'schedule' }, { singletonKey: REFRESH_SLOT_KEY }),
     ).toBeNull();
+  });
+
+  it("stores a job's data as an object, and makes a schedule's jobs", async () => {
+    const id = await queue.send(JOB.delivery, { deliveryId: 4 });
+    const [sent] = await db.query<{ type: string }>(
+      'SELECT jsonb_typeof(data) AS type FROM pgboss.job WHERE id = $1',
+      [id],
+    );
+    expect(sent!.type).toBe('object');
+    // A cron schedule's jobs are added by pg-boss's insert, all of them as one JSON text.
+    const boss = new PgBoss({ db: jobQueueSql(db) as PgBoss.Db });
+    await boss.insert([{ name: JOB.digest, data: { from: 'the schedule' } }]);
+    const [scheduled] = await db.query<{ type: string; from: string }>(
+      `SELECT jsonb_typeof(data) AS type, data->>'from' AS "from" FROM pgboss.job
+        WHERE name = '${JOB.digest}' AND state = 'created'`,
+    );
+    expect(scheduled).toEqual({ type: 'object', from: 'the schedule' });
   });
 });
 
