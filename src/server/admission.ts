@@ -4,6 +4,8 @@
  * the 100-client load on PostgreSQL (bench/results/README.md, decision 240) read p99 380 / 285 ms
  * from t=10 s at sixteen at a time against 391 / 374 ms with no limit, p99 over the median 1.38-1.47
  * against 1.78, at the same requests/s within the runs' spread (382 / 479 against 447 / 468).
+ * Quiet runs on 2026-11-29: p99 743 ms with it, 1,130 and 1,164 without, and without it 2-3
+ * writes a run failed: postgres.js's transactions go wrong when its pipelines fill (decision 240).
  */
 import type { Fetch } from './listen';
 
