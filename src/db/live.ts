@@ -235,7 +235,7 @@ export async function readInboxStats(db: Db, now: Date): Promise<InboxStats> {
   };
 }
 
-/** Deliveries older than this many days are removed (the inbox's counts are of what it keeps). */
+/** Handled deliveries and live changes from before `before` go; one still waiting stays (the inbox's counts are of what it keeps). */
 export async function pruneDeliveries(db: Db, before: Date): Promise<void> {
   await db.query(`DELETE FROM webhook_deliveries WHERE received_at < $1 AND status <> 'received'`, [
     before,

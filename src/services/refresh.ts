@@ -17,6 +17,7 @@ import { linkedJiraKeys, projectsToRefresh, type ProjectToRefresh } from '../db/
 import { catchUpJira, catchUpMinutes } from './live/catch-up';
 import type { Db } from '../db/port';
 import { pruneAuditLog } from '../db/audit';
+import { pruneDeliveries } from '../db/live';
 import {
   finishSyncRun,
   getSyncRun,
@@ -47,6 +48,11 @@ import type { AppMetrics } from './metrics';
 const PROJECT_ACTION_CUTOFF_MS = 15 * 60_000;
 /** Runs kept in the history. */
 const HISTORY_KEPT = 2_000;
+/**
+ * Days of handled webhook deliveries and of the live pages' change feed kept; tombstones stay
+ * (docs/decisions/440-webhook-inbox-kept-thirty-days.md).
+ */
+export const LIVE_HISTORY_DAYS = 30;
 
 export interface RefreshSettings {
   /** How often a scheduled run is due (SYNC_INTERVAL_SECONDS). */
@@ -305,6 +311,7 @@ export function createRefreshRunner(deps: RefreshDeps) {
         db,
         new Date(deps.clock().getTime() - settings.auditRetentionDays * 86_400_000),
       );
+      await pruneDeliveries(db, new Date(deps.clock().getTime() - LIVE_HISTORY_DAYS * 86_400_000));
       await deps.afterRun?.(run);
     } catch (error) {
       console.error(`After sync run ${run.id}:`, error);

@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 
 // The audit log is kept for AUDIT_RETENTION_DAYS (two years unless set) and pruned after each
-// sync run (docs/decisions/284); the attack run found it never pruned.
+// sync run (docs/decisions/284); the attack run found it never pruned. The webhook inbox and the
+// live change feed keep 30 days, pruned at the same time (docs/decisions/440).
 let db: Db;
 let drop: () => Promise<void>;
 let mocks: DemoMocks;
@@ -50,6 +51,35 @@ describe('the audit log', () => {
       "SELECT target FROM audit_log WHERE actor_email = 'old@agency.test' ORDER BY at",
     );
     expect(left.map((r) => r.target)).toEqual(['this month', 'today']);
+  });
+});
+
+describe('the webhook inbox and the live pages’ change feed', () => {
+  it('lose what was handled more than 30 days ago after a sync run; a delivery still waiting stays', async () => {
+    const delivery = (id: string, days: number, status: string) =>
+      db.query(
+        `INSERT INTO webhook_deliveries (source, delivery_id, event, received_at, body, status)
+         VALUES ('jira', $1, 'jira:issue_updated', now() - make_interval(days => $2), '{}', $3)`,
+        [id, days, status],
+      );
+    await delivery('applied-31', 31, 'applied');
+    await delivery('dead-31', 31, 'dead');
+    await delivery('waiting-31', 31, 'received');
+    await delivery('applied-29', 29, 'applied');
+    await db.query(
+      `INSERT INTO live_changes (at, topic, money) VALUES
+         (now() - interval '31 days', 'jira', false), (now() - interval '29 days', 'time', true)`,
+    );
+    const ran = await t.deps.refresh.run('sync_now');
+    expect(ran.started).toBe(true);
+    const deliveries = await db.query<{ delivery_id: string }>(
+      'SELECT delivery_id FROM webhook_deliveries ORDER BY delivery_id',
+    );
+    expect(deliveries.map((r) => r.delivery_id)).toEqual(['applied-29', 'waiting-31']);
+    const changes = await db.query<{ topic: string }>(
+      "SELECT topic FROM live_changes WHERE at < now() - interval '1 day'",
+    );
+    expect(changes.map((r) => r.topic)).toEqual(['time']);
   });
 });
 
