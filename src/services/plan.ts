@@ -9,13 +9,7 @@ import type { Config } from '../config';
 import { getCapacitySyncState, readDeals } from '../db/capacity';
 import type { Db } from '../db/port';
 import { billableHoursByRole, pipedriveUserNames, readRoleMixes } from '../db/plan';
-import {
-  addCalendarDays,
-  type IsoDate,
-  parseIsoDate,
-  shiftWeek,
-  weekStartOf,
-} from '../shared/calendar';
+import { addCalendarDays, type IsoDate, parseIsoDate, weekStartOf } from '../shared/calendar';
 import { weeksFrom } from '../shared/capacity';
 import {
   expectedHours,
@@ -257,7 +251,3 @@ function staffingFirst(deals: PlanDeal[], planned: readonly PlannedDeal[]): Plan
     (a, b) => (at.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (at.get(b.id) ?? Number.MAX_SAFE_INTEGER),
   );
 }
-
-/** The first week shown and the ones after it: the page shows 12 of the horizon. */
-export const planWeeksShown = (plan: Plan, count: number): IsoDate[] =>
-  Array.from({ length: count }, (_, i) => shiftWeek(plan.firstWeek, i));

@@ -221,4 +221,3 @@ export function createRoomLimiter(
     },
   };
 }
-export type RoomLimiter = ReturnType<typeof createRoomLimiter>;

@@ -5,7 +5,7 @@
  * available points, utilisation, capacity and forecasts all count the same people.
  */
 import { type EmploymentDates, isEmployedOn } from './availability';
-import { addCalendarDays, type IsoDate, weekStartOf } from './calendar';
+import { addCalendarDays, type IsoDate } from './calendar';
 import { normaliseEmail } from './email';
 import { hoursFromMinutes } from './money';
 
@@ -405,11 +405,4 @@ export function personWeek(
     availableHours: hoursFromMinutes(available),
     awayHours: hoursFromMinutes(working - available),
   };
-}
-
-/** The Mondays of the weeks that hold any day from `from` to `to`. */
-export function weeksCovering(from: IsoDate, to: IsoDate): IsoDate[] {
-  const out: IsoDate[] = [];
-  for (let w = weekStartOf(from); w <= to; w = addCalendarDays(w, 7)) out.push(w);
-  return out;
 }

@@ -70,17 +70,6 @@ export function issueUpdatedEvent(data: JiraDemoData, issue: DemoIssue) {
   };
 }
 
-/** `jira:issue_created` for a new issue. */
-export function issueCreatedEvent(data: JiraDemoData, issue: DemoIssue) {
-  return {
-    timestamp: issue.createdAt,
-    webhookEvent: 'jira:issue_created',
-    issue_event_type_name: 'issue_created',
-    user: USER,
-    issue: issueBean(data, issue),
-  };
-}
-
 /** `jira:issue_deleted`: the issue as it was, when it was deleted. */
 export function issueDeletedEvent(data: JiraDemoData, issue: DemoIssue, at: Date) {
   return {
@@ -89,30 +78,5 @@ export function issueDeletedEvent(data: JiraDemoData, issue: DemoIssue, at: Date
     issue_event_type_name: 'issue_deleted',
     user: USER,
     issue: issueBean(data, issue),
-  };
-}
-
-/** A sprint event (`sprint_started`, `sprint_closed`, …) with the sprint as the Agile API shows it. */
-export function sprintEvent(
-  webhookEvent: 'sprint_created' | 'sprint_started' | 'sprint_closed' | 'sprint_updated',
-  sprint: {
-    id: number;
-    state: string;
-    name: string;
-    startDate?: string;
-    endDate?: string;
-    completeDate?: string;
-    originBoardId: number;
-    goal?: string;
-  },
-  at: Date,
-) {
-  return {
-    timestamp: at.getTime(),
-    webhookEvent,
-    sprint: {
-      self: `${DEMO_SITE_URL}/rest/agile/1.0/sprint/${sprint.id}`,
-      ...sprint,
-    },
   };
 }

@@ -336,5 +336,4 @@ export type ForecastDepartment = z.infer<typeof forecastDepartmentSchema>;
 
 // Roles (v1; docs/reference/forecast-api.md, "Roles"): a person's default role names what they do.
 export const forecastRoleSchema = z.object({ id, name: z.string().nullish() });
-export const forecastRoleListSchema = z.array(forecastRoleSchema);
 export type ForecastRole = z.infer<typeof forecastRoleSchema>;
