@@ -52,7 +52,7 @@ const HISTORY_KEPT = 2_000;
  * Days of handled webhook deliveries and of the live pages' change feed kept; tombstones stay
  * (docs/decisions/440-webhook-inbox-kept-thirty-days.md).
  */
-export const LIVE_HISTORY_DAYS = 30;
+const LIVE_HISTORY_DAYS = 30;
 
 export interface RefreshSettings {
   /** How often a scheduled run is due (SYNC_INTERVAL_SECONDS). */
@@ -307,11 +307,10 @@ export function createRefreshRunner(deps: RefreshDeps) {
     deps.metrics?.refreshRun(run.outcome);
     try {
       await pruneSyncRuns(db, HISTORY_KEPT);
-      await pruneAuditLog(
-        db,
-        new Date(deps.clock().getTime() - settings.auditRetentionDays * 86_400_000),
-      );
-      await pruneDeliveries(db, new Date(deps.clock().getTime() - LIVE_HISTORY_DAYS * 86_400_000));
+      const now = deps.clock().getTime();
+      const daysAgo = (days: number) => new Date(now - days * 86_400_000);
+      await pruneAuditLog(db, daysAgo(settings.auditRetentionDays));
+      await pruneDeliveries(db, daysAgo(LIVE_HISTORY_DAYS));
       await deps.afterRun?.(run);
     } catch (error) {
       console.error(`After sync run ${run.id}:`, error);
