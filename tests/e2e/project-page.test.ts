@@ -90,9 +90,11 @@ describe('the command palette', () => {
     const { page: live } = await harness().openPage();
     await live.goto('/');
     await waitForHydration(live);
-    const { people } = (await (await live.request.get('/api/people/names')).json()) as {
-      people: { name: string }[];
-    };
+    // Through the page, as the palette asks: the context's own request pool kept the socket
+    // `ready()` used, which the server may close as it idles (an ECONNRESET seen once).
+    const { people } = (await live.evaluate(async () =>
+      (await fetch('/api/people/names')).json(),
+    )) as { people: { name: string }[] };
     const person = people[0]!;
     await live.keyboard.press('Control+k');
     const palette = live.getByRole('dialog', { name: 'Search' });
