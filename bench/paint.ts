@@ -139,10 +139,12 @@ export async function paintOnce(target: PaintTarget): Promise<PaintSample> {
     if (target.warm) {
       await page.goto(target.url, { waitUntil: 'load' });
       // A returning visitor also has what the page imports after its first frame (the hydrator,
-      // the islands): the warm-up waits until every island is hydrated.
+      // the islands): the warm-up waits until every island is hydrated. A floor has the islands'
+      // elements and no script to hydrate them: waiting there cost 30 s per warm floor load.
       await page
         .waitForFunction(
           () =>
+            !document.querySelector('script') ||
             [...document.querySelectorAll('app-island')].every((el) =>
               Object.keys(el).some((k) => k.startsWith('__reactContainer$')),
             ),
@@ -258,6 +260,8 @@ export async function measurePaints(
   const failures = new Map<string, string>();
   if (warmup === 'one' && targets[0]) await paintOrSkip(targets[0], failures);
   for (let round = warmup === 'round' ? 0 : 1; round <= runs; round++) {
+    // A whole run of every page takes most of an hour: each round says it has started.
+    console.error(`bench: paint round ${round} of ${runs}, ${targets.length} loads`);
     for (const target of targets) {
       const sample = await paintOrSkip(target, failures);
       if (round > 0 && sample) samples.get(target.label)!.push(sample);
