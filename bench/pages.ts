@@ -41,6 +41,13 @@ export const PAGES: BenchPage[] = [
     dataSelector: '[data-testid="project-card"]',
   },
   {
+    path: '/?view=table',
+    name: 'Projects (portfolio table)',
+    signedIn: true,
+    jsBudget: 125 * 1024,
+    dataSelector: '[data-testid="project-row"]',
+  },
+  {
     path: '/developer',
     name: 'Weekly History',
     signedIn: true,
@@ -55,6 +62,19 @@ export const PAGES: BenchPage[] = [
     signedIn: true,
     // The people by week, or the card saying the plan comes with the next refresh.
     dataSelector: '[data-testid="capacity-grid"] tbody tr, [data-testid="capacity-empty"]',
+  },
+  {
+    path: '/utilisation',
+    name: 'Utilisation',
+    signedIn: true,
+    // The people's hours against their targets, or the card saying there are none yet.
+    dataSelector: '[data-testid="utilisation-table"] tbody tr, [data-testid="utilisation-empty"]',
+  },
+  {
+    path: '/people',
+    name: 'People',
+    signedIn: true,
+    dataSelector: '[data-testid="roster-table"] tbody tr',
   },
   {
     path: '/agency',
