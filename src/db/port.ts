@@ -20,7 +20,8 @@ export interface Db {
 }
 
 /**
- * A json column's value: postgres.js (no type fetching) hands json over as text, PGlite parsed.
+ * A json column's value. Both drivers hand json and jsonb over parsed (postgres.js through the
+ * `json` type in postgres.ts); a string is JSON that came as text, from a cast or a text column.
  */
 export const jsonValue = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
