@@ -132,6 +132,24 @@ function VelocityLineChart({ entries }: { entries: Entry[] }) {
                 100% target
               </text>
               <LinePath data={entries} x={xOf} y={yOf} curve={curveMonotoneX} className={s.line} />
+              <AxisLeft
+                scale={y}
+                numTicks={5}
+                tickFormat={(v) => `${Number(v)}%`}
+                tickLabelProps={leftTicks(s.axisLabel)}
+                {...axisLines}
+              />
+              <AxisBottom
+                scale={x}
+                top={innerHeight}
+                tickValues={narrow ? everyOther(entries.map((e) => e.weekStart)) : undefined}
+                tickFormat={(week) => formatDate(week, 'MMM d')}
+                tickLabelProps={bottomTicks(s.axisLabel)}
+                label="Week starting"
+                labelProps={bottomTicks(s.axisLabel)}
+                {...axisLines}
+              />
+              {/* The points after the axes, so a week at 0% is on top of the axis line and can be hovered. */}
               {entries.map((e) => {
                 const open = () => show(e, xOf(e), yOf(e));
                 return (
@@ -151,23 +169,6 @@ function VelocityLineChart({ entries }: { entries: Entry[] }) {
                   />
                 );
               })}
-              <AxisLeft
-                scale={y}
-                numTicks={5}
-                tickFormat={(v) => `${Number(v)}%`}
-                tickLabelProps={leftTicks(s.axisLabel)}
-                {...axisLines}
-              />
-              <AxisBottom
-                scale={x}
-                top={innerHeight}
-                tickValues={narrow ? everyOther(entries.map((e) => e.weekStart)) : undefined}
-                tickFormat={(week) => formatDate(week, 'MMM d')}
-                tickLabelProps={bottomTicks(s.axisLabel)}
-                label="Week starting"
-                labelProps={bottomTicks(s.axisLabel)}
-                {...axisLines}
-              />
             </>
           );
         }}
