@@ -281,7 +281,8 @@ describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATA
   it('lists the week’s tickets grouped by project, one line each, and filters them by assignee and project', async () => {
     const { page, watch } = await harness().openPage();
     await signedIn(page);
-    await page.goto('/developer');
+    // Last week, whole: early on a Monday this week has a ticket or two, all by one person.
+    await page.goto(`/developer?week=${shiftWeek(thisWeek, -1)}`);
     await waitForHydration(page);
     const groups = page.getByTestId('qa-group');
     await groups.first().waitFor();
