@@ -267,6 +267,17 @@ describe(`the Developers tab and Agency Settings in Chromium (${process.env.DATA
     expect(await velocity.locator('circle[data-week]').count()).toBe(8);
     for (const stat of ['Avg Velocity', 'Best Week', 'Lowest Week', 'This Week'])
       await velocity.getByText(stat, { exact: true }).waitFor();
+    // Every week's point is on top where it is drawn, so the pointer reaches it: a week at 0%
+    // sits on the bottom axis, which once covered it.
+    const covered = await velocity.locator('circle[data-week]').evaluateAll((points) =>
+      points
+        .filter((point) => {
+          const box = point.getBoundingClientRect();
+          return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) !== point;
+        })
+        .map((point) => point.getAttribute('aria-label')),
+    );
+    expect(covered).toEqual([]);
     await velocity.locator('circle[data-week]').last().hover();
     await velocity
       .getByRole('tooltip')
