@@ -4,7 +4,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, expect } from 'vitest';
 import type { Db } from '../../src/db/port';
 import type { AssetManifest } from '../../src/render/assets';
@@ -495,6 +495,17 @@ export async function waitForHydration(page: Page): Promise<void> {
       (!cards || cards.hasAttribute('data-cards-ready'))
     );
   });
+}
+
+/** For each element, whether a click at the middle of its box lands on it (or inside it). */
+export function takesClicks(elements: Locator): Promise<boolean[]> {
+  return elements.evaluateAll((els) =>
+    els.map((el) => {
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit ? el.contains(hit) : false;
+    }),
+  );
 }
 
 /** Fills and submits the /auth form in the given mode; the caller checks what follows. */
