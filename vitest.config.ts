@@ -17,7 +17,9 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     // One migrated template per run; each test file copies it (tests/helpers/db.ts).
     globalSetup: ['tests/global-setup.ts'],
-    testTimeout: 30_000,
+    // The machines vary in speed: the same suite took 330 s on one and 780 s on another, where
+    // the longest browser flow (tests/e2e/portfolio-table.test.ts) took 29.5 s of 30.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // Files share their worker's modules instead of importing everything afresh: the app keeps
