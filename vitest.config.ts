@@ -21,6 +21,9 @@ export default defineConfig({
     // the longest browser flow (tests/e2e/portfolio-table.test.ts) took 29.5 s of 30.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A browser test polls for what a click changes (a fetch and a render): 1 s by default,
+    // 5 s here, for the same reason.
+    expect: { poll: { timeout: 5_000 } },
     pool: 'forks',
     // Files share their worker's modules instead of importing everything afresh: the app keeps
     // no module state (each test builds its own app and database), and re-importing cost 40%
