@@ -626,7 +626,7 @@ async function paintSection(env: BenchEnv) {
   const pagePaint = (p: string) => PAGES.find((page) => page.path === p)!;
   const pages: PaintPage[] = [
     {
-      ...pagePaint('/'),
+      ...pagePaint('/?view=cards'),
       key: 'portfolio',
       name: `portfolio, ${count} projects`,
       expected: count,
